@@ -1,0 +1,189 @@
+/**
+ * The error catalogue: every user-facing message from section 8 of both spec files, verbatim.
+ * Server and renderer use these codes; screens map a code to its message and decide how to show it.
+ * Templated messages take their parameters through `formatError`.
+ */
+export const ERRORS = {
+  // Profile, company and users
+  NO_USER_PROFILE: 'No user profile available',
+  UPDATE_ABOUT_ME_FAILED: 'Failed to update about me',
+  NO_COMPANY: 'No Company Found',
+  FETCH_COMPANY_FAILED: 'Failed to fetch Company',
+  NO_USERS: 'No Users available.',
+  UPLOAD_ICON_FAILED: 'Failed to upload icon!',
+  UPLOAD_AVATAR_FAILED: 'Failed to upload avatar',
+
+  // Integrations
+  INVALID_RESPONSE_STRUCTURE: 'Invalid response structure',
+  FETCH_INTEGRATIONS_FAILED: 'Failed to fetch integrations',
+  UPDATE_INTEGRATION_FAILED: 'Failed to update integration',
+  CREATE_CRM_REQUEST_FAILED: 'Failed to create CRM request',
+  FETCH_DATA_FIELDS_FAILED: 'Failed to get data fields from extraction',
+  TOGGLE_ALL_DATA_FIELDS_FAILED: 'Failed to toggle all data fields',
+  AUTHENTICATION_FAILED: 'Authentication failed',
+  NETWORK_RESPONSE_NOT_OK: 'Network response was not ok',
+  FAILED_TO_AUTHENTICATE: 'Failed to authenticate',
+
+  // Email rules and inbox
+  FETCH_EMAIL_RULES_FAILED: 'Failed to fetch email filtering rules: {statusText}',
+  UPDATE_EMAIL_RULES_FAILED: 'Failed to update email filtering rules: {statusText}',
+  TOGGLE_OUTLOOK_FAILED: 'Failed to toggle Outlook-type integration',
+  FETCH_MESSAGES_FAILED: 'Failed to fetch messages',
+  MARK_MESSAGES_READ_FAILED: 'Failed to mark messages as read',
+
+  // Files
+  FETCH_RAW_FILES_FAILED: 'Failed to fetch raw files',
+  FETCH_RAW_FILE_FAILED: 'Failed to fetch raw file',
+  FETCH_PROCESSED_FILE_FAILED: 'Failed to fetch processed file',
+  DELETE_PROCESSED_FILE_FAILED: 'Failed to delete processed file',
+  UPDATE_PROCESSED_FILE_FAILED: 'Failed to update processed file',
+  FETCH_REVIEW_COUNT_FAILED: 'Failed to fetch review processed files count',
+  SERVER_ERROR_STATUS: 'Server error: {status}',
+  CREATE_RAW_FILE_FAILED: 'Failed to create raw file',
+  CREATE_RAW_FILES_FAILED: 'Failed to create raw files',
+  UPLOAD_FILE_FAILED: 'Failed to upload file',
+  CREATE_PRESIGNED_URL_FAILED: 'Failed to create raw file presigned URL',
+  DELETE_RAW_FILE_FAILED: 'Failed to delete raw file',
+  UPDATE_RAW_FILE_STATUS_FAILED: 'Failed to update raw file status',
+  CREATE_RAW_FILE_LOG_FAILED: 'Failed to create raw file log',
+  RAW_FILE_FAILED_ALERT_FAILED: 'Failed to send raw file failed alert',
+  RAW_FILE_SUCCESS_ALERT_FAILED: 'Failed to send raw file success alert',
+  INVALID_FILE_TYPE: 'Invalid file type or format',
+  SEARCH_TEXTRACT_FAILED: 'Failed to search textract',
+  UPDATE_DATA_ENTRY_FAILED: 'Failed to update data entry',
+  FETCH_CASE_DATA_FAILED: 'Failed to fetch case data',
+  COMPANY_ID_REQUIRED: 'Company ID is required',
+
+  // Task requests
+  GET_TASK_REQUESTS_FAILED: 'Failed to get task requests',
+  GET_TASK_REQUEST_DETAILS_FAILED: 'Failed to get task request details',
+  UPDATE_TASK_REQUEST_FAILED: 'Failed to update task request',
+  CREATE_LEGAL_REQUEST_ACTIVITY_FAILED: 'Failed to create legal request activity',
+  NO_NOTIFICATIONS: 'No notifications available.',
+  NO_DATA: 'No data available.',
+
+  // Teams, roles and people
+  FETCH_LEGAL_TEAMS_FAILED: 'Failed to fetch legal teams',
+  CREATE_LEGAL_TEAM_FAILED: 'Failed to create legal team',
+  FETCH_LEGAL_ROLES_FAILED: 'Failed to fetch legal roles',
+  FETCH_LEGAL_PEOPLE_FAILED: 'Failed to fetch legal people',
+  CREATE_LEGAL_CONTACT_FAILED: 'Failed to create legal contact',
+  FETCH_ACTIVITY_TYPES_FAILED: 'Failed to fetch activity types',
+
+  // Workflows
+  FETCH_WORKFLOW_LOGS_FAILED: 'Failed to fetch workflow logs',
+  FETCH_WORKFLOW_LOG_FAILED: 'Failed to fetch workflow log by id',
+  FETCH_WORKFLOW_LOG_DETAILS_FAILED: 'Failed to fetch workflow log details by workflow id',
+
+  // Chat
+  FETCH_ROOMS_FAILED: 'Failed to fetch rooms',
+  CREATE_ROOM_FAILED: 'Failed to create conversation room',
+  UPDATE_ROOM_FAILED: 'Failed to update conversation room',
+  ADD_ROOM_MEMBER_FAILED: 'Failed to add room member',
+  CREATE_MESSAGE_FAILED: 'Failed to create conversation message',
+  FETCH_ROOM_MESSAGES_FAILED: 'Failed to fetch room messages',
+  UPDATE_CHAT_ROOM_FAILED: 'Failed to update chat room',
+  UPDATE_UNREAD_COUNT_FAILED: 'Failed to update room member unread count',
+
+  // Intake
+  CREATE_INTAKE_SCRIPT_FAILED: 'Failed to create intake script',
+  CREATE_INTAKE_METADATA_FAILED: 'Failed to create intake metadata',
+  UPDATE_INTAKE_METADATA_FAILED: 'Failed to update intake metadata',
+  UPDATE_INTAKE_SCRIPT_FAILED: 'Failed to update intake script',
+
+  // Delivery side: users, projects, requests, tasks
+  NO_PROJECT: 'No Project available.',
+  NO_USER_STATUS: 'No user Status available',
+  FETCH_PROJECTS_FAILED: 'Failed to fetch projects',
+  ADD_REQUEST_FAILED: 'Failed to add request',
+  UPDATE_REQUEST_FAILED: 'Failed to update request',
+  NO_TASK: 'No Task Found',
+  NO_TL_REQUESTS: 'No TL requests available',
+  NO_TL_BACKLOG: 'No TL backlog requests available',
+  FETCH_CURRENT_TASK_FAILED: 'Failed to fetch current task.',
+  NO_CURRENT_TASKS: 'No current tasks available',
+
+  // Delivery side: tech stacks
+  NO_TECH_STACK: 'No Tech Stack Found',
+  NO_STACK: 'No Stack Found',
+  ADD_TECH_STACK_FAILED: 'Add Tech Stack Failed',
+  UPDATE_ENV_FAILED: 'Update Env Failed',
+  REMOVE_ENV_FAILED: 'Remove Env Failed',
+
+  // Delivery side: timesheet
+  NO_TIMESHEET: 'No timesheet available',
+  NO_TALENT_PROFILES: 'No talent profiles available',
+  FETCH_TIMESHEET_FAILED: 'Failed to fetch timesheet.',
+  FETCH_TALENT_PROFILES_FAILED: 'Failed to fetch my talent profiles.',
+  FETCH_TALENT_PROJECTS_FAILED: 'Failed to fetch talent projects.',
+  FETCH_TALENT_PROJECT_ACTIVITIES_FAILED: 'Failed to fetch talent project activities.',
+  TALENT_ID_REQUIRED: 'Talent ID is required',
+  INSUFFICIENT_PARAMETERS: 'insufficient parameters',
+
+  // Delivery side: hiring
+  FETCH_JOB_OPENINGS_FAILED: 'Error fetching job openings',
+
+  // Generic
+  HTTP_ERROR_STATUS: 'HTTP error! status: {code}',
+  UNKNOWN_REQUEST_TYPE: 'Unknown request type',
+  INVALID_TYPE: 'Invalid type',
+} as const;
+
+/**
+ * Messages the product needs that the spec does not word (sign-in, permissions, validation).
+ * Kept beside the catalogue so every user-facing string still lives in one module.
+ */
+export const PRODUCT_ERRORS = {
+  INVALID_CREDENTIALS: 'Incorrect email or password.',
+  TOO_MANY_SIGN_IN_ATTEMPTS: 'Too many sign-in attempts. Please wait a minute and try again.',
+  NOT_AUTHENTICATED: 'Please sign in to continue.',
+  SESSION_EXPIRED: 'Your session has ended. Please sign in again.',
+  FORBIDDEN: 'You do not have permission to do that.',
+  NOT_FOUND: 'Not found.',
+  INVALID_INPUT: 'Some of the information entered is not valid.',
+  ALREADY_SET_UP: 'LexDesk is already set up. Please sign in.',
+  EMAIL_TAKEN: 'A user with this email already exists.',
+  FILE_EMPTY: 'The file is empty.',
+  FILE_TOO_LARGE: 'The file is larger than the upload limit.',
+  NOTIFICATION_NOT_FOUND: 'Notification not found.',
+  ACCOUNT_DEACTIVATED: 'This account has been deactivated.',
+} as const;
+
+export type CatalogueCode = keyof typeof ERRORS;
+export type ProductErrorCode = keyof typeof PRODUCT_ERRORS;
+export type ErrorCode = CatalogueCode | ProductErrorCode;
+
+const ALL: Record<ErrorCode, string> = { ...ERRORS, ...PRODUCT_ERRORS };
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ALL, value);
+}
+
+/** The message for a code, with `{name}` placeholders filled from `params`. */
+export function formatError(code: ErrorCode, params: Record<string, string | number> = {}): string {
+  return ALL[code].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** The generic error screen (spec section 2, legal side), worded exactly as the spec words it. */
+export const ERROR_SCREEN = {
+  code: 500,
+  title: "We're experiencing a temporary issue.",
+  description:
+    "Something isn't processing as expected. We're looking into it. Please try again shortly.",
+  button: 'Return Home',
+  homePath: '/',
+} as const;
+
+/** An error that carries a catalogue code across a boundary (HTTP, GraphQL, IPC). */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  constructor(code: ErrorCode, status = 400, params: Record<string, string | number> = {}) {
+    super(formatError(code, params));
+    this.name = 'AppError';
+    this.code = code;
+    this.status = status;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The one IPC contract between the renderer and the main process.
+ *
+ * Every channel is declared here once: its name (`<namespace>:<method>`), a zod schema for the
+ * request and one for the response. Events flow the other way (main -> renderer) and carry a zod
+ * payload too. The preload exposes each channel as `window.desktop.<namespace>.<method>(request)`;
+ * the main process validates every request (and the sender frame) before a handler sees it; the
+ * headless host serves the very same channels over a WebSocket.
+ */
+import { z } from 'zod';
+
+export const AppInfo = z.object({
+  version: z.string(),
+  platform: z.string(),
+  /** Base URL of the LexDesk server (REST, GraphQL, subscriptions). */
+  serverUrl: z.string(),
+  /** How this renderer reaches the main-process services. */
+  transport: z.enum(['electron', 'websocket']),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const DesktopSettings = z.object({
+  /** Show a system notification when an in-app notification arrives. */
+  nativeNotifications: z.boolean(),
+  /** Start minimised to the tray (desktop only). */
+  startMinimised: z.boolean(),
+});
+export type DesktopSettings = z.infer<typeof DesktopSettings>;
+export const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {
+  nativeNotifications: true,
+  startMinimised: false,
+};
+
+const Empty = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+
+export const NativeNotification = z.object({
+  title: z.string().min(1).max(200),
+  body: z.string().max(2000),
+  /** In-app path to open when the notification is clicked. */
+  redirect: z.string().max(500).nullable(),
+});
+export type NativeNotification = z.infer<typeof NativeNotification>;
+
+export const ipcChannels = {
+  'app:info': { request: Empty, response: AppInfo },
+  'session:load': { request: Empty, response: z.object({ token: z.string().nullable() }) },
+  'session:save': { request: z.object({ token: z.string().min(16).max(512) }).strict(), response: Ok },
+  'session:clear': { request: Empty, response: Ok },
+  'settings:get': { request: Empty, response: DesktopSettings },
+  'settings:update': { request: DesktopSettings.partial().strict(), response: DesktopSettings },
+  'notifications:showNative': {
+    request: NativeNotification.strict(),
+    response: z.object({ shown: z.boolean() }),
+  },
+} as const;
+
+export const ipcEvents = {
+  /** The user clicked a native notification; the renderer navigates to `redirect`. */
+  'notifications:clicked': z.object({ redirect: z.string().nullable() }),
+  /** Settings changed (in another window, or from the tray). */
+  'settings:changed': DesktopSettings,
+} as const;
+
+export type IpcChannels = typeof ipcChannels;
+export type IpcChannel = keyof IpcChannels;
+export type IpcRequest<C extends IpcChannel> = z.input<IpcChannels[C]['request']>;
+export type IpcResponse<C extends IpcChannel> = z.output<IpcChannels[C]['response']>;
+export type IpcEvent = keyof typeof ipcEvents;
+export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof ipcEvents)[E]>;
+
+/** The error shape a failed call carries across the contract. */
+export const IpcError = z.object({ code: z.string(), message: z.string() });
+export type IpcError = z.infer<typeof IpcError>;
+
+/** Messages on the WebSocket transport of the headless host. */
+export const WsClientMessage = z.object({
+  id: z.number().int().nonnegative(),
+  channel: z.string(),
+  request: z.unknown(),
+});
+export const WsServerMessage = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('result'), id: z.number(), response: z.unknown() }),
+  z.object({ kind: z.literal('error'), id: z.number(), error: IpcError }),
+  z.object({ kind: z.literal('event'), event: z.string(), payload: z.unknown() }),
+]);
+export type WsServerMessage = z.infer<typeof WsServerMessage>;
+
+export function isIpcChannel(name: string): name is IpcChannel {
+  return Object.prototype.hasOwnProperty.call(ipcChannels, name);
+}
+
+type SplitChannel<C extends string> = C extends `${infer Ns}:${infer M}` ? [Ns, M] : never;
+type Namespaces = SplitChannel<IpcChannel>[0];
+type MethodsOf<Ns extends string> = {
+  [C in IpcChannel as SplitChannel<C>[0] extends Ns ? SplitChannel<C>[1] : never]: (
+    request: IpcRequest<C>,
+  ) => Promise<IpcResponse<C>>;
+};
+
+/** The API the preload exposes as `window.desktop` (and the WebSocket bridge mirrors). */
+export type DesktopApi = { [Ns in Namespaces]: MethodsOf<Ns> } & {
+  on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
+};
+
+/** Every channel as [namespace, method] pairs, used to build the API object. */
+export function channelParts(channel: IpcChannel): [string, string] {
+  const [ns, method] = channel.split(':');
+  return [ns ?? '', method ?? ''];
+}
