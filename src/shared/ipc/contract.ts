@@ -62,6 +62,12 @@ export const ipcEvents = {
   'settings:changed': DesktopSettings,
 } as const;
 
+/**
+ * Electron transport: main sends every event on this one ipcRenderer channel as
+ * `{ event, payload }`; the preload hands the payload to the listeners registered for `event`.
+ */
+export const IPC_EVENT_CHANNEL = 'desktop:event';
+
 export type IpcChannels = typeof ipcChannels;
 export type IpcChannel = keyof IpcChannels;
 export type IpcRequest<C extends IpcChannel> = z.input<IpcChannels[C]['request']>;
@@ -69,9 +75,21 @@ export type IpcResponse<C extends IpcChannel> = z.output<IpcChannels[C]['respons
 export type IpcEvent = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof ipcEvents)[E]>;
 
-/** The error shape a failed call carries across the contract. */
+/**
+ * The error shape a failed call carries across the contract. A failed `window.desktop` call
+ * rejects with this shape as a plain object (contextBridge drops custom Error properties).
+ */
 export const IpcError = z.object({ code: z.string(), message: z.string() });
 export type IpcError = z.infer<typeof IpcError>;
+
+/** WebSocket path of the headless host's bridge. */
+export const WS_BRIDGE_PATH = '/desktop-bridge';
+
+/**
+ * The bridge token authenticates a WebSocket client: either as the `token` query parameter of
+ * the upgrade request, or as this first message when the URL carries none.
+ */
+export const WsAuthMessage = z.object({ token: z.string().min(1).max(200) }).strict();
 
 /** Messages on the WebSocket transport of the headless host. */
 export const WsClientMessage = z.object({

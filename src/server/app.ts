@@ -1,0 +1,136 @@
+/**
+ * Builds the LexDesk server from a config: Fastify with REST routes, GraphQL (HTTP and WebSocket)
+ * and /health. It does not listen, so tests start it in-process on port 0. The database must be
+ * reachable at config.databaseUrl; /health reports "ok" only once its migrations are applied.
+ */
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import type { ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/connection';
+import { startNotificationBus, type NotificationBus } from './domains/notifications/bus';
+import { createLocalDiskStorage } from './domains/files/storage';
+import { GRAPHQL_PATH, createGraphQLServer } from './graphql/yoga';
+import { createWebSocketHandler } from './graphql/ws';
+import { authenticateRequest, requestOrigin } from './http/auth';
+import { corsOriginCheck } from './http/cors';
+import { installErrorHandler } from './http/errors';
+import { registerHealthRoute } from './http/health';
+import { registerRoutes } from './http/routes';
+import { createServices, type Services } from './services';
+
+/** The Fastify instance plus the services and database it runs on (for tests and main.ts). */
+export type LexDeskServer = FastifyInstance & {
+  lexdesk: {
+    services: Services;
+    database: DatabaseHandle;
+    bus: NotificationBus;
+    /** Every route as `METHOD path` (HEAD and CORS preflight excluded). */
+    routes: string[];
+  };
+};
+
+export interface BuildOptions {
+  /** Where pino writes its JSON log lines (default stdout; main.ts uses stderr in child mode). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(
+  config: ServerConfig,
+  options: BuildOptions = {},
+): Promise<LexDeskServer> {
+  if (!config.databaseUrl)
+    throw new Error('buildApp needs config.databaseUrl (start the embedded database first)');
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Never log bearer tokens or signed-link signatures.
+      redact: ['req.headers.authorization'],
+      serializers: {
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          url: req.url.split('?')[0],
+        }),
+      },
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  const database = openDatabase(config.databaseUrl);
+  const bus = await startNotificationBus(config.databaseUrl, app.log).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
+  const storage = createLocalDiskStorage(join(config.dataDir, 'files'));
+  const services = await createServices(database.db, { config, bus, storage }).catch(
+    async (error: unknown) => {
+      await bus.close();
+      await database.close();
+      throw error;
+    },
+  );
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods)
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${route.url}`);
+  });
+  app.decorate('lexdesk', { services, database, bus, routes });
+
+  const origin = (request: { protocol: string; host: string }) =>
+    requestOrigin(request as FastifyRequest, config.publicUrl);
+  const signOutHooks: Array<(sessionId: string) => void> = [];
+  const yoga = createGraphQLServer(
+    {
+      services,
+      logError: (error, operation) =>
+        app.log.error({ err: error, operation }, 'graphql operation failed'),
+      onSignedOut: (sessionId) => signOutHooks.forEach((hook) => hook(sessionId)),
+    },
+    (error) => app.log.error({ err: error }, 'graphql error'),
+  );
+  const ws = createWebSocketHandler(yoga, services.auth, origin);
+  signOutHooks.push((sessionId) => ws.live.closeSession(sessionId));
+
+  installErrorHandler(app);
+  await app.register(cors, {
+    origin: corsOriginCheck(config.corsOrigins),
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type'],
+    credentials: false,
+    maxAge: 600,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 },
+  });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+
+  registerHealthRoute(app, database);
+  registerRoutes(app, { services, config });
+
+  const graphqlHttp = async (request: FastifyRequest, reply: FastifyReply) => {
+    const response = await yoga.handleNodeRequestAndResponse(request, reply, {
+      auth: await authenticateRequest(services.auth, request),
+      ip: request.ip,
+      origin: origin(request),
+    });
+    response.headers.forEach((value, key) => void reply.header(key, value));
+    reply.status(response.status);
+    reply.send(response.body);
+    return reply;
+  };
+  app.route({ method: 'GET', url: GRAPHQL_PATH, handler: graphqlHttp, wsHandler: ws.handler });
+  app.route({ method: 'POST', url: GRAPHQL_PATH, handler: graphqlHttp });
+
+  app.addHook('preClose', async () => ws.live.closeAll());
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await database.close();
+  });
+  return app as unknown as LexDeskServer;
+}

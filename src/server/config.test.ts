@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'lexdesk-config-'));
+
+describe('loadConfig', () => {
+  it('given only DATA_DIR, then the defaults apply (loopback host, port 4000, loopback CORS)', () => {
+    const dataDir = dir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 4000,
+      dataDir,
+      logLevel: 'info',
+      corsOrigins: ['loopback'],
+    });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('given a config file and environment, then the environment wins and the file fills the rest', () => {
+    const dataDir = dir();
+    writeFileSync(
+      join(dataDir, 'config.json'),
+      JSON.stringify({ port: 5000, logLevel: 'warn', corsOrigins: ['https://app.example'] }),
+    );
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      CORS_ORIGINS: 'loopback, app://lexdesk',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      logLevel: 'warn',
+      corsOrigins: ['loopback', 'app://lexdesk'],
+    });
+  });
+
+  it('given bad values, then one ConfigError lists every problem by name', () => {
+    const attempt = () =>
+      loadConfig({ DATA_DIR: dir(), PORT: '70000', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/port[\s\S]*databaseUrl[\s\S]*logLevel/);
+  });
+
+  it('given LEXDESK_CONFIG pointing at invalid JSON or an unknown key, then a clear ConfigError', () => {
+    const file = join(dir(), 'lexdesk.json');
+    writeFileSync(file, '{ not json');
+    expect(() => loadConfig({ LEXDESK_CONFIG: file })).toThrow(/not valid JSON/);
+    writeFileSync(file, JSON.stringify({ prot: 1 }));
+    expect(() => loadConfig({ LEXDESK_CONFIG: file, DATA_DIR: dir() })).toThrow(/prot/);
+  });
+});

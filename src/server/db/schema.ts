@@ -1,0 +1,211 @@
+/**
+ * The database schema of the foundation slice (drizzle pg-core). Column names keep the spec's
+ * snake_case field names (spec section 3) so the spec can be searched for them.
+ * Change it, then run `npm run db:generate` to write the next forward-only migration.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const legalUserTypeEnum = pgEnum('legal_user_type', [
+  'admin',
+  'attorney',
+  'paralegal',
+  'staff',
+]);
+
+export const company = pgTable('company', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  domain: text('domain'),
+  icon_url: text('icon_url'),
+  date_format: text('date_format').notNull().default('MM/DD/YYYY'),
+  created_at: createdAt(),
+  delivery_update: boolean('delivery_update').notNull().default(true),
+  active_billing: boolean('active_billing').notNull().default(false),
+  assigned_talent: integer('assigned_talent'),
+  auto_recharge: boolean('auto_recharge').notNull().default(false),
+  balance: numeric('balance', { precision: 14, scale: 2 }).notNull().default('0'),
+  recharge_amount: numeric('recharge_amount', { precision: 14, scale: 2 }),
+  threshold_limit: numeric('threshold_limit', { precision: 14, scale: 2 }),
+  consumption_report_frequency: text('consumption_report_frequency'),
+  production_report_frequency: text('production_report_frequency'),
+  payment_method: text('payment_method'),
+  fixed_sale_rate: numeric('fixed_sale_rate', { precision: 14, scale: 2 }),
+  is_legal: boolean('is_legal').notNull().default(false),
+  crm_type: text('crm_type'),
+  crm_verified: boolean('crm_verified').notNull().default(false),
+  esign_connected: boolean('esign_connected').notNull().default(false),
+  payment_customer_id: text('payment_customer_id'),
+  /** True only for the provider's own company (the delivery team's employer). */
+  is_provider: boolean('is_provider').notNull().default(false),
+});
+
+/** The roles of spec section 6; rows are seeded by the migration with fixed ids. */
+export const userType = pgTable('user_type', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const userProfile = pgTable(
+  'user_profile',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    is_approved: boolean('is_approved').notNull().default(true),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    user_type_id: smallint('user_type_id')
+      .notNull()
+      .references(() => userType.id),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => company.id),
+    avatar: text('avatar'),
+    about_me: text('about_me'),
+    profile_link: text('profile_link'),
+    created_at: createdAt(),
+    /** Delivery-side talent record; its table arrives with the delivery issues. */
+    talent_id: uuid('talent_id'),
+    is_deactivated: boolean('is_deactivated').notNull().default(false),
+    legal_user_type: legalUserTypeEnum('legal_user_type'),
+    /** Legal team; its table arrives with the teams issue. */
+    legal_team_id: uuid('legal_team_id'),
+    phone_number: text('phone_number'),
+    logged_in: boolean('logged_in').notNull().default(false),
+    /** scrypt$N$r$p$salt$hash (base64); never the password itself. */
+    password_hash: text('password_hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('user_profile_email_lower_idx').on(sql`lower(${t.email})`),
+    index('user_profile_company_idx').on(t.company_id),
+  ],
+);
+
+/** Companies a provider user (internal manager) is assigned to. */
+export const companyAccess = pgTable(
+  'company_access',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => userProfile.id, { onDelete: 'cascade' }),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.company_id] })],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+    token_hash: text('token_hash').notNull().unique(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => userProfile.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('session_user_idx').on(t.user_id)],
+);
+
+/** Failed sign-ins, counted per email and IP address for rate limiting. */
+export const signInFailure = pgTable(
+  'sign_in_failure',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('sign_in_failure_lookup_idx').on(t.email, t.ip, t.created_at)],
+);
+
+export const notification = pgTable(
+  'notification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    content: text('content').notNull(),
+    sender_id: uuid('sender_id').references(() => userProfile.id, { onDelete: 'set null' }),
+    receiver_id: uuid('receiver_id')
+      .notNull()
+      .references(() => userProfile.id, { onDelete: 'cascade' }),
+    module: text('module'),
+    is_read: boolean('is_read').notNull().default(false),
+    redirect: text('redirect'),
+    extra_content: text('extra_content'),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => company.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('notification_receiver_newest_idx').on(t.receiver_id, t.created_at.desc(), t.id.desc()),
+  ],
+);
+
+export const storedFile = pgTable(
+  'stored_file',
+  {
+    key: text('key').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => company.id),
+    uploaded_by: uuid('uploaded_by').references(() => userProfile.id, { onDelete: 'set null' }),
+    content_type: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    original_name: text('original_name').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('stored_file_company_idx').on(t.company_id)],
+);
+
+/** Server-wide secrets shared by every server process (e.g. the file-URL signing key). */
+export const serverSecret = pgTable('server_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: createdAt(),
+});
+
+export const USER_TYPES = [
+  'customer',
+  'user',
+  'project_manager',
+  'tech_lead',
+  'qa',
+  'developer',
+  'talent',
+  'internal_manager',
+  'internal_admin',
+] as const;
+export type UserTypeName = (typeof USER_TYPES)[number];
+export const LEGAL_USER_TYPES = legalUserTypeEnum.enumValues;
+export type LegalUserTypeName = (typeof LEGAL_USER_TYPES)[number];
+
+export type CompanyRow = typeof company.$inferSelect;
+export type UserProfileRow = typeof userProfile.$inferSelect;
+export type NotificationRow = typeof notification.$inferSelect;
+export type SessionRow = typeof session.$inferSelect;
+export type StoredFileRow = typeof storedFile.$inferSelect;

@@ -1,0 +1,169 @@
+/** SQL of the auth domain: users by email, sessions, sign-in failures, first-run set-up. */
+import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+import {
+  company,
+  companyAccess,
+  session,
+  signInFailure,
+  userProfile,
+  userType,
+  type UserProfileRow,
+  type UserTypeName,
+} from '../../db/schema';
+
+export interface UserWithType {
+  user: UserProfileRow;
+  userType: UserTypeName;
+}
+
+export function createAuthRepository(db: Database) {
+  async function userWithType(where: SQL): Promise<UserWithType | undefined> {
+    const rows = await db
+      .select({ user: userProfile, userType: userType.name })
+      .from(userProfile)
+      .innerJoin(userType, eq(userType.id, userProfile.user_type_id))
+      .where(where)
+      .limit(1);
+    const row = rows[0];
+    return row ? { user: row.user, userType: row.userType as UserTypeName } : undefined;
+  }
+
+  return {
+    findUserByEmail(email: string) {
+      return userWithType(sql`lower(${userProfile.email}) = lower(${email})`);
+    },
+
+    findUserById(id: string) {
+      return userWithType(eq(userProfile.id, id));
+    },
+
+    async companyIdsAssignedTo(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: companyAccess.company_id })
+        .from(companyAccess)
+        .where(eq(companyAccess.user_id, userId));
+      return rows.map((row) => row.id);
+    },
+
+    async allCompanyIds(): Promise<string[]> {
+      const rows = await db.select({ id: company.id }).from(company).orderBy(company.created_at);
+      return rows.map((row) => row.id);
+    },
+
+    async insertSession(values: { token_hash: string; user_id: string; expires_at: Date }) {
+      const [row] = await db.insert(session).values(values).returning();
+      if (!row) throw new Error('session insert returned no row');
+      return row;
+    },
+
+    /** The session for a token hash when it is neither revoked nor expired. */
+    async findLiveSession(tokenHash: string) {
+      const rows = await db
+        .select()
+        .from(session)
+        .where(
+          and(
+            eq(session.token_hash, tokenHash),
+            isNull(session.revoked_at),
+            gt(session.expires_at, sql`now()`),
+          ),
+        )
+        .limit(1);
+      return rows[0];
+    },
+
+    /** Records activity at most once a minute per session, to keep reads cheap. */
+    async touchSession(id: string) {
+      await db
+        .update(session)
+        .set({ last_seen_at: sql`now()` })
+        .where(and(eq(session.id, id), lt(session.last_seen_at, sql`now() - interval '1 minute'`)));
+    },
+
+    async revokeSession(id: string) {
+      await db
+        .update(session)
+        .set({ revoked_at: sql`now()` })
+        .where(and(eq(session.id, id), isNull(session.revoked_at)));
+    },
+
+    async revokeSessionsOf(userId: string) {
+      await db
+        .update(session)
+        .set({ revoked_at: sql`now()` })
+        .where(and(eq(session.user_id, userId), isNull(session.revoked_at)));
+    },
+
+    async countRecentFailures(email: string, ip: string, windowSeconds: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(signInFailure)
+        .where(
+          and(
+            eq(signInFailure.email, email),
+            eq(signInFailure.ip, ip),
+            gt(signInFailure.created_at, sql`now() - make_interval(secs => ${windowSeconds})`),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async recordFailure(email: string, ip: string) {
+      await db.insert(signInFailure).values({ email, ip });
+      // Old rows only ever answer "no"; drop them as we go.
+      await db
+        .delete(signInFailure)
+        .where(lt(signInFailure.created_at, sql`now() - interval '1 hour'`));
+    },
+
+    async clearFailures(email: string, ip: string) {
+      await db
+        .delete(signInFailure)
+        .where(and(eq(signInFailure.email, email), eq(signInFailure.ip, ip)));
+    },
+
+    async countCompanies(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(company);
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Creates the first company and its administrator, only while no company exists.
+     * An advisory lock serialises concurrent set-ups; returns undefined when already set up.
+     */
+    async setUpFirstCompany(input: {
+      company: { name: string; is_legal: boolean };
+      user: { email: string; first_name: string; last_name: string; password_hash: string };
+    }): Promise<string | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lexdesk.setup'))`);
+        const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(company);
+        if ((existing?.n ?? 0) > 0) return undefined;
+        const [created] = await tx
+          .insert(company)
+          .values(input.company)
+          .returning({ id: company.id });
+        if (!created) throw new Error('company insert returned no row');
+        const [customer] = await tx
+          .select({ id: userType.id })
+          .from(userType)
+          .where(eq(userType.name, 'customer'));
+        if (!customer) throw new Error('user_type customer is missing; migrations not applied?');
+        const [user] = await tx
+          .insert(userProfile)
+          .values({
+            ...input.user,
+            company_id: created.id,
+            user_type_id: customer.id,
+            legal_user_type: input.company.is_legal ? 'admin' : null,
+          })
+          .returning({ id: userProfile.id });
+        if (!user) throw new Error('user insert returned no row');
+        return user.id;
+      });
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,105 @@
+/** Sign-in, sessions, first-run set-up and the Viewer (who is calling and what they may see). */
+import { AppError } from '../../../shared/errors';
+import { setUpInputSchema, signInInputSchema } from '../../../shared/schemas';
+import { parseInput } from '../../errors';
+import { companyScope, type Viewer } from '../../permissions';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import type { AuthRepository, UserWithType } from './repository';
+import { hashSessionToken, newSessionToken } from './tokens';
+
+export const SIGN_IN_LIMIT = { failures: 5, windowSeconds: 60 } as const;
+
+export type Authentication =
+  { kind: 'anonymous' } | { kind: 'invalid' } | { kind: 'signed-in'; viewer: Viewer };
+
+export interface AuthResult {
+  token: string;
+  viewer: Viewer;
+}
+
+export function createAuthService(repo: AuthRepository, options: { sessionTtlHours: number }) {
+  async function viewerFor(found: UserWithType, sessionId: string): Promise<Viewer> {
+    const needsAssigned = found.userType === 'internal_manager';
+    const needsAll = found.userType === 'internal_admin';
+    const [assigned, all] = await Promise.all([
+      needsAssigned ? repo.companyIdsAssignedTo(found.user.id) : Promise.resolve([]),
+      needsAll ? repo.allCompanyIds() : Promise.resolve([]),
+    ]);
+    return {
+      user: found.user,
+      userType: found.userType,
+      sessionId,
+      ...companyScope(found.user, found.userType, assigned, all),
+    };
+  }
+
+  async function startSession(found: UserWithType): Promise<AuthResult> {
+    const token = newSessionToken();
+    const expires = new Date(Date.now() + options.sessionTtlHours * 3600_000);
+    const created = await repo.insertSession({
+      token_hash: hashSessionToken(token),
+      user_id: found.user.id,
+      expires_at: expires,
+    });
+    return { token, viewer: await viewerFor(found, created.id) };
+  }
+
+  return {
+    /** Resolves a bearer token; `invalid` means a token was given but is unknown, revoked or expired. */
+    async authenticate(token: string | undefined): Promise<Authentication> {
+      if (!token) return { kind: 'anonymous' };
+      const live = await repo.findLiveSession(hashSessionToken(token));
+      if (!live) return { kind: 'invalid' };
+      const found = await repo.findUserById(live.user_id);
+      if (!found || found.user.is_deactivated) return { kind: 'invalid' };
+      await repo.touchSession(live.id);
+      return { kind: 'signed-in', viewer: await viewerFor(found, live.id) };
+    },
+
+    async signIn(raw: { email: string; password: string }, ip: string): Promise<AuthResult> {
+      const input = parseInput(signInInputSchema, raw);
+      const failures = await repo.countRecentFailures(input.email, ip, SIGN_IN_LIMIT.windowSeconds);
+      if (failures >= SIGN_IN_LIMIT.failures) throw new AppError('TOO_MANY_SIGN_IN_ATTEMPTS', 429);
+      const found = await repo.findUserByEmail(input.email);
+      const matches = await verifyPassword(
+        input.password,
+        found?.user.password_hash ?? (await decoyPasswordHash()),
+      );
+      if (!found || !matches) {
+        await repo.recordFailure(input.email, ip);
+        throw new AppError('INVALID_CREDENTIALS', 401);
+      }
+      if (found.user.is_deactivated) throw new AppError('ACCOUNT_DEACTIVATED', 403);
+      await repo.clearFailures(input.email, ip);
+      return startSession(found);
+    },
+
+    async signOut(viewer: Viewer): Promise<void> {
+      await repo.revokeSession(viewer.sessionId);
+    },
+
+    async needsSetup(): Promise<boolean> {
+      return (await repo.countCompanies()) === 0;
+    },
+
+    async setUp(raw: unknown): Promise<AuthResult> {
+      const input = parseInput(setUpInputSchema, raw);
+      if ((await repo.countCompanies()) > 0) throw new AppError('ALREADY_SET_UP', 409);
+      const userId = await repo.setUpFirstCompany({
+        company: { name: input.company_name, is_legal: input.is_legal },
+        user: {
+          email: input.email,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          password_hash: await hashPassword(input.password),
+        },
+      });
+      if (!userId) throw new AppError('ALREADY_SET_UP', 409);
+      const found = await repo.findUserById(userId);
+      if (!found) throw new Error('set-up user vanished');
+      return startSession(found);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

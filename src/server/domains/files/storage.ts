@@ -1,0 +1,48 @@
+/**
+ * Where uploaded bytes live. LocalDiskStorage keeps them under <DATA_DIR>/files/<company>/<key>;
+ * an S3-compatible implementation can replace it behind the same interface.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface FileStorage {
+  put(companyId: string, key: string, bytes: Uint8Array): Promise<void>;
+  /** The stored bytes as a stream, or undefined when missing. */
+  open(companyId: string, key: string): Promise<Readable | undefined>;
+  remove(companyId: string, key: string): Promise<void>;
+}
+
+const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function createLocalDiskStorage(rootDir: string): FileStorage {
+  function pathOf(companyId: string, key: string): string {
+    if (!SAFE_SEGMENT.test(companyId) || !SAFE_SEGMENT.test(key))
+      throw new Error('unsafe storage path segment');
+    return join(rootDir, companyId, key);
+  }
+
+  return {
+    async put(companyId, key, bytes) {
+      const target = pathOf(companyId, key);
+      await mkdir(join(rootDir, companyId), { recursive: true });
+      // Write then rename, so a crash never leaves a half-written file under its final name.
+      const partial = `${target}.partial`;
+      await writeFile(partial, bytes, { flag: 'wx' });
+      await rename(partial, target);
+    },
+    async open(companyId, key) {
+      const target = pathOf(companyId, key);
+      try {
+        await stat(target);
+      } catch {
+        return undefined;
+      }
+      return createReadStream(target);
+    },
+    async remove(companyId, key) {
+      await rm(pathOf(companyId, key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * GraphQL over WebSocket (graphql-ws, protocol graphql-transport-ws) on the same /graphql path.
+ * The client authenticates once in connection_init: connectionParams.authorization = "Bearer <token>".
+ * Operations run through yoga's envelop, so the schema, error masking and context are the HTTP ones.
+ * Signing out closes that session's sockets.
+ */
+import type { WebSocket } from '@fastify/websocket';
+import type { ExecutionArgs, GraphQLError } from 'graphql';
+import { makeHandler } from 'graphql-ws/use/@fastify/websocket';
+import type { Authentication, AuthService } from '../domains/auth/service';
+import { bearerToken } from '../domains/auth/tokens';
+import type { RequestContext } from './context';
+import type { GraphQLServer } from './yoga';
+
+/** Close code graphql-ws uses for a refused connection_init. */
+export const FORBIDDEN_CLOSE_CODE = 4403;
+
+interface SocketState extends Record<PropertyKey, unknown> {
+  auth: Authentication;
+}
+
+interface Enveloped {
+  execute: (args: ExecutionArgs) => unknown;
+  subscribe: (args: ExecutionArgs) => unknown;
+}
+
+export interface LiveSockets {
+  closeSession(sessionId: string): void;
+  closeAll(): void;
+}
+
+function tokenFrom(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  const value = params?.authorization ?? params?.Authorization;
+  if (typeof value !== 'string') return undefined;
+  return bearerToken(value) ?? bearerToken(`Bearer ${value}`);
+}
+
+export function createWebSocketHandler(
+  yoga: GraphQLServer,
+  auth: AuthService,
+  origin: (request: { protocol: string; host: string }) => string,
+) {
+  const sockets = new Map<string, Set<WebSocket>>();
+
+  const handler = makeHandler<Record<string, unknown>, SocketState>({
+    async onConnect(ctx) {
+      const result = await auth.authenticate(tokenFrom(ctx.connectionParams));
+      if (result.kind !== 'signed-in') return false;
+      ctx.extra.auth = result;
+      const set = sockets.get(result.viewer.sessionId) ?? new Set<WebSocket>();
+      set.add(ctx.extra.socket);
+      sockets.set(result.viewer.sessionId, set);
+      return true;
+    },
+    onClose(ctx) {
+      const state = ctx.extra.auth;
+      if (state?.kind !== 'signed-in') return;
+      const set = sockets.get(state.viewer.sessionId);
+      set?.delete(ctx.extra.socket);
+      if (set?.size === 0) sockets.delete(state.viewer.sessionId);
+    },
+    async onSubscribe(ctx, _id, payload) {
+      const requestContext: RequestContext = {
+        auth: ctx.extra.auth ?? { kind: 'anonymous' },
+        ip: ctx.extra.request.ip,
+        origin: origin(ctx.extra.request),
+      };
+      const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+        ...requestContext,
+        params: payload,
+      });
+      let document;
+      try {
+        document = parse(payload.query);
+      } catch (error) {
+        return [error as GraphQLError];
+      }
+      const errors = validate(schema, document);
+      if (errors.length > 0) return errors;
+      const rootValue: Enveloped = { execute, subscribe };
+      return {
+        schema,
+        document,
+        operationName: payload.operationName,
+        variableValues: payload.variables,
+        contextValue: await contextFactory(),
+        rootValue,
+      };
+    },
+    execute: (args) => (args.rootValue as Enveloped).execute(args) as never,
+    subscribe: (args) => (args.rootValue as Enveloped).subscribe(args) as never,
+  });
+
+  const live: LiveSockets = {
+    closeSession(sessionId) {
+      for (const socket of sockets.get(sessionId) ?? [])
+        socket.close(FORBIDDEN_CLOSE_CODE, 'Signed out');
+      sockets.delete(sessionId);
+    },
+    closeAll() {
+      for (const set of sockets.values())
+        for (const socket of set) socket.close(1001, 'Server shutting down');
+      sockets.clear();
+    },
+  };
+  return { handler, live };
+}

@@ -1,0 +1,54 @@
+/** The GraphQL server (graphql-yoga) over schema.graphql and every domain's resolvers. */
+import { readFileSync } from 'node:fs';
+import { createSchema, createYoga } from 'graphql-yoga';
+import { authResolvers } from '../domains/auth/graphql';
+import { companyResolvers } from '../domains/companies/graphql';
+import { notificationResolvers } from '../domains/notifications/graphql';
+import { userResolvers } from '../domains/users/graphql';
+import type { GraphQLContext, RequestContext } from './context';
+import { createErrorMasker } from './errors';
+import { DateTimeScalar, type ResolverDeps } from './types';
+
+export const GRAPHQL_PATH = '/graphql';
+
+export function loadTypeDefs(): string {
+  return readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
+}
+
+function mergeResolvers(
+  ...parts: Array<Record<string, Record<string, unknown>>>
+): Record<string, Record<string, unknown>> {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const part of parts) {
+    for (const [type, fields] of Object.entries(part))
+      merged[type] = { ...merged[type], ...fields };
+  }
+  return merged;
+}
+
+export function createGraphQLServer(deps: ResolverDeps, log: (error: unknown) => void) {
+  const schema = createSchema<GraphQLContext>({
+    typeDefs: loadTypeDefs(),
+    resolvers: {
+      DateTime: DateTimeScalar,
+      ...mergeResolvers(
+        authResolvers(deps),
+        companyResolvers(deps),
+        userResolvers(deps),
+        notificationResolvers(deps),
+      ),
+    },
+  });
+  return createYoga<RequestContext>({
+    schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    graphiql: false,
+    landingPage: false,
+    // CORS is answered by @fastify/cors for every route alike.
+    cors: false,
+    logging: false,
+    maskedErrors: { maskError: createErrorMasker(log) },
+  });
+}
+
+export type GraphQLServer = ReturnType<typeof createGraphQLServer>;

@@ -1,0 +1,28 @@
+/** The REST side of authentication: the bearer token of a request, resolved to a Viewer. */
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/errors';
+import type { AuthService, Authentication } from '../domains/auth/service';
+import { bearerToken } from '../domains/auth/tokens';
+import type { Viewer } from '../permissions';
+
+export function authenticateRequest(
+  auth: AuthService,
+  request: FastifyRequest,
+): Promise<Authentication> {
+  return auth.authenticate(bearerToken(request.headers.authorization));
+}
+
+export async function requireRequestViewer(
+  auth: AuthService,
+  request: FastifyRequest,
+): Promise<Viewer> {
+  const result = await authenticateRequest(auth, request);
+  if (result.kind === 'signed-in') return result.viewer;
+  throw new AppError(result.kind === 'invalid' ? 'SESSION_EXPIRED' : 'NOT_AUTHENTICATED', 401);
+}
+
+/** This server's origin as the client reached it (or the configured public URL). */
+export function requestOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}

@@ -1,0 +1,41 @@
+/** REST error replies: { error: { code, message } } with the catalogue's text; never internals. */
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, ERROR_SCREEN } from '../../shared/errors';
+import { ValidationError } from '../errors';
+import { INTERNAL_ERROR_CODE } from '../graphql/errors';
+
+export interface ErrorBody {
+  error: { code: string; message: string; issues?: ValidationError['issues'] };
+  [extra: string]: unknown;
+}
+
+export function errorBody(error: AppError, extra: Record<string, unknown> = {}): ErrorBody {
+  const issues = error instanceof ValidationError ? { issues: error.issues } : {};
+  return { error: { code: error.code, message: error.message, ...issues }, ...extra };
+}
+
+export function sendAppError(
+  reply: FastifyReply,
+  error: AppError,
+  extra: Record<string, unknown> = {},
+) {
+  return reply.status(error.status).send(errorBody(error, extra));
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof AppError) return sendAppError(reply, error);
+    const status =
+      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, body too large).
+      const code = status === 413 ? 'FILE_TOO_LARGE' : 'INVALID_INPUT';
+      return sendAppError(reply, new AppError(code, status));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ error: { code: INTERNAL_ERROR_CODE, message: ERROR_SCREEN.title } });
+  });
+  app.setNotFoundHandler((_request, reply) => sendAppError(reply, new AppError('NOT_FOUND', 404)));
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { UserProfileRow, UserTypeName } from './db/schema';
+import {
+  canEditProfile,
+  canManageCompany,
+  canViewCompany,
+  companyScope,
+  type Viewer,
+} from './permissions';
+
+const OWN = 'own-company';
+const ASSIGNED = 'assigned-company';
+const OTHER = 'other-company';
+const ALL = [OWN, ASSIGNED, OTHER];
+
+function viewer(userType: UserTypeName, legal: UserProfileRow['legal_user_type'] = null): Viewer {
+  const user = { id: 'me', company_id: OWN, legal_user_type: legal } as UserProfileRow;
+  return { user, userType, sessionId: 's', ...companyScope(user, userType, [ASSIGNED], ALL) };
+}
+
+describe('permission model', () => {
+  it.each<[string, Viewer, string[], string[]]>([
+    ['customer', viewer('customer'), [OWN], [OWN]],
+    ['legal admin', viewer('user', 'admin'), [OWN], [OWN]],
+    ['paralegal', viewer('user', 'paralegal'), [OWN], []],
+    ['developer', viewer('developer'), [OWN], []],
+    ['internal manager', viewer('internal_manager'), [OWN, ASSIGNED], [ASSIGNED]],
+    ['internal admin', viewer('internal_admin'), ALL, ALL],
+  ])(
+    'given a %s, then the visible and managed companies are as designed',
+    (_label, v, sees, manages) => {
+      expect(v.companyIds).toEqual(sees);
+      expect(v.managedCompanyIds).toEqual(manages);
+      for (const id of ALL) {
+        expect(canViewCompany(v, id)).toBe(sees.includes(id));
+        expect(canManageCompany(v, id)).toBe(manages.includes(id));
+      }
+    },
+  );
+
+  it('given anyone, then only their own profile is editable', () => {
+    const v = viewer('internal_admin');
+    expect(canEditProfile(v, 'me')).toBe(true);
+    expect(canEditProfile(v, 'someone-else')).toBe(false);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The permission model: one function per rule. Every service asks these; every repository query
+ * is additionally filtered by `viewer.companyIds`, so another tenant's ids behave exactly like ids
+ * that do not exist. See src/server/README.md ("Permission model").
+ */
+import type { LegalUserTypeName, UserProfileRow, UserTypeName } from './db/schema';
+
+export interface Viewer {
+  user: UserProfileRow;
+  userType: UserTypeName;
+  sessionId: string;
+  /** Companies whose data this caller may read (own company first). */
+  companyIds: readonly string[];
+  /** Companies whose settings this caller may change. */
+  managedCompanyIds: readonly string[];
+}
+
+const PROVIDER_TYPES: ReadonlySet<UserTypeName> = new Set([
+  'project_manager',
+  'tech_lead',
+  'qa',
+  'developer',
+  'talent',
+  'internal_manager',
+  'internal_admin',
+]);
+
+export function isProviderUserType(type: UserTypeName): boolean {
+  return PROVIDER_TYPES.has(type);
+}
+
+/** Company-side administrator: the customer account or a legal admin of their own company. */
+export function isCompanyAdmin(
+  userType: UserTypeName,
+  legalUserType: LegalUserTypeName | null,
+): boolean {
+  return userType === 'customer' || legalUserType === 'admin';
+}
+
+/**
+ * Which companies a user may see and manage.
+ * - internal_admin: every company (reads and manages all).
+ * - internal_manager: own company plus the companies assigned in company_access; manages the assigned ones.
+ * - customer / legal admin: own company; manages it.
+ * - everyone else: own company, read-only settings.
+ */
+export function companyScope(
+  user: Pick<UserProfileRow, 'company_id' | 'legal_user_type'>,
+  userType: UserTypeName,
+  assignedCompanyIds: readonly string[],
+  allCompanyIds: readonly string[],
+): { companyIds: string[]; managedCompanyIds: string[] } {
+  if (userType === 'internal_admin') {
+    const all = [user.company_id, ...allCompanyIds.filter((id) => id !== user.company_id)];
+    return { companyIds: all, managedCompanyIds: all };
+  }
+  if (userType === 'internal_manager') {
+    const assigned = assignedCompanyIds.filter((id) => id !== user.company_id);
+    return { companyIds: [user.company_id, ...assigned], managedCompanyIds: assigned };
+  }
+  const manages = isCompanyAdmin(userType, user.legal_user_type);
+  return { companyIds: [user.company_id], managedCompanyIds: manages ? [user.company_id] : [] };
+}
+
+export function canViewCompany(viewer: Viewer, companyId: string): boolean {
+  return viewer.companyIds.includes(companyId);
+}
+
+export function canManageCompany(viewer: Viewer, companyId: string): boolean {
+  return viewer.managedCompanyIds.includes(companyId);
+}
+
+export function canViewUser(viewer: Viewer, user: Pick<UserProfileRow, 'company_id'>): boolean {
+  return canViewCompany(viewer, user.company_id);
+}
+
+/** Profiles (about me, avatar) are changed by their owner only. */
+export function canEditProfile(viewer: Viewer, userId: string): boolean {
+  return viewer.user.id === userId;
+}
+
+export function canReadNotification(
+  viewer: Viewer,
+  notification: { receiver_id: string },
+): boolean {
+  return notification.receiver_id === viewer.user.id;
+}
+
+/** A notification may go to any user the sender can see. */
+export function canNotify(viewer: Viewer, receiver: Pick<UserProfileRow, 'company_id'>): boolean {
+  return canViewUser(viewer, receiver);
+}
+
+export function canUploadFor(viewer: Viewer, companyId: string): boolean {
+  return canViewCompany(viewer, companyId);
+}
+
+export function canReadFile(viewer: Viewer, file: { company_id: string }): boolean {
+  return canViewCompany(viewer, file.company_id);
+}

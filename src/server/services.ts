@@ -1,0 +1,40 @@
+/** Wires repositories and services together over one database handle. */
+import type { ServerConfig } from './config';
+import type { Database } from './db/connection';
+import { createAuthRepository } from './domains/auth/repository';
+import { createAuthService } from './domains/auth/service';
+import { createCompanyRepository } from './domains/companies/repository';
+import { createCompanyService } from './domains/companies/service';
+import { createFileRepository } from './domains/files/repository';
+import { createFileService } from './domains/files/service';
+import { createFileUrlSigner } from './domains/files/signer';
+import type { FileStorage } from './domains/files/storage';
+import type { NotificationBus } from './domains/notifications/bus';
+import { createNotificationRepository } from './domains/notifications/repository';
+import { createNotificationService } from './domains/notifications/service';
+import { createUserRepository } from './domains/users/repository';
+import { createUserService } from './domains/users/service';
+
+export async function createServices(
+  db: Database,
+  deps: { config: ServerConfig; bus: NotificationBus; storage: FileStorage },
+) {
+  const userRepository = createUserRepository(db);
+  const fileRepository = createFileRepository(db);
+  const signer = createFileUrlSigner(await fileRepository.secret('file_url_signing_key'));
+  return {
+    auth: createAuthService(createAuthRepository(db), {
+      sessionTtlHours: deps.config.sessionTtlHours,
+    }),
+    companies: createCompanyService(createCompanyRepository(db)),
+    users: createUserService(userRepository),
+    notifications: createNotificationService(
+      createNotificationRepository(db),
+      userRepository,
+      deps.bus,
+    ),
+    files: createFileService(fileRepository, deps.storage, signer),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

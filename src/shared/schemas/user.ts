@@ -1,0 +1,54 @@
+/** Inputs of sign-in, first-run set-up and the profile screen, shared by server and renderer. */
+import { z } from 'zod';
+import { companyNameSchema } from './company';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email address.').max(254, 'The email address is too long.'));
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(200, 'The password can be at most 200 characters.');
+
+const personName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(100, `The ${label} can be at most 100 characters.`);
+
+export const signInInputSchema = z.object({
+  email: emailSchema,
+  // Existing passwords are checked, not re-validated; only the size is bounded.
+  password: z
+    .string()
+    .min(1, 'Enter your password.')
+    .max(200, 'The password can be at most 200 characters.'),
+});
+export type SignInInput = z.infer<typeof signInInputSchema>;
+
+export const setUpInputSchema = z.object({
+  company_name: companyNameSchema,
+  is_legal: z.boolean(),
+  first_name: personName('first name'),
+  last_name: personName('last name'),
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type SetUpInput = z.infer<typeof setUpInputSchema>;
+
+export const ABOUT_ME_MAX_LENGTH = 2000;
+export const aboutMeSchema = z
+  .string()
+  .max(ABOUT_ME_MAX_LENGTH, `About me can be at most ${ABOUT_ME_MAX_LENGTH} characters.`);
+
+/** Spec: profile updates without an id are skipped; the API treats a missing id as invalid input. */
+export const updateAboutMeInputSchema = z.object({
+  id: z.uuid('A profile id is required.'),
+  about_me: aboutMeSchema,
+});
+export type UpdateAboutMeInput = z.infer<typeof updateAboutMeInputSchema>;

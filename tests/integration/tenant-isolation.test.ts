@@ -1,0 +1,335 @@
+/**
+ * Tenant isolation: for every GraphQL field of Query, Mutation and Subscription and every REST
+ * route, a user of company B gets nothing of company A and cannot change it. Another tenant's ids
+ * must answer exactly like ids that do not exist. The last test fails when an endpoint is added
+ * without a case here.
+ */
+import { buildSchema } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTypeDefs } from '../../src/server/graphql/yoga';
+import { ROUTES } from '../../src/server/http/routes';
+import { subscribe } from '../support/live';
+import { startTestServer, TEST_PASSWORD, type TestServer, type TestUser } from '../support/server';
+import { FIXTURES } from './fixtures/files';
+import { upload } from './fixtures/http';
+
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+let server: TestServer;
+let companyA: string;
+let adminA: TestUser;
+let memberA: TestUser;
+let companyB: string;
+let userB: TestUser;
+let managerOfB: TestUser;
+let notificationOfA: string;
+let fileKeyOfA: string;
+
+const errorOf = (r: { errors?: Array<{ message: string; extensions?: { code?: string } }> }) => ({
+  code: r.errors?.[0]?.extensions?.code,
+  message: r.errors?.[0]?.message,
+});
+
+/** The same request about A's id and about a missing id must answer identically for B. */
+async function sameAsMissing(
+  query: string,
+  variables: (id: string) => Record<string, unknown>,
+  idOfA: string,
+  token = userB.token,
+) {
+  const aboutA = await server.gql(query, variables(idOfA), token);
+  const aboutNothing = await server.gql(query, variables(MISSING), token);
+  expect(aboutA.data ?? null).toEqual(aboutNothing.data ?? null);
+  expect(errorOf(aboutA)).toEqual(errorOf(aboutNothing));
+  return aboutA;
+}
+
+async function companyNameOfA(): Promise<string> {
+  const r = await server.gql<{ company: { name: string; icon_url: string | null } }>(
+    'query($id: ID!) { company(id: $id) { name icon_url } }',
+    { id: companyA },
+    adminA.token,
+  );
+  return `${r.data!.company.name}|${r.data!.company.icon_url ?? ''}`;
+}
+
+async function unreadOfMemberA(): Promise<number> {
+  const r = await server.gql<{ unreadNotificationCount: number }>(
+    '{ unreadNotificationCount }',
+    {},
+    memberA.token,
+  );
+  return r.data!.unreadNotificationCount;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const a = await server.signUpCompany({ name: 'Alpha Law', is_legal: true });
+  companyA = a.company.id;
+  adminA = a.admin;
+  memberA = await server.addUser({ companyId: companyA, legalUserType: 'paralegal' });
+  const b = await server.signUpCompany({ name: 'Beta Corp' });
+  companyB = b.company.id;
+  userB = b.admin; // B's most powerful company-side user
+  const provider = await server.signUpCompany({ name: 'Provider', is_provider: true });
+  managerOfB = await server.addUser({
+    companyId: provider.company.id,
+    userType: 'internal_manager',
+    assignedCompanyIds: [companyB],
+  });
+  const created = await server.gql<{ createNotification: { id: string } }>(
+    'mutation($input: CreateNotificationInput!) { createNotification(input: $input) { id } }',
+    { input: { content: 'A only', receiver_id: memberA.user.id } },
+    adminA.token,
+  );
+  notificationOfA = created.data!.createNotification.id;
+  const uploaded = await upload(
+    `${server.url}/files/upload`,
+    'claim.pdf',
+    FIXTURES.pdf,
+    adminA.token,
+  );
+  fileKeyOfA = new URL(uploaded.body.url).pathname.split('/').pop()!;
+});
+afterAll(async () => server.close());
+
+const cases: Record<string, () => Promise<void>> = {
+  'Query.setupStatus': async () => {
+    const r = await server.gql('{ setupStatus { needs_setup } }', {}, userB.token);
+    expect(r.data).toEqual({ setupStatus: { needs_setup: false } }); // a boolean, no tenant data
+  },
+  'Query.viewer': async () => {
+    const r = await server.gql<{ viewer: { company_ids: string[] } }>(
+      '{ viewer { company_ids company { id } } }',
+      {},
+      userB.token,
+    );
+    expect(r.data?.viewer.company_ids).toEqual([companyB]);
+    const m = await server.gql<{ viewer: { company_ids: string[] } }>(
+      '{ viewer { company_ids } }',
+      {},
+      managerOfB.token,
+    );
+    expect(m.data?.viewer.company_ids).not.toContain(companyA);
+  },
+  'Query.company': async () => {
+    const q = 'query($id: ID!) { company(id: $id) { id name } }';
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), companyA))).toEqual({
+      code: 'NO_COMPANY',
+      message: 'No Company Found',
+    });
+    await sameAsMissing(q, (id) => ({ id }), companyA, managerOfB.token);
+  },
+  'Query.userProfile': async () => {
+    const q = 'query($id: ID!) { userProfile(id: $id) { id email } }';
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), adminA.user.id)).code).toBe(
+      'NO_USER_PROFILE',
+    );
+    await sameAsMissing(q, (id) => ({ id }), memberA.user.id, managerOfB.token);
+  },
+  'Query.usersByCompany': async () => {
+    const q = 'query($id: ID!) { usersByCompany(company_id: $id) { id } }';
+    expect((await sameAsMissing(q, (id) => ({ id }), companyA)).data).toEqual({
+      usersByCompany: [],
+    });
+    await sameAsMissing(q, (id) => ({ id }), companyA, managerOfB.token);
+  },
+  'Query.notifications': async () => {
+    const r = await server.gql(
+      '{ notifications { total unread_count items { id } } }',
+      {},
+      userB.token,
+    );
+    expect(r.data).toEqual({ notifications: { total: 0, unread_count: 0, items: [] } });
+  },
+  'Query.unreadNotificationCount': async () => {
+    expect((await server.gql('{ unreadNotificationCount }', {}, userB.token)).data).toEqual({
+      unreadNotificationCount: 0,
+    });
+  },
+  'Mutation.setUp': async () => {
+    const r = await server.gql(
+      'mutation($input: SetUpInput!) { setUp(input: $input) { token } }',
+      {
+        input: {
+          company_name: 'Alpha Law',
+          is_legal: true,
+          first_name: 'X',
+          last_name: 'Y',
+          email: 'x@y.test',
+          password: 'long enough 1',
+        },
+      },
+      userB.token,
+    );
+    expect(errorOf(r).code).toBe('ALREADY_SET_UP');
+  },
+  'Mutation.signIn': async () => {
+    const r = await server.gql(
+      'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { token } }',
+      { e: adminA.user.email, p: `${TEST_PASSWORD}x` },
+    );
+    expect(errorOf(r).code).toBe('INVALID_CREDENTIALS');
+  },
+  'Mutation.signOut': async () => {
+    const extra = await server.signIn(userB.user.email);
+    await server.gql('mutation { signOut }', {}, extra);
+    expect(
+      (
+        await server.gql<{ viewer: { user: { id: string } } }>(
+          '{ viewer { user { id } } }',
+          {},
+          adminA.token,
+        )
+      ).data?.viewer.user.id,
+    ).toBe(adminA.user.id);
+  },
+  'Mutation.updateCompany': async () => {
+    const before = await companyNameOfA();
+    const q = 'mutation($id: ID!) { updateCompany(id: $id, input: { name: "Taken over" }) { id } }';
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), companyA)).code).toBe('NO_COMPANY');
+    await sameAsMissing(q, (id) => ({ id }), companyA, managerOfB.token);
+    expect(await companyNameOfA()).toBe(before);
+  },
+  'Mutation.updateAboutMe': async () => {
+    const q = 'mutation($id: ID!) { updateAboutMe(id: $id, about_me: "pwned") { id } }';
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), adminA.user.id)).code).toBe(
+      'NO_USER_PROFILE',
+    );
+    const r = await server.gql<{ userProfile: { about_me: string | null } }>(
+      'query($id: ID!) { userProfile(id: $id) { about_me } }',
+      { id: adminA.user.id },
+      adminA.token,
+    );
+    expect(r.data?.userProfile.about_me).toBeNull();
+  },
+  'Mutation.markNotificationRead': async () => {
+    const q = 'mutation($id: ID!) { markNotificationRead(id: $id) { id } }';
+    const before = await unreadOfMemberA();
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), notificationOfA)).code).toBe(
+      'NOTIFICATION_NOT_FOUND',
+    );
+    expect(await unreadOfMemberA()).toBe(before);
+    expect(before).toBeGreaterThan(0);
+  },
+  'Mutation.markAllNotificationsRead': async () => {
+    const before = await unreadOfMemberA();
+    expect(
+      (await server.gql('mutation { markAllNotificationsRead }', {}, userB.token)).data,
+    ).toEqual({ markAllNotificationsRead: 0 });
+    expect(await unreadOfMemberA()).toBe(before);
+  },
+  'Mutation.createNotification': async () => {
+    const q =
+      'mutation($id: ID!) { createNotification(input: { content: "spam", receiver_id: $id }) { id } }';
+    const before = await unreadOfMemberA();
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), memberA.user.id)).code).toBe(
+      'NO_USER_PROFILE',
+    );
+    expect(await unreadOfMemberA()).toBe(before);
+  },
+  'Subscription.notificationAdded': async () => {
+    const feed = subscribe(
+      server.url,
+      userB.token,
+      'subscription { notificationAdded { id content } }',
+    );
+    await feed.connected;
+    await server.subscribed(userB.user.id);
+    await server.gql(
+      'mutation($input: CreateNotificationInput!) { createNotification(input: $input) { id } }',
+      { input: { content: 'secret', receiver_id: memberA.user.id } },
+      adminA.token,
+    );
+    await expect(feed.next(700)).rejects.toThrow(/no event/);
+    await feed.dispose();
+  },
+  'POST /files/upload': async () => {
+    const intoA = await upload(
+      `${server.url}/files/upload?company_id=${companyA}`,
+      'claim.pdf',
+      FIXTURES.pdf,
+      userB.token,
+    );
+    const intoNothing = await upload(
+      `${server.url}/files/upload?company_id=${MISSING}`,
+      'claim.pdf',
+      FIXTURES.pdf,
+      userB.token,
+    );
+    expect(intoA).toEqual(intoNothing);
+    expect(intoA.status).toBe(404);
+  },
+  'GET /files/:key': async () => {
+    const headers = { authorization: `Bearer ${userB.token}` };
+    const ofA = await fetch(`${server.url}/files/${fileKeyOfA}`, { headers });
+    const ofNothing = await fetch(`${server.url}/files/${'b'.repeat(32)}`, { headers });
+    expect(ofA.status).toBe(404);
+    expect(await ofA.json()).toEqual(await ofNothing.json());
+  },
+  'POST /companies/:id/icon': async () => {
+    const before = await companyNameOfA();
+    const onA = await upload(
+      `${server.url}/companies/${companyA}/icon`,
+      'logo.png',
+      FIXTURES.png,
+      userB.token,
+    );
+    const onNothing = await upload(
+      `${server.url}/companies/${MISSING}/icon`,
+      'logo.png',
+      FIXTURES.png,
+      userB.token,
+    );
+    expect(onA).toEqual(onNothing);
+    expect(onA.body.error?.code).toBe('NO_COMPANY');
+    expect(await companyNameOfA()).toBe(before);
+  },
+  'POST /users/:id/avatar': async () => {
+    const onA = await upload(
+      `${server.url}/users/${adminA.user.id}/avatar`,
+      'me.png',
+      FIXTURES.png,
+      userB.token,
+    );
+    const onNothing = await upload(
+      `${server.url}/users/${MISSING}/avatar`,
+      'me.png',
+      FIXTURES.png,
+      userB.token,
+    );
+    expect(onA).toEqual(onNothing);
+    expect(onA.body.error?.code).toBe('NO_USER_PROFILE');
+  },
+};
+
+describe('a user of company B gets nothing of company A', () => {
+  it.each(Object.keys(cases))('%s', async (name) => {
+    await cases[name]!();
+  });
+});
+
+describe('coverage', () => {
+  it('given the GraphQL schema and the REST route list, then every endpoint has an isolation case here', () => {
+    const schema = buildSchema(loadTypeDefs());
+    const endpoints = [
+      ...(['Query', 'Mutation', 'Subscription'] as const).flatMap((root) => {
+        const type =
+          root === 'Query'
+            ? schema.getQueryType()
+            : root === 'Mutation'
+              ? schema.getMutationType()
+              : schema.getSubscriptionType();
+        return Object.keys(type?.getFields() ?? {}).map((field) => `${root}.${field}`);
+      }),
+      ...ROUTES,
+    ];
+    expect(Object.keys(cases).sort()).toEqual(endpoints.sort());
+  });
+
+  it('given the running server, then its REST routes are exactly the listed ones plus /health and /graphql', () => {
+    const infrastructure = ['GET /health', 'GET /graphql', 'POST /graphql'];
+    const registered = server.app.lexdesk.routes.filter((route) => !infrastructure.includes(route));
+    expect([...registered].sort()).toEqual([...ROUTES].sort());
+  });
+});
