@@ -1,0 +1,228 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERRORS, PRODUCT_ERRORS } from '../../shared/errors';
+import { BRIDGE_MESSAGES } from './bridge-api';
+import { createWsBridge, type BridgeSocket, type NativeNotifier, type WsBridge } from './bridge-ws';
+
+class FakeSocket implements BridgeSocket {
+  readyState = 0;
+  sent: Array<{ id: number; channel: string; request: unknown }> = [];
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as { id: number; channel: string; request: unknown });
+  }
+  close() {
+    this.drop();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+  reply(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  lastId(): number {
+    const last = this.sent.at(-1);
+    if (!last) throw new Error('nothing was sent');
+    return last.id;
+  }
+}
+
+const APP_INFO = {
+  version: '0.1.0',
+  platform: 'linux',
+  serverUrl: 'http://127.0.0.1:4000',
+  transport: 'websocket',
+};
+
+let sockets: FakeSocket[];
+let bridge: WsBridge;
+let notifier: { show: ReturnType<typeof vi.fn<NativeNotifier['show']>> };
+
+function latest(): FakeSocket {
+  const socket = sockets.at(-1);
+  if (!socket) throw new Error('no socket was opened');
+  return socket;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = [];
+  notifier = { show: vi.fn<NativeNotifier['show']>().mockResolvedValue(true) };
+  bridge = createWsBridge({
+    url: 'ws://host/desktop-bridge?token=t',
+    createSocket: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    notifier,
+    callTimeoutMs: 5_000,
+    backoff: { initialMs: 100, maxMs: 1_000 },
+    random: () => 1,
+  });
+});
+
+afterEach(() => {
+  bridge.dispose();
+  vi.useRealTimers();
+});
+
+describe('the WebSocket bridge', () => {
+  it('given calls made before the socket opens, when it opens, then they are sent with distinct ids and resolve by id', async () => {
+    const info = bridge.app.info({});
+    const session = bridge.session.load({});
+    expect(latest().sent).toHaveLength(0);
+    latest().open();
+    const [first, second] = latest().sent;
+    expect(first?.channel).toBe('app:info');
+    expect(second?.channel).toBe('session:load');
+    expect(first?.id).not.toBe(second?.id);
+    latest().reply({ kind: 'result', id: second?.id, response: { token: null } });
+    latest().reply({ kind: 'result', id: first?.id, response: APP_INFO });
+    await expect(info).resolves.toEqual(APP_INFO);
+    await expect(session).resolves.toEqual({ token: null });
+  });
+
+  it('given the host answers with an error, when called, then the promise rejects with its code and message', async () => {
+    latest().open();
+    const call = bridge.session.save({ token: 'x'.repeat(32) });
+    latest().reply({
+      kind: 'error',
+      id: latest().lastId(),
+      error: { code: 'FORBIDDEN', message: PRODUCT_ERRORS.FORBIDDEN },
+    });
+    await expect(call).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: PRODUCT_ERRORS.FORBIDDEN,
+    });
+  });
+
+  it('given a response outside the channel schema, when it arrives, then the call fails with INVALID_RESPONSE_STRUCTURE', async () => {
+    latest().open();
+    const call = bridge.app.info({});
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { version: 1 } });
+    await expect(call).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE_STRUCTURE',
+      message: ERRORS.INVALID_RESPONSE_STRUCTURE,
+    });
+  });
+
+  it('given a request outside the channel schema, when called, then nothing is sent and it fails with INVALID_INPUT', async () => {
+    latest().open();
+    await expect(bridge.session.save({ token: 'short' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    expect(latest().sent).toHaveLength(0);
+  });
+
+  it('given garbage and unknown messages, when they arrive, then they are ignored and calls still work', async () => {
+    latest().open();
+    const call = bridge.settings.get({});
+    latest().onmessage?.({ data: 'not json' });
+    latest().reply({ kind: 'nonsense' });
+    latest().reply({ kind: 'result', id: 9999, response: {} });
+    latest().reply({
+      kind: 'result',
+      id: latest().lastId(),
+      response: { nativeNotifications: true, startMinimised: false },
+    });
+    await expect(call).resolves.toEqual({ nativeNotifications: true, startMinimised: false });
+  });
+
+  it('given a listener, when the host sends a valid event, then the listener gets its payload; a malformed one is dropped', () => {
+    latest().open();
+    const heard = vi.fn();
+    const stop = bridge.on('settings:changed', heard);
+    latest().reply({
+      kind: 'event',
+      event: 'settings:changed',
+      payload: { nativeNotifications: false, startMinimised: true },
+    });
+    latest().reply({
+      kind: 'event',
+      event: 'settings:changed',
+      payload: { nativeNotifications: 'no' },
+    });
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveBeenCalledWith({ nativeNotifications: false, startMinimised: true });
+    stop();
+    latest().reply({
+      kind: 'event',
+      event: 'settings:changed',
+      payload: { nativeNotifications: true, startMinimised: true },
+    });
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it('given a sent call, when the connection drops, then it fails clearly and the bridge reconnects with backoff', async () => {
+    latest().open();
+    const call = bridge.app.info({});
+    latest().drop();
+    await expect(call).rejects.toMatchObject({
+      code: 'BRIDGE_DISCONNECTED',
+      message: BRIDGE_MESSAGES.BRIDGE_DISCONNECTED,
+    });
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(100);
+    expect(sockets).toHaveLength(2);
+    latest().drop();
+    vi.advanceTimersByTime(199);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+    latest().open();
+    const again = bridge.app.info({});
+    latest().reply({ kind: 'result', id: latest().lastId(), response: APP_INFO });
+    await expect(again).resolves.toEqual(APP_INFO);
+  });
+
+  it('given a call made while disconnected, when the bridge reconnects, then the queued call is sent then', async () => {
+    latest().open();
+    latest().drop();
+    const call = bridge.session.clear({});
+    vi.advanceTimersByTime(100);
+    latest().open();
+    expect(latest().sent.map((m) => m.channel)).toEqual(['session:clear']);
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { ok: true } });
+    await expect(call).resolves.toEqual({ ok: true });
+  });
+
+  it('given the host never answers, when the timeout passes, then the call fails with BRIDGE_TIMEOUT', async () => {
+    latest().open();
+    const call = bridge.app.info({});
+    vi.advanceTimersByTime(5_000);
+    await expect(call).rejects.toMatchObject({ code: 'BRIDGE_TIMEOUT' });
+  });
+
+  it('given showNative, when called, then the browser notifier shows it (not the host) and a click emits notifications:clicked', async () => {
+    latest().open();
+    const clicked = vi.fn();
+    bridge.on('notifications:clicked', clicked);
+    const result = await bridge.notifications.showNative({
+      title: 'LexDesk',
+      body: 'A case needs review',
+      redirect: '/notifications',
+    });
+    expect(result).toEqual({ shown: true });
+    expect(latest().sent).toHaveLength(0);
+    const onClick = notifier.show.mock.calls[0]?.[1];
+    onClick?.();
+    expect(clicked).toHaveBeenCalledWith({ redirect: '/notifications' });
+  });
+
+  it('given the bridge is disposed, when a call is pending, then it fails and no reconnect happens', async () => {
+    const call = bridge.app.info({});
+    bridge.dispose();
+    await expect(call).rejects.toMatchObject({ code: 'BRIDGE_DISCONNECTED' });
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(1);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { DATE_FORMATS } from '../../shared/schemas';
+import { formatDate, formatDateTime, initials, serverAssetUrl } from './format';
+import { progressStep, readUploadResponse, type UploadError } from './upload';
+
+const PI_DAY = new Date(2025, 2, 4, 9, 5);
+
+describe('formatDate', () => {
+  it.each([
+    ['MM/DD/YYYY', '03/04/2025'],
+    ['DD/MM/YYYY', '04/03/2025'],
+    ['YYYY-MM-DD', '2025-03-04'],
+    ['MMM D, YYYY', 'Mar 4, 2025'],
+    ['D MMM YYYY', '4 Mar 2025'],
+    ['DD.MM.YYYY', '04.03.2025'],
+  ])('given the company format %s, then the date reads %s', (format, expected) => {
+    expect(formatDate(PI_DAY, format)).toBe(expected);
+  });
+
+  it('given every format the company may choose, then each one is covered above', () => {
+    expect(DATE_FORMATS).toHaveLength(6);
+  });
+
+  it('given a date and time, then the time follows in 24-hour form', () => {
+    expect(formatDateTime(PI_DAY, 'YYYY-MM-DD')).toBe('2025-03-04 09:05');
+  });
+
+  it('given an unreadable date, then it is shown as given', () => {
+    expect(formatDate('not a date', 'YYYY')).toBe('not a date');
+  });
+});
+
+describe('small helpers', () => {
+  it('given a person, then initials are the first letters of both names', () => {
+    expect(initials({ first_name: 'ada', last_name: 'Lovelace' })).toBe('AL');
+  });
+
+  it('given a server-relative icon path, then it resolves on the server; absolute URLs stay', () => {
+    expect(serverAssetUrl('http://127.0.0.1:4000', '/files/icon.png')).toBe(
+      'http://127.0.0.1:4000/files/icon.png',
+    );
+    expect(serverAssetUrl('http://a:1', 'https://cdn.test/x.png')).toBe('https://cdn.test/x.png');
+    expect(serverAssetUrl('http://a:1', null)).toBeNull();
+  });
+});
+
+describe('upload responses', () => {
+  it('given bytes going out, then progress is reported at the spec steps', () => {
+    expect([progressStep(0, 100), progressStep(40, 100), progressStep(90, 100)]).toEqual([
+      10, 30, 70,
+    ]);
+  });
+
+  it('given the server refuses a file, then the error carries its message and code', () => {
+    const body = JSON.stringify({
+      error: { code: 'INVALID_FILE_TYPE', message: 'Invalid file type or format' },
+      url: '',
+    });
+    expect(() => readUploadResponse(400, body, 'Failed to upload icon!')).toThrow(
+      expect.objectContaining({
+        message: 'Invalid file type or format',
+        code: 'INVALID_FILE_TYPE',
+      }) as UploadError,
+    );
+  });
+
+  it('given an unreadable failure, then the operation fallback is used', () => {
+    expect(() =>
+      readUploadResponse(502, '<html>bad gateway</html>', 'Failed to upload icon!'),
+    ).toThrow('Failed to upload icon!');
+  });
+
+  it('given success, then the stored url comes back', () => {
+    expect(readUploadResponse(200, JSON.stringify({ url: '/files/a.png' }), 'x')).toEqual({
+      url: '/files/a.png',
+    });
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Routes. A hash router, so the same build works from app:// in Electron, from the host's static
+ * server and from any folder, with no server-side fallback needed. The generic 500 screen is the
+ * errorElement: a screen that throws shows it, with "Return Home" to '/'.
+ */
+import { NonIdealState, Button } from '@blueprintjs/core';
+import { createHashRouter, Navigate, useNavigate } from 'react-router-dom';
+import { RouteErrorScreen } from '../components/ErrorScreen';
+import { SetupPage } from '../features/auth/SetupPage';
+import { SignInPage } from '../features/auth/SignInPage';
+import { CompanySettingsPage } from '../features/company/CompanySettingsPage';
+import { NotificationsPage } from '../features/notifications/NotificationsPage';
+import { ProfilePage } from '../features/profile/ProfilePage';
+import { RequireAuth } from '../features/shell/AppShell';
+import { UsersPage } from '../features/users/UsersPage';
+
+function NotFoundPage() {
+  const navigate = useNavigate();
+  return (
+    <NonIdealState
+      className="ld-empty"
+      icon="search"
+      title="This page does not exist."
+      description="The link may be from a part of LexDesk that is not available in this version."
+      action={<Button onClick={() => void navigate('/')}>Go to the start page</Button>}
+    />
+  );
+}
+
+export const HOME_PATH = '/notifications';
+
+export function createAppRouter() {
+  return createHashRouter([
+    {
+      path: '/',
+      errorElement: <RouteErrorScreen />,
+      children: [
+        { path: 'sign-in', element: <SignInPage /> },
+        { path: 'setup', element: <SetupPage /> },
+        {
+          element: <RequireAuth />,
+          children: [
+            { index: true, element: <Navigate to={HOME_PATH} replace /> },
+            { path: 'notifications', element: <NotificationsPage /> },
+            { path: 'users', element: <UsersPage /> },
+            { path: 'company', element: <CompanySettingsPage /> },
+            { path: 'profile', element: <ProfilePage /> },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

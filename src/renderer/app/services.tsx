@@ -1,0 +1,196 @@
+/**
+ * AppServices: what screens need beyond Redux and Apollo hooks: the desktop bridge, the app info
+ * (server URL), the current Apollo session and the session lifecycle (start-up, sign-in, sign-out,
+ * reset of the client state). The provider runs the start-up, shows a spinner while it runs and
+ * the error screen when it fails, and otherwise renders its children inside the ApolloProvider of
+ * the current session. Signing in or out swaps that session.
+ */
+import { ApolloProvider } from '@apollo/client/react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { ERROR_SCREEN } from '../../shared/errors';
+import type { AppInfo, DesktopApi } from '../../shared/ipc/contract';
+import { ErrorScreenView } from '../components/ErrorScreen';
+import { FullPageSpinner } from '../components/Page';
+import {
+  SETUP_STATUS_QUERY,
+  SIGN_OUT_MUTATION,
+  VIEWER_QUERY,
+  type ViewerData,
+} from '../features/auth/operations';
+import { sessionMissing, signedIn, signedOut, startupBegan } from '../features/auth/slice';
+import { startUp } from '../features/auth/startup';
+import { createApolloSession, type ApolloSession } from './apollo';
+import { useAppDispatch } from './hooks';
+import { resetClientState } from './store';
+
+export interface AppServices {
+  bridge: DesktopApi;
+  info: AppInfo;
+  session: ApolloSession;
+  /** Saves the token in the desktop's safe storage and switches to an authenticated session. */
+  signIn(token: string, viewer: ViewerData): Promise<void>;
+  /** Revokes the session on the server, forgets the token and clears all client state. */
+  signOut(): Promise<void>;
+  /** Clears every piece of client state except authentication (spec section 4). */
+  resetClientState(): Promise<void>;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices is used outside <ServicesProvider>.');
+  return services;
+}
+
+type Phase =
+  | { kind: 'starting' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; info: AppInfo; session: ApolloSession };
+
+export interface ServicesProviderProps {
+  bridge: DesktopApi;
+  /** Moves the router (sign-out goes to sign-in; "Return Home" after a failed start goes to '/'). */
+  navigate(path: string): void;
+  children: ReactNode;
+}
+
+export function ServicesProvider(props: ServicesProviderProps) {
+  const { bridge, navigate } = props;
+  const dispatch = useAppDispatch();
+  const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
+  const current = useRef<ApolloSession | null>(null);
+  const runs = useRef(0);
+
+  const adopt = useCallback((info: AppInfo, session: ApolloSession) => {
+    const previous = current.current;
+    current.current = session;
+    setPhase({ kind: 'ready', info, session });
+    if (previous && previous !== session) void previous.dispose();
+  }, []);
+
+  /** Local half of signing out: forget the token, clear the state, start an anonymous session. */
+  const endLocally = useRef<(info: AppInfo, notice: string | null) => Promise<void>>(
+    async () => undefined,
+  );
+
+  const openSession = useCallback((info: AppInfo, token: string | null): ApolloSession => {
+    const session: ApolloSession = createApolloSession({
+      serverUrl: info.serverUrl,
+      token,
+      // The server ended this session (revoked elsewhere, expired, account deactivated).
+      onSessionEnded: (message) => {
+        if (current.current === session) void endLocally.current(info, message);
+      },
+    });
+    return session;
+  }, []);
+
+  endLocally.current = async (info, notice) => {
+    await bridge.session
+      .clear({})
+      .catch((error: unknown) => console.warn('[renderer] session.clear failed', error));
+    dispatch(signedOut({ notice }));
+    adopt(info, openSession(info, null));
+    navigate('/sign-in');
+  };
+
+  const start = useCallback(async () => {
+    const run = (runs.current += 1);
+    setPhase({ kind: 'starting' });
+    dispatch(startupBegan());
+    try {
+      const outcome = await startUp<ApolloSession>({
+        bridge,
+        openSession,
+        closeSession: (session) => session.dispose(),
+        fetchViewer: async (session) =>
+          (await session.client.query({ query: VIEWER_QUERY, fetchPolicy: 'network-only' })).data
+            ?.viewer ?? null,
+        fetchNeedsSetup: async (session) => {
+          const { data } = await session.client.query({
+            query: SETUP_STATUS_QUERY,
+            fetchPolicy: 'network-only',
+          });
+          return data?.setupStatus.needs_setup ?? false;
+        },
+      });
+      if (run !== runs.current) {
+        // A newer start-up (a retry, or React's strict-mode double effect) owns the app now.
+        void outcome.session.dispose();
+        return;
+      }
+      if (outcome.kind === 'authenticated') {
+        dispatch(signedIn({ token: outcome.token, viewer: outcome.viewer }));
+      } else {
+        dispatch(sessionMissing({ needsSetup: outcome.needsSetup, notice: outcome.notice }));
+      }
+      adopt(outcome.info, outcome.session);
+    } catch (error) {
+      console.error('[renderer] start-up failed', error);
+      if (run === runs.current) setPhase({ kind: 'failed' });
+    }
+  }, [adopt, bridge, dispatch, openSession]);
+
+  useEffect(() => {
+    void start();
+  }, [start]);
+
+  const info = phase.kind === 'ready' ? phase.info : null;
+  const session = phase.kind === 'ready' ? phase.session : null;
+
+  const services = useMemo<AppServices | null>(() => {
+    if (!info || !session) return null;
+    return {
+      bridge,
+      info,
+      session,
+      async signIn(token, viewer) {
+        await bridge.session.save({ token });
+        dispatch(signedIn({ token, viewer }));
+        adopt(info, openSession(info, token));
+      },
+      async signOut() {
+        // Close the live socket first: the server drops it when the session is revoked.
+        await session.closeLive();
+        try {
+          await session.client.mutate({ mutation: SIGN_OUT_MUTATION });
+        } catch (error) {
+          // The local sign-out still happens; the server's session expires on its own.
+          console.warn('[renderer] the server did not confirm the sign-out', error);
+        }
+        await endLocally.current(info, null);
+      },
+      async resetClientState() {
+        dispatch(resetClientState());
+        await session.client.resetStore();
+      },
+    };
+  }, [adopt, bridge, dispatch, info, openSession, session]);
+
+  if (phase.kind === 'failed') {
+    return (
+      <ErrorScreenView
+        onReturnHome={() => {
+          navigate(ERROR_SCREEN.homePath);
+          void start();
+        }}
+      />
+    );
+  }
+  if (!services) return <FullPageSpinner label="Starting LexDesk" />;
+  return (
+    <ServicesContext.Provider value={services}>
+      <ApolloProvider client={services.session.client}>{props.children}</ApolloProvider>
+    </ServicesContext.Provider>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The signed-in frame: a top bar (company icon and name, the notifications bell, the user menu),
+ * the left navigation and the current screen. Redirects to sign-in or first-run when there is no
+ * session. The company and user shown come from the Viewer query, so renaming the company or
+ * changing the icon shows up here at once; until it loads, the viewer from sign-in stands in.
+ */
+import { Classes, Icon, Navbar, NavbarDivider, NavbarGroup } from '@blueprintjs/core';
+import { Navigate, Outlet } from 'react-router-dom';
+import { serverAssetUrl } from '../../app/format';
+import { useAppSelector } from '../../app/hooks';
+import { useServices } from '../../app/services';
+import { useViewer } from '../auth/useViewer';
+import { useNotificationFeed } from '../notifications/useNotificationFeed';
+import { NotificationBell } from './NotificationBell';
+import { SideNav } from './SideNav';
+import { UserMenu } from './UserMenu';
+
+export function RequireAuth() {
+  const auth = useAppSelector((state) => state.auth);
+  if (auth.status !== 'authenticated')
+    return <Navigate to={auth.needsSetup ? '/setup' : '/sign-in'} replace />;
+  return <AppShell />;
+}
+
+function AppShell() {
+  useNotificationFeed();
+  const { info } = useServices();
+  const viewer = useViewer('cache-and-network');
+  if (!viewer) return null;
+  const iconUrl = serverAssetUrl(info.serverUrl, viewer.company.icon_url);
+
+  return (
+    <div className="ld-shell">
+      <Navbar className="ld-topbar">
+        <NavbarGroup align="left">
+          <div className="ld-brand">
+            <span className="ld-brand-mark" aria-hidden="true">
+              <Icon icon="manual" size={16} />
+            </span>
+            <span className="ld-brand-name">LexDesk</span>
+          </div>
+          <NavbarDivider />
+          <div className="ld-company" data-testid="company-name">
+            {iconUrl ? (
+              <img className="ld-company-icon" src={iconUrl} alt="" />
+            ) : (
+              <span className="ld-company-icon ld-company-icon-empty" aria-hidden="true">
+                <Icon icon="office" size={14} />
+              </span>
+            )}
+            <span className={`ld-company-name ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>
+              {viewer.company.name}
+            </span>
+          </div>
+        </NavbarGroup>
+        <NavbarGroup align="right">
+          <NotificationBell />
+          <NavbarDivider />
+          <UserMenu
+            viewer={viewer}
+            avatarUrl={serverAssetUrl(info.serverUrl, viewer.user.avatar)}
+          />
+        </NavbarGroup>
+      </Navbar>
+      <div className="ld-body">
+        <SideNav />
+        <main className="ld-content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
