@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, bridgeCall, graphql, setUpCompany, startHost, type RunningHost } from './support/host';
+
+let host: RunningHost;
+let token: string;
+test.beforeAll(async () => {
+  host = await startHost();
+  token = await setUpCompany(host.serverUrl);
+});
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+test.beforeEach(async ({ page }) => {
+  await bridgeCall(host.url, 'session:clear', {});
+  await page.goto(host.url);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+});
+
+test('given an administrator, when the company name is changed, then the new name is saved and shown', async ({
+  page,
+}) => {
+  await page.getByRole('link', { name: /company settings/i }).click();
+  const name = page.getByLabel('Company name');
+  await name.fill('Harbor, Vine & Partners');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Harbor, Vine & Partners').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/company-settings.png', fullPage: true });
+  const data = await graphql<{ viewer: { company: { name: string } } }>(
+    host.serverUrl,
+    '{ viewer { company { name } } }',
+    {},
+    token,
+  );
+  expect(data.viewer.company.name).toBe('Harbor, Vine & Partners');
+});
+
+test('given an administrator, when a text file posing as a PNG is chosen as the icon, then it is refused with the spec message', async ({
+  page,
+}) => {
+  await page.getByRole('link', { name: /company settings/i }).click();
+  await page.getByLabel('Company icon').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('this is not an image at all, just text pretending to be one'),
+  });
+  await expect(page.getByText('Invalid file type or format')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/company-icon-refused.png', fullPage: true });
+});

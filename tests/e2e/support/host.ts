@@ -1,0 +1,146 @@
+/**
+ * Starts the real headless host (src/main/host.ts) for an end-to-end test: it spawns the real server
+ * on a fresh database (a new embedded cluster in a temp data folder, or a new database on the
+ * PostgreSQL at DATABASE_URL) and serves the browser build. Also talks to the host's bridge and the
+ * server's GraphQL API the way the app does, for test set-up.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+export interface RunningHost {
+  url: string;
+  serverUrl: string;
+  stop(): Promise<void>;
+}
+
+async function freshDatabaseUrl(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `lexdesk_e2e_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`host did not start in time:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(pattern);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`host exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+export async function startHost(): Promise<RunningHost> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lexdesk-e2e-'));
+  const external = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL) : null;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  if (external) env.DATABASE_URL = external.url;
+  else delete env.DATABASE_URL;
+  const tsx = path.resolve('node_modules/.bin/tsx');
+  const child = spawn(tsx, ['src/main/host.ts', '--port', '0', '--data-dir', dataDir], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const match = await waitForLine(child, /LexDesk running at (http:\/\/\S+)/, 60_000);
+  const url = match[1] ?? '';
+  const serverUrl = (await bridgeCall(url, 'app:info', {})) as { serverUrl: string };
+  return {
+    url,
+    serverUrl: serverUrl.serverUrl,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      });
+      await external?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One call over the host's desktop bridge, as the browser build makes it. */
+export async function bridgeCall(hostUrl: string, channel: string, request: unknown): Promise<unknown> {
+  const html = await (await fetch(hostUrl)).text();
+  const token = html.match(/name="lexdesk-bridge-token" content="([^"]+)"/)?.[1] ?? '';
+  const origin = new URL(hostUrl).origin;
+  const ws = new WebSocket(`${origin.replace('http', 'ws')}/desktop-bridge?token=${token}`, {
+    headers: { origin },
+  });
+  return new Promise((resolve, reject) => {
+    ws.once('error', reject);
+    ws.once('open', () => ws.send(JSON.stringify({ id: 1, channel, request })));
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString()) as { kind: string; id?: number; response?: unknown; error?: unknown };
+      if (msg.id !== 1) return;
+      ws.close();
+      if (msg.kind === 'result') resolve(msg.response);
+      else reject(new Error(JSON.stringify(msg.error)));
+    });
+  });
+}
+
+/** A GraphQL call to the server, as the renderer makes it. */
+export async function graphql<T>(
+  serverUrl: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<T> {
+  const res = await fetch(`${serverUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data as T;
+}
+
+export const ADMIN = {
+  company_name: 'Harbor & Vine LLP',
+  is_legal: true,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@harborvine.test',
+  password: 'correct horse battery',
+};
+
+/** Creates the company and its first administrator through the API; returns the session token. */
+export async function setUpCompany(serverUrl: string): Promise<string> {
+  const data = await graphql<{ setUp: { token: string } }>(
+    serverUrl,
+    'mutation($input: SetUpInput!) { setUp(input: $input) { token } }',
+    { input: ADMIN },
+  );
+  return data.setUp.token;
+}
