@@ -3,7 +3,7 @@
 // PostgreSQL: embedded by default, the server at DATABASE_URL when set), then the renderer build and
 // the Playwright end-to-end tests in Debian's Chromium. Prints a final `N passed, N failed` line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
