@@ -7,9 +7,32 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const NODE_BUILTINS = [
-  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs',
-  'fs/promises', 'http', 'http2', 'https', 'net', 'os', 'path', 'perf_hooks', 'process',
-  'readline', 'stream', 'stream/promises', 'tls', 'url', 'util', 'worker_threads', 'zlib',
+  'assert',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'net',
+  'os',
+  'path',
+  'perf_hooks',
+  'process',
+  'readline',
+  'stream',
+  'stream/promises',
+  'tls',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib',
 ];
 
 const noNodeOrElectron = [
@@ -18,14 +41,23 @@ const noNodeOrElectron = [
     group: [name],
     message: 'Renderer and shared code run without Node built-ins.',
   })),
-  { group: ['electron', 'electron/*'], message: 'Only src/main/electron and src/preload use electron.' },
+  {
+    group: ['electron', 'electron/*'],
+    message: 'Only src/main/electron and src/preload use electron.',
+  },
 ];
 
 export default tseslint.config(
   {
     ignores: [
-      'node_modules/**', 'dist/**', 'release/**', 'test-results/**', 'playwright-report/**',
-      'bench-results/**', 'src/server/db/migrations/**', '.data/**',
+      'node_modules/**',
+      'dist/**',
+      'release/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+      'src/server/db/migrations/**',
+      '.data/**',
     ],
   },
   js.configs.recommended,
@@ -34,7 +66,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -50,7 +85,11 @@ export default tseslint.config(
         {
           patterns: [
             ...noNodeOrElectron,
-            { group: ['**/server/**', '**/main/**', '**/preload/**'], message: 'The renderer talks to the server over HTTP/GraphQL and to main through the bridge.' },
+            {
+              group: ['**/server/**', '**/main/**', '**/preload/**'],
+              message:
+                'The renderer talks to the server over HTTP/GraphQL and to main through the bridge.',
+            },
           ],
         },
       ],
@@ -64,7 +103,10 @@ export default tseslint.config(
         {
           patterns: [
             ...noNodeOrElectron,
-            { group: ['**/server/**', '**/main/**', '**/preload/**', '**/renderer/**'], message: 'Shared code depends on nothing but itself.' },
+            {
+              group: ['**/server/**', '**/main/**', '**/preload/**', '**/renderer/**'],
+              message: 'Shared code depends on nothing but itself.',
+            },
           ],
         },
       ],
@@ -77,7 +119,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The server never imports desktop or renderer code.' },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**'],
+              message: 'The server never imports desktop or renderer code.',
+            },
             { group: ['electron', 'electron/*'], message: 'The server runs without Electron.' },
           ],
         },
@@ -92,8 +137,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/renderer/**'], message: 'Main reaches the server over HTTP, as a child process.' },
-            { group: ['electron', 'electron/*'], message: 'Only src/main/electron imports electron; services stay plain Node.' },
+            {
+              group: ['**/server/**', '**/renderer/**'],
+              message: 'Main reaches the server over HTTP, as a child process.',
+            },
+            {
+              group: ['electron', 'electron/*'],
+              message: 'Only src/main/electron imports electron; services stay plain Node.',
+            },
           ],
         },
       ],
@@ -104,7 +155,36 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/renderer/**'], message: 'Desktop code never imports server or renderer code.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/renderer/**'],
+              message: 'Desktop code never imports server or renderer code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests of renderer and shared code run in Node (vitest) and may read fixtures from disk;
+    // they still never import electron, server or main code.
+    files: ['src/renderer/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', 'electron/*'],
+              message: 'Tests of renderer and shared code do not use electron.',
+            },
+            {
+              group: ['**/main/**', '**/preload/**'],
+              message: 'Renderer and shared tests never import desktop code.',
+            },
+          ],
+        },
       ],
     },
   },

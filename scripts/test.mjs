@@ -10,7 +10,11 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const only = process.argv.includes('--unit') ? 'unit' : process.argv.includes('--e2e') ? 'e2e' : 'all';
+const only = process.argv.includes('--unit')
+  ? 'unit'
+  : process.argv.includes('--e2e')
+    ? 'e2e'
+    : 'all';
 
 function run(cmd, args, env = {}) {
   console.log(`\n$ ${[path.basename(cmd), ...args].join(' ')}`);
@@ -33,7 +37,12 @@ let broken = false;
 if (only !== 'e2e') {
   const out = path.join(results, 'vitest.json');
   rmSync(out, { force: true });
-  const code = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const code = run(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
   const report = readJson(out);
   if (report) {
     passed += report.numPassedTests ?? 0;

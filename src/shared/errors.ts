@@ -147,6 +147,17 @@ export const PRODUCT_ERRORS = {
   FILE_TOO_LARGE: 'The file is larger than the upload limit.',
   NOTIFICATION_NOT_FOUND: 'Notification not found.',
   ACCOUNT_DEACTIVATED: 'This account has been deactivated.',
+  // Renderer states the spec gives no words for (list loads, device settings, the set-up form).
+  FETCH_NOTIFICATIONS_FAILED: 'Failed to fetch notifications',
+  MARK_NOTIFICATION_READ_FAILED: 'Failed to mark the notification as read',
+  MARK_ALL_NOTIFICATIONS_READ_FAILED: 'Failed to mark all notifications as read',
+  FETCH_USERS_FAILED: 'Failed to fetch users',
+  UPDATE_COMPANY_FAILED: 'Failed to update the company',
+  SIGN_IN_FAILED: 'Signing in failed. Please try again.',
+  SET_UP_FAILED: 'Creating the company failed. Please try again.',
+  SAVE_SESSION_FAILED: 'Signed in, but this device could not keep the session. Please try again.',
+  PASSWORDS_DIFFER: 'The passwords do not match.',
+  UPDATE_SETTINGS_FAILED: 'Failed to update the settings of this device',
 } as const;
 
 export type CatalogueCode = keyof typeof ERRORS;

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, bridgeCall, graphql, setUpCompany, startHost, type RunningHost } from './support/host';
+import {
+  ADMIN,
+  bridgeCall,
+  graphql,
+  setUpCompany,
+  startHost,
+  type RunningHost,
+} from './support/host';
 
 let host: RunningHost;
 let token: string;

@@ -43,7 +43,10 @@ test.describe.serial('first run and sign-in', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await signIn(page, ADMIN.email, 'not the password');
     await expect(page.getByText('Incorrect email or password.')).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/sign-in-wrong-password.png', fullPage: true });
+    await page.screenshot({
+      path: 'test-results/screens/sign-in-wrong-password.png',
+      fullPage: true,
+    });
   });
 
   test('given the right password, when signing in, then the company is shown, and a reload keeps the session', async ({

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, bridgeCall, graphql, setUpCompany, startHost, type RunningHost } from './support/host';
+import {
+  ADMIN,
+  bridgeCall,
+  graphql,
+  setUpCompany,
+  startHost,
+  type RunningHost,
+} from './support/host';
 
 let host: RunningHost;
 let token: string;
@@ -33,7 +40,9 @@ test('given a signed-in user, when a notification is created for them, then the 
     await graphql(
       host.serverUrl,
       'mutation($input: CreateNotificationInput!) { createNotification(input: $input) { id } }',
-      { input: { content, receiver_id: viewer.viewer.user.id, module: 'raw-files', redirect: '/' } },
+      {
+        input: { content, receiver_id: viewer.viewer.user.id, module: 'raw-files', redirect: '/' },
+      },
       token,
     );
   }

@@ -3,7 +3,6 @@
  * contract (src/server/graphql/schema.graphql). A renamed field, a changed argument or a new
  * non-null input breaks this test, and so the build, instead of a screen at run time.
  */
-// eslint-disable-next-line no-restricted-imports -- a test may read the contract file from disk
 import { readFileSync } from 'node:fs';
 import { buildSchema, Kind, parse, validate, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';

@@ -45,7 +45,10 @@ export type NativeNotification = z.infer<typeof NativeNotification>;
 export const ipcChannels = {
   'app:info': { request: Empty, response: AppInfo },
   'session:load': { request: Empty, response: z.object({ token: z.string().nullable() }) },
-  'session:save': { request: z.object({ token: z.string().min(16).max(512) }).strict(), response: Ok },
+  'session:save': {
+    request: z.object({ token: z.string().min(16).max(512) }).strict(),
+    response: Ok,
+  },
   'session:clear': { request: Empty, response: Ok },
   'settings:get': { request: Empty, response: DesktopSettings },
   'settings:update': { request: DesktopSettings.partial().strict(), response: DesktopSettings },

@@ -37,10 +37,17 @@ async function freshDatabaseUrl(adminUrl: string): Promise<{ url: string; drop()
   };
 }
 
-function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+function waitForLine(
+  child: ChildProcess,
+  pattern: RegExp,
+  timeoutMs: number,
+): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`host did not start in time:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`host did not start in time:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(pattern);
@@ -60,7 +67,9 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): P
 
 export async function startHost(): Promise<RunningHost> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lexdesk-e2e-'));
-  const external = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL) : null;
+  const external = process.env.DATABASE_URL
+    ? await freshDatabaseUrl(process.env.DATABASE_URL)
+    : null;
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   if (external) env.DATABASE_URL = external.url;
   else delete env.DATABASE_URL;
@@ -89,7 +98,11 @@ export async function startHost(): Promise<RunningHost> {
 }
 
 /** One call over the host's desktop bridge, as the browser build makes it. */
-export async function bridgeCall(hostUrl: string, channel: string, request: unknown): Promise<unknown> {
+export async function bridgeCall(
+  hostUrl: string,
+  channel: string,
+  request: unknown,
+): Promise<unknown> {
   const html = await (await fetch(hostUrl)).text();
   const token = html.match(/name="lexdesk-bridge-token" content="([^"]+)"/)?.[1] ?? '';
   const origin = new URL(hostUrl).origin;
@@ -100,7 +113,12 @@ export async function bridgeCall(hostUrl: string, channel: string, request: unkn
     ws.once('error', reject);
     ws.once('open', () => ws.send(JSON.stringify({ id: 1, channel, request })));
     ws.on('message', (data) => {
-      const msg = JSON.parse(data.toString()) as { kind: string; id?: number; response?: unknown; error?: unknown };
+      const msg = JSON.parse(data.toString()) as {
+        kind: string;
+        id?: number;
+        response?: unknown;
+        error?: unknown;
+      };
       if (msg.id !== 1) return;
       ws.close();
       if (msg.kind === 'result') resolve(msg.response);
@@ -118,7 +136,10 @@ export async function graphql<T>(
 ): Promise<T> {
   const res = await fetch(`${serverUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await res.json()) as { data?: T; errors?: { message: string }[] };

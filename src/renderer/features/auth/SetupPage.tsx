@@ -5,13 +5,13 @@ import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { describeError, readErrorCode } from '../../app/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { MESSAGES } from '../../app/messages';
 import { useServices } from '../../app/services';
 import { AuthLayout } from './AuthLayout';
 import { fieldErrors, type FieldErrors } from './form-errors';
 import { SET_UP_MUTATION } from './operations';
 import { EMPTY_SET_UP_FORM, setUpFormSchema, toSetUpInput, type SetUpForm } from './setup-form';
 import { sessionMissing } from './slice';
+import { PRODUCT_ERRORS } from '../../../shared/errors';
 
 type TextField = Exclude<keyof SetUpForm, 'is_legal'>;
 
@@ -61,16 +61,16 @@ export function SetupPage() {
       // Someone finished the set-up meanwhile: there is nothing left to create, so sign in instead.
       if (coded?.code === 'ALREADY_SET_UP')
         dispatch(sessionMissing({ needsSetup: false, notice: coded.message }));
-      else setFailure(describeError(error, MESSAGES.SET_UP_FAILED));
+      else setFailure(describeError(error, PRODUCT_ERRORS.SET_UP_FAILED));
       return;
     }
-    if (!payload) return setFailure(MESSAGES.SET_UP_FAILED);
+    if (!payload) return setFailure(PRODUCT_ERRORS.SET_UP_FAILED);
     setSaving(true);
     try {
       await services.signIn(payload.token, payload.viewer);
     } catch (error) {
       setSaving(false);
-      setFailure(describeError(error, MESSAGES.SAVE_SESSION_FAILED));
+      setFailure(describeError(error, PRODUCT_ERRORS.SAVE_SESSION_FAILED));
     }
   }
 

@@ -6,11 +6,11 @@ import { Navigate } from 'react-router-dom';
 import { signInInputSchema } from '../../../shared/schemas';
 import { describeError } from '../../app/errors';
 import { useAppSelector } from '../../app/hooks';
-import { MESSAGES } from '../../app/messages';
 import { useServices } from '../../app/services';
 import { AuthLayout } from './AuthLayout';
 import { fieldErrors, type FieldErrors } from './form-errors';
 import { SIGN_IN_MUTATION } from './operations';
+import { PRODUCT_ERRORS } from '../../../shared/errors';
 
 export function SignInPage() {
   const auth = useAppSelector((state) => state.auth);
@@ -39,16 +39,16 @@ export function SignInPage() {
       const result = await signIn({ variables: parsed.data });
       payload = result.data?.signIn;
     } catch (error) {
-      setFailure(describeError(error, MESSAGES.SIGN_IN_FAILED));
+      setFailure(describeError(error, PRODUCT_ERRORS.SIGN_IN_FAILED));
       return;
     }
-    if (!payload) return setFailure(MESSAGES.SIGN_IN_FAILED);
+    if (!payload) return setFailure(PRODUCT_ERRORS.SIGN_IN_FAILED);
     setSaving(true);
     try {
       await services.signIn(payload.token, payload.viewer);
     } catch (error) {
       setSaving(false);
-      setFailure(describeError(error, MESSAGES.SAVE_SESSION_FAILED));
+      setFailure(describeError(error, PRODUCT_ERRORS.SAVE_SESSION_FAILED));
     }
   }
 

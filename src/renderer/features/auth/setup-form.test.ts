@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../app/messages';
 import { fieldErrors } from './form-errors';
 import { EMPTY_SET_UP_FORM, setUpFormSchema, toSetUpInput } from './setup-form';
+import { PRODUCT_ERRORS } from '../../../shared/errors';
 
 const GOOD = {
   ...EMPTY_SET_UP_FORM,
@@ -32,7 +32,7 @@ describe('the first-run form', () => {
   it('given passwords that differ, when validated, then the confirmation says so', () => {
     const result = setUpFormSchema.safeParse({ ...GOOD, confirm_password: 'something else' });
     expect(result.success ? {} : fieldErrors(result.error)).toEqual({
-      confirm_password: MESSAGES.PASSWORDS_DIFFER,
+      confirm_password: PRODUCT_ERRORS.PASSWORDS_DIFFER,
     });
   });
 

@@ -1,13 +1,13 @@
 /** The first-run form: the shared set-up input plus the password confirmation the screen asks for. */
 import { z } from 'zod';
 import { setUpInputSchema } from '../../../shared/schemas';
-import { MESSAGES } from '../../app/messages';
+import { PRODUCT_ERRORS } from '../../../shared/errors';
 
 export const setUpFormSchema = setUpInputSchema
   .extend({ confirm_password: z.string() })
   .refine((form) => form.password === form.confirm_password, {
     path: ['confirm_password'],
-    message: MESSAGES.PASSWORDS_DIFFER,
+    message: PRODUCT_ERRORS.PASSWORDS_DIFFER,
   });
 
 export type SetUpForm = z.input<typeof setUpFormSchema>;

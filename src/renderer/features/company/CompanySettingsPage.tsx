@@ -15,11 +15,10 @@ import {
 } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { ERRORS } from '../../../shared/errors';
+import { ERRORS, PRODUCT_ERRORS } from '../../../shared/errors';
 import { companyNameSchema, DATE_FORMATS } from '../../../shared/schemas';
 import { describeError } from '../../app/errors';
 import { formatDate } from '../../app/format';
-import { MESSAGES } from '../../app/messages';
 import { Page } from '../../components/Page';
 import { toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
@@ -99,7 +98,7 @@ function CompanyDetailsForm({ company, canManage }: { company: CompanyData; canM
       });
       toastSuccess('Company settings saved.');
     } catch (error) {
-      setFailure(describeError(error, MESSAGES.UPDATE_COMPANY_FAILED));
+      setFailure(describeError(error, PRODUCT_ERRORS.UPDATE_COMPANY_FAILED));
     }
   }
 

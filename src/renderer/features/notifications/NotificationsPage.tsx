@@ -13,10 +13,9 @@ import {
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ERRORS } from '../../../shared/errors';
+import { ERRORS, PRODUCT_ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
-import { MESSAGES } from '../../app/messages';
 import { Page } from '../../components/Page';
 import { toastError } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
@@ -53,7 +52,7 @@ export function NotificationsPage() {
         update: (cache) => adjustUnreadCount(cache, (count) => count - 1),
       });
     } catch (error) {
-      toastError(describeError(error, MESSAGES.MARK_NOTIFICATION_READ_FAILED));
+      toastError(describeError(error, PRODUCT_ERRORS.MARK_NOTIFICATION_READ_FAILED));
     }
   }
 
@@ -67,7 +66,7 @@ export function NotificationsPage() {
           ),
       });
     } catch (error) {
-      toastError(describeError(error, MESSAGES.MARK_ALL_NOTIFICATIONS_READ_FAILED));
+      toastError(describeError(error, PRODUCT_ERRORS.MARK_ALL_NOTIFICATIONS_READ_FAILED));
     }
   }
 
@@ -86,7 +85,7 @@ export function NotificationsPage() {
   if (list.error && !page) {
     body = (
       <Callout intent={Intent.DANGER} icon="error" role="alert">
-        {describeError(list.error, MESSAGES.FETCH_NOTIFICATIONS_FAILED)}
+        {describeError(list.error, PRODUCT_ERRORS.FETCH_NOTIFICATIONS_FAILED)}
       </Callout>
     );
   } else if (!page) {

@@ -7,11 +7,11 @@ import { Alert, Button, Card, Intent, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import { describeError } from '../../app/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { MESSAGES } from '../../app/messages';
 import { useServices } from '../../app/services';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { themeChosen } from '../preferences/slice';
 import { useDesktopSettings } from '../preferences/useDesktopSettings';
+import { PRODUCT_ERRORS } from '../../../shared/errors';
 
 export function DevicePreferencesCard() {
   const services = useServices();
@@ -23,7 +23,7 @@ export function DevicePreferencesCard() {
 
   function change(patch: Parameters<typeof update>[0]) {
     update(patch).catch((error: unknown) =>
-      toastError(describeError(error, MESSAGES.UPDATE_SETTINGS_FAILED)),
+      toastError(describeError(error, PRODUCT_ERRORS.UPDATE_SETTINGS_FAILED)),
     );
   }
 

@@ -9,11 +9,10 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
-import { ERRORS } from '../../../shared/errors';
+import { ERRORS, PRODUCT_ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
 import { fullName, serverAssetUrl } from '../../app/format';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { MESSAGES } from '../../app/messages';
 import { useServices } from '../../app/services';
 import { Page } from '../../components/Page';
 import { useViewer } from '../auth/useViewer';
@@ -45,7 +44,7 @@ export function UsersPage() {
   if (error && !data) {
     body = (
       <Callout intent={Intent.DANGER} icon="error" role="alert">
-        {describeError(error, MESSAGES.FETCH_USERS_FAILED)}
+        {describeError(error, PRODUCT_ERRORS.FETCH_USERS_FAILED)}
       </Callout>
     );
   } else if (loading && !data) {
