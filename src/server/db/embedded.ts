@@ -12,7 +12,7 @@ import {
   stopOrphanedPostgres,
   type ClusterCredentials,
 } from './embedded-cluster';
-import { loadEmbeddedPostgresLib, trackChild } from './embedded-lib';
+import { loadEmbeddedPostgresLib, postgresBinaryDir, trackChild } from './embedded-lib';
 import { acquireDataDirLock, type DataDirLock } from './embedded-lock';
 import { findFreePort } from './ports';
 import { shutdownProcess } from './process-utils';
@@ -76,7 +76,13 @@ export async function startEmbeddedPostgres(opts: StartEmbeddedOptions): Promise
 async function startLocked(dataDir: string, lock: DataDirLock, log: (line: string) => void) {
   const paths = clusterPaths(dataDir);
   const asRoot = runningAsRoot();
-  if (asRoot) await ensureTraversableForPostgresUser(dataDir, log);
+  if (asRoot) {
+    await ensureTraversableForPostgresUser(dataDir, log);
+    // A checkout inside a folder closed to others (a 0700 home or mktemp dir) hides the binaries too.
+    const binDir = await postgresBinaryDir();
+    if (binDir)
+      await ensureTraversableForPostgresUser(binDir, log, 'install LexDesk in a folder outside it');
+  }
   await stopOrphanedPostgres(paths.pgDir, log);
 
   const fresh = !existsSync(paths.versionFile);
