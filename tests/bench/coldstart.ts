@@ -5,10 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
+import { ensureRendererBuilt, launchChromium, timeAppToFirstScreen } from './app-process';
 import { timeServerToHealthy } from './server-process';
 import { machine, summarize, timed, type Sample } from './stats';
 
-// Cold start of the embedded PostgreSQL (and of the whole server when src/server/main.ts exists).
+// Cold start of the embedded PostgreSQL, of the whole server, and of the app (browser build through
+// the headless host, to its first interactive screen in Chromium).
 // Writes bench-results/coldstart.json and the cold-start section of docs/PERFORMANCE.md.
 // Options: --runs N (default 5), --no-docs (do not touch docs/PERFORMANCE.md).
 
@@ -25,6 +27,7 @@ interface ColdStartResult {
   runs: number;
   embedded: { firstStart: Sample; start: Sample; stop: Sample; initEstimateMs: number };
   server: { freshDataDir: Sample; initialisedDataDir: Sample; stop: Sample } | { skipped: string };
+  app: { hostReady: Sample; firstScreen: Sample; firstScreenInitialised: Sample; stop: Sample };
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -41,6 +44,7 @@ export async function run(args: string[]): Promise<void> {
       server: existsSync(mainPath)
         ? await benchServer(base, runs)
         : { skipped: 'src/server/main.ts does not exist yet' },
+      app: await benchApp(base, runs),
     };
     await mkdir(path.dirname(resultFile), { recursive: true });
     await writeFile(resultFile, JSON.stringify(result, null, 2) + '\n');
@@ -112,6 +116,40 @@ async function benchServer(base: string, runs: number): Promise<ColdStartResult[
   };
 }
 
+async function benchApp(base: string, runs: number): Promise<ColdStartResult['app']> {
+  ensureRendererBuilt(repoRoot);
+  const browser = await launchChromium();
+  const hostReady: number[] = [];
+  const first: number[] = [];
+  const firstInitialised: number[] = [];
+  const stop: number[] = [];
+  try {
+    for (let i = 0; i < runs; i += 1) {
+      const r = await timeAppToFirstScreen(repoRoot, path.join(base, `app-fresh-${i}`), browser);
+      hostReady.push(r.hostReadyMs);
+      first.push(r.firstScreenMs);
+      stop.push(r.stopMs);
+      log(
+        `app on a fresh data dir ${i + 1}/${runs}: first screen ${Math.round(r.firstScreenMs)} ms`,
+      );
+    }
+    for (let i = 0; i < runs; i += 1) {
+      const r = await timeAppToFirstScreen(repoRoot, path.join(base, 'app-fresh-0'), browser);
+      firstInitialised.push(r.firstScreenMs);
+      stop.push(r.stopMs);
+      log(`app on an initialised data dir ${i + 1}/${runs}: ${Math.round(r.firstScreenMs)} ms`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return {
+    hostReady: summarize(hostReady),
+    firstScreen: summarize(first),
+    firstScreenInitialised: summarize(firstInitialised),
+    stop: summarize(stop),
+  };
+}
+
 function log(line: string) {
   process.stderr.write(`${line}\n`);
 }
@@ -149,6 +187,24 @@ function renderSection(r: ColdStartResult): string {
       row('whole server, SIGTERM to exit (closes HTTP, stops PostgreSQL)', r.server.stop),
     );
   }
+  lines.push(
+    row(
+      'app (browser build), spawn of the host to `LexDesk running at`, empty data folder',
+      r.app.hostReady,
+    ),
+    row(
+      'app (browser build), spawn to the first interactive screen in Chromium, empty data folder',
+      r.app.firstScreen,
+    ),
+    row(
+      'app (browser build), spawn to the first interactive screen, initialised data folder',
+      r.app.firstScreenInitialised,
+    ),
+    row('app, SIGTERM to exit (host, server and PostgreSQL)', r.app.stop),
+    '',
+    'The Electron window cannot be measured on this machine (the Electron binary cannot be downloaded here);',
+    'the browser build runs the same renderer against the same server child.',
+  );
   lines.push(
     '',
     `Initialising the cluster costs about ${r.embedded.initEstimateMs} ms (first start minus a normal start).`,

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
 import {
-  ADMIN,
-  bridgeCall,
   graphql,
   setUpCompany,
+  signInThroughForm,
   startHost,
   type RunningHost,
 } from './support/host';
@@ -19,11 +18,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await bridgeCall(host.url, 'session:clear', {});
-  await page.goto(host.url);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughForm(page, host);
   await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
 });
 

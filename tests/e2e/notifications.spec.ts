@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
 import {
-  ADMIN,
-  bridgeCall,
   graphql,
   setUpCompany,
+  signInThroughForm,
   startHost,
   type RunningHost,
 } from './support/host';
@@ -21,11 +20,7 @@ test.afterAll(async () => {
 test('given a signed-in user, when a notification is created for them, then the badge counts it live and mark-all-read clears it', async ({
   page,
 }) => {
-  await bridgeCall(host.url, 'session:clear', {});
-  await page.goto(host.url);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughForm(page, host);
   const bell = page.getByRole('button', { name: 'Notifications' });
   await expect(bell).toBeVisible();
   await expect(bell).not.toContainText(/\d/);

@@ -20,15 +20,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LEGAL_USER_TYPES } from '../../shared/schemas/user';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const legalUserTypeEnum = pgEnum('legal_user_type', [
-  'admin',
-  'attorney',
-  'paralegal',
-  'staff',
-]);
+export const legalUserTypeEnum = pgEnum('legal_user_type', LEGAL_USER_TYPES);
 
 export const company = pgTable('company', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -189,20 +185,12 @@ export const serverSecret = pgTable('server_secret', {
   created_at: createdAt(),
 });
 
-export const USER_TYPES = [
-  'customer',
-  'user',
-  'project_manager',
-  'tech_lead',
-  'qa',
-  'developer',
-  'talent',
-  'internal_manager',
-  'internal_admin',
-] as const;
-export type UserTypeName = (typeof USER_TYPES)[number];
-export const LEGAL_USER_TYPES = legalUserTypeEnum.enumValues;
-export type LegalUserTypeName = (typeof LEGAL_USER_TYPES)[number];
+export {
+  USER_TYPES,
+  LEGAL_USER_TYPES,
+  type UserTypeName,
+  type LegalUserTypeName,
+} from '../../shared/schemas/user';
 
 export type CompanyRow = typeof company.$inferSelect;
 export type UserProfileRow = typeof userProfile.$inferSelect;

@@ -2,6 +2,25 @@
 import { z } from 'zod';
 import { companyNameSchema } from './company';
 
+/** user_type names; their order is their fixed id (1 customer ... 9 internal_admin, migration 0001). */
+export const USER_TYPES = [
+  'customer',
+  'user',
+  'project_manager',
+  'tech_lead',
+  'qa',
+  'developer',
+  'talent',
+  'internal_manager',
+  'internal_admin',
+] as const;
+export const userTypeSchema = z.enum(USER_TYPES);
+export type UserTypeName = (typeof USER_TYPES)[number];
+
+export const LEGAL_USER_TYPES = ['admin', 'attorney', 'paralegal', 'staff'] as const;
+export const legalUserTypeSchema = z.enum(LEGAL_USER_TYPES);
+export type LegalUserTypeName = (typeof LEGAL_USER_TYPES)[number];
+
 export const emailSchema = z
   .string()
   .trim()

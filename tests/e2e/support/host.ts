@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import pg from 'pg';
 import WebSocket from 'ws';
 
@@ -164,4 +165,18 @@ export async function setUpCompany(serverUrl: string): Promise<string> {
     { input: ADMIN },
   );
   return data.setUp.token;
+}
+
+/** Opens the app signed out (the host keeps one desktop session) and signs in through the form. */
+export async function signInThroughForm(
+  page: Page,
+  host: RunningHost,
+  email = ADMIN.email,
+  password = ADMIN.password,
+): Promise<void> {
+  await bridgeCall(host.url, 'session:clear', {});
+  await page.goto(host.url);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -1,21 +1,12 @@
 /** GraphQL operations of the company's user list, and the user-type enums other screens share. */
 import { z } from 'zod';
 import { op } from '../../graphql/op';
+import { legalUserTypeSchema, userTypeSchema } from '../../../shared/schemas/user';
 
-export const UserType = z.enum([
-  'customer',
-  'user',
-  'project_manager',
-  'tech_lead',
-  'qa',
-  'developer',
-  'talent',
-  'internal_manager',
-  'internal_admin',
-]);
+export const UserType = userTypeSchema;
 export type UserType = z.infer<typeof UserType>;
 
-export const LegalUserType = z.enum(['admin', 'attorney', 'paralegal', 'staff']);
+export const LegalUserType = legalUserTypeSchema;
 export type LegalUserType = z.infer<typeof LegalUserType>;
 
 export const COMPANY_USER = z.object({
