@@ -158,6 +158,12 @@ export const PRODUCT_ERRORS = {
   SAVE_SESSION_FAILED: 'Signed in, but this device could not keep the session. Please try again.',
   PASSWORDS_DIFFER: 'The passwords do not match.',
   UPDATE_SETTINGS_FAILED: 'Failed to update the settings of this device',
+  // File intake (drag-and-drop, picker, watched folders).
+  FILE_NOT_FOUND: 'The file no longer exists.',
+  FILE_UNREADABLE:
+    'The file could not be read. Check that it is not open in another program and that LexDesk may read it.',
+  NOT_A_FILE: 'This is not a file that can be uploaded.',
+  FILE_CHANGED: 'The file changed while it was being read. It will be tried again.',
 } as const;
 
 export type CatalogueCode = keyof typeof ERRORS;

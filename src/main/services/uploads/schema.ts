@@ -1,0 +1,117 @@
+/**
+ * The queue's SQLite file: connection settings and forward-only migrations.
+ *
+ * The schema version lives in `PRAGMA user_version`. Each migration runs in its own transaction
+ * together with the version bump, so a crash mid-migration leaves the previous version intact.
+ * A file written by a newer LexDesk (a higher version than this code knows) is refused with a
+ * clear error instead of being read with the wrong assumptions.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export class UploadQueueError extends Error {
+  constructor(
+    readonly code: 'QUEUE_SCHEMA_TOO_NEW' | 'QUEUE_INVALID_INPUT',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadQueueError';
+  }
+}
+
+/** Index i holds the SQL that takes the file from version i to version i + 1. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE upload_jobs (
+    id TEXT PRIMARY KEY,
+    source_path TEXT NOT NULL,
+    file_name TEXT NOT NULL,
+    size INTEGER,
+    mtime_ms REAL,
+    sha256 TEXT,
+    mime_type TEXT,
+    company_id TEXT NOT NULL,
+    source TEXT NOT NULL,
+    watch_folder TEXT,
+    idempotency_key TEXT NOT NULL UNIQUE,
+    state TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER,
+    last_error_code TEXT,
+    last_error_message TEXT,
+    permanent INTEGER NOT NULL DEFAULT 0,
+    upload_url TEXT,
+    uploaded_bytes INTEGER NOT NULL DEFAULT 0,
+    lease_id TEXT,
+    lease_owner TEXT,
+    lease_ms INTEGER,
+    lease_expires_at INTEGER,
+    raw_file_id TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX upload_jobs_due ON upload_jobs (state, created_at);
+  CREATE INDEX upload_jobs_dedup ON upload_jobs (company_id, sha256, state);
+  CREATE TABLE upload_jobs_quarantine (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    job_id TEXT,
+    row_json TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    quarantined_at INTEGER NOT NULL
+  ) STRICT;
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+function userVersion(db: Db): number {
+  const value: unknown = db.pragma('user_version', { simple: true });
+  return typeof value === 'number' ? value : 0;
+}
+
+export function migrate(db: Db, file: string): void {
+  const current = userVersion(db);
+  if (current > SCHEMA_VERSION) {
+    throw new UploadQueueError(
+      'QUEUE_SCHEMA_TOO_NEW',
+      `The upload queue ${file} was written by a newer version of LexDesk (schema ${current}; ` +
+        `this version knows up to ${SCHEMA_VERSION}). Update LexDesk, or move the file aside to ` +
+        `start with an empty queue.`,
+    );
+  }
+  for (let version = current; version < SCHEMA_VERSION; version += 1) {
+    const sql = MIGRATIONS[version];
+    if (sql === undefined) break;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}
+
+export function openQueueDatabase(file: string): Db {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    // Another connection (a second process on the same file) may hold the write lock briefly.
+    db.pragma('busy_timeout = 5000');
+    db.pragma('journal_mode = WAL');
+    // FULL, not NORMAL. In WAL mode NORMAL already survives an app crash (committed pages sit in
+    // the WAL file the OS has), but after a power loss or OS crash the last commits can vanish.
+    // An enqueue is the moment we tell the user "we have your file" (and a watched folder may then
+    // move or delete the original), and a complete() guards against a second upload, so a commit
+    // must be on disk before it returns. FULL costs one fsync of the WAL per transaction; the
+    // queue writes few transactions (a batch enqueue is one; progress writes are throttled by the
+    // caller), so the cost is small.
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, file);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

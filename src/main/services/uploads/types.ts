@@ -1,0 +1,77 @@
+/** The public shapes of the upload queue (implementation in queue.ts). */
+import type { EnqueueItem, EnqueueResult } from './enqueue';
+import type { JobState, QuarantinedRow, UploadJob } from './rows';
+
+export interface UploadQueueOptions {
+  file: string;
+  now?: () => number;
+  random?: () => number;
+  /** Claims a job may use before it is failed (visible, retryable). Default 5. */
+  maxAttempts?: number;
+  /** Default 2 s. */
+  baseDelayMs?: number;
+  /** Default 5 min. */
+  maxDelayMs?: number;
+  /** How long done and cancelled jobs are kept for duplicate detection. Default 24 h. */
+  historyMs?: number;
+  /** Told whenever a row that does not parse is moved to quarantine (for the log). */
+  onQuarantine?: (info: { jobId: string | null; reason: string }) => void;
+}
+
+export interface FailureInfo {
+  code: string;
+  message: string;
+  permanent: boolean;
+}
+
+export interface ProgressInfo {
+  uploadUrl?: string;
+  uploadedBytes: number;
+}
+
+export type LeasedJob = UploadJob & { state: 'uploading'; leaseId: string };
+
+/** States the upload tracker shows (done and cancelled jobs leave it). */
+export const TRACKER_STATES: readonly JobState[] = [
+  'queued',
+  'uploading',
+  'waiting_retry',
+  'failed',
+];
+
+export type QueueCounts = Record<JobState, number> & {
+  /** queued + uploading + waiting_retry + failed: the uploads still in the tracker. */
+  active: number;
+  /** queued + uploading + waiting_retry: work the queue will still do by itself. */
+  pending: number;
+};
+
+export interface UploadQueue {
+  /** One transaction for the batch; results in item order. Throws QUEUE_INVALID_INPUT. */
+  enqueue(items: readonly EnqueueItem[]): EnqueueResult[];
+  /** Leases the oldest due job (BEGIN IMMEDIATE), counting an attempt; null when none is due. */
+  claim(workerId: string, leaseMs: number): LeasedJob | null;
+  /** Extends the lease by its original length. False when the lease is no longer held. */
+  heartbeat(jobId: string, leaseId: string): boolean;
+  /** Stores the tus URL and bytes sent (also extends the lease). Throttle calls (every few MB). */
+  recordProgress(jobId: string, leaseId: string, progress: ProgressInfo): boolean;
+  complete(jobId: string, leaseId: string, rawFileId: string): boolean;
+  /** Permanent -> failed now; transient -> waiting_retry with backoff, failed after maxAttempts. */
+  fail(jobId: string, leaseId: string, failure: FailureInfo): boolean;
+  /** A non-permanent failed job back to queued with attempts reset (upload URL kept). */
+  retry(jobId: string): boolean;
+  /** Any job not done or cancelled; a worker holding it then gets false on its next call. */
+  cancel(jobId: string): boolean;
+  /** Deletes a failed, cancelled or done job (dismissed from the tracker). */
+  remove(jobId: string): boolean;
+  /** Deletes done and cancelled jobs older than historyMs; also run when the queue opens. */
+  pruneHistory(): number;
+  get(jobId: string): UploadJob | null;
+  /** All jobs (or those in `states`), oldest first, plus every quarantined row. */
+  list(options?: { states?: readonly JobState[] }): {
+    jobs: UploadJob[];
+    quarantined: QuarantinedRow[];
+  };
+  counts(): QueueCounts;
+  close(): void;
+}
