@@ -27,6 +27,8 @@ export type LexDeskServer = FastifyInstance & {
     services: Services;
     database: DatabaseHandle;
     bus: NotificationBus;
+    /** Upload alerts (await `settled()` in tests) and the expired-upload cleanup. */
+    uploads: ReturnType<typeof registerRoutes>['uploads'];
     /** Every route as `METHOD path` (HEAD and CORS preflight excluded). */
     routes: string[];
   };
@@ -80,7 +82,8 @@ export async function buildApp(
     for (const method of methods)
       if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${route.url}`);
   });
-  app.decorate('lexdesk', { services, database, bus, routes });
+  const lexdesk = { services, database, bus, routes } as LexDeskServer['lexdesk'];
+  app.decorate('lexdesk', lexdesk);
 
   const origin = (request: { protocol: string; host: string }) =>
     requestOrigin(request as FastifyRequest, config.publicUrl);
@@ -100,8 +103,23 @@ export async function buildApp(
   installErrorHandler(app);
   await app.register(cors, {
     origin: corsOriginCheck(config.corsOrigins),
-    methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'content-type'],
+    methods: ['GET', 'POST', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS'],
+    // tus headers, for a browser-side tus client.
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'tus-resumable',
+      'upload-length',
+      'upload-offset',
+      'upload-metadata',
+    ],
+    exposedHeaders: [
+      'location',
+      'tus-resumable',
+      'upload-offset',
+      'upload-length',
+      'upload-expires',
+    ],
     credentials: false,
     maxAge: 600,
   });
@@ -111,7 +129,7 @@ export async function buildApp(
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   registerHealthRoute(app, database);
-  registerRoutes(app, { services, config });
+  lexdesk.uploads = registerRoutes(app, { services, config }).uploads;
 
   const graphqlHttp = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await yoga.handleNodeRequestAndResponse(request, reply, {

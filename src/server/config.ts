@@ -27,6 +27,12 @@ export const ConfigSchema = z.strictObject({
     .int()
     .positive()
     .default(50 * 1024 * 1024),
+  /** Largest raw legal file (scanned bundles are big; they stream to disk, never into memory). */
+  rawFileMaxBytes: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 ** 3),
   /**
    * Browser origins allowed to call the API. 'loopback' (the default) allows http(s) origins on
    * localhost/127.0.0.1/[::1] and the desktop's app:// scheme; '*' allows every origin.
@@ -34,6 +40,16 @@ export const ConfigSchema = z.strictObject({
   corsOrigins: z.array(z.string().min(1)).default(['loopback']),
   /** Absolute origin used for file links; when absent, the request's own origin is used. */
   publicUrl: z.url().optional(),
+  /** Incomplete resumable uploads (tus) expire after this many seconds (default 24 h). */
+  uploadExpirationSeconds: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3600),
+  /** Slack-compatible incoming webhook for upload success/failure alerts; none when unset. */
+  slackWebhookUrl: z.url().optional(),
+  /** The fixed channel named in each alert. */
+  uploadAlertChannel: z.string().min(1).default('#lexdesk-uploads'),
   /** Session lifetime in hours. */
   sessionTtlHours: z.coerce
     .number()
@@ -86,11 +102,15 @@ function fromEnv(env: Env): Record<string, unknown> {
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    rawFileMaxBytes: env.RAW_FILE_MAX_BYTES,
     corsOrigins: env.CORS_ORIGINS?.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
     publicUrl: env.PUBLIC_URL,
     sessionTtlHours: env.SESSION_TTL_HOURS,
+    uploadExpirationSeconds: env.UPLOAD_EXPIRATION_SECONDS,
+    slackWebhookUrl: env.SLACK_WEBHOOK_URL,
+    uploadAlertChannel: env.UPLOAD_ALERT_CHANNEL,
   };
   return Object.fromEntries(
     Object.entries(pick).filter(([, value]) => value !== undefined && value !== ''),

@@ -12,6 +12,9 @@ import type { FileStorage } from './domains/files/storage';
 import type { NotificationBus } from './domains/notifications/bus';
 import { createNotificationRepository } from './domains/notifications/repository';
 import { createNotificationService } from './domains/notifications/service';
+import { createRawFileQueries } from './domains/raw-files/queries';
+import { createRawFileRepository } from './domains/raw-files/repository';
+import { createRawFileService } from './domains/raw-files/service';
 import { createUserRepository } from './domains/users/repository';
 import { createUserService } from './domains/users/service';
 
@@ -34,6 +37,9 @@ export async function createServices(
       deps.bus,
     ),
     files: createFileService(fileRepository, deps.storage, signer),
+    rawFiles: createRawFileService(createRawFileRepository(db), createRawFileQueries(db), {
+      maxBytes: deps.config.rawFileMaxBytes,
+    }),
   };
 }
 

@@ -12,6 +12,7 @@ import { subscribe } from '../support/live';
 import { startTestServer, TEST_PASSWORD, type TestServer, type TestUser } from '../support/server';
 import { FIXTURES } from './fixtures/files';
 import { upload } from './fixtures/http';
+import { createRawFiles, registerOne, rest, tusClient } from './fixtures/raw-files';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -24,6 +25,8 @@ let userB: TestUser;
 let managerOfB: TestUser;
 let notificationOfA: string;
 let fileKeyOfA: string;
+let rawFileOfA: string;
+let uploadOfA: string;
 
 const errorOf = (r: { errors?: Array<{ message: string; extensions?: { code?: string } }> }) => ({
   code: r.errors?.[0]?.extensions?.code,
@@ -90,7 +93,35 @@ beforeAll(async () => {
     adminA.token,
   );
   fileKeyOfA = new URL(uploaded.body.url).pathname.split('/').pop()!;
+  rawFileOfA = (
+    await registerOne(server, adminA.token, companyA, { name: 'secret.pdf', bytes: FIXTURES.pdf })
+  ).id;
+  uploadOfA = (await tusClient(server, adminA.token).create(rawFileOfA, FIXTURES.pdf.length))
+    .location;
 });
+
+async function rawFileOfAStatus(): Promise<string> {
+  const r = await server.gql<{ rawFile: { status: string; no_of_pages: number } }>(
+    'query($id: ID!) { rawFile(id: $id) { status no_of_pages } }',
+    { id: rawFileOfA },
+    adminA.token,
+  );
+  return `${r.data!.rawFile.status}|${r.data!.rawFile.no_of_pages}`;
+}
+
+/** The same REST call about A's thing and about a missing one must answer identically for B. */
+async function restSameAsMissing(
+  method: string,
+  path: (id: string) => string,
+  body: (id: string) => unknown,
+  idOfA: string,
+  token = userB.token,
+) {
+  const aboutA = await rest(server, method, path(idOfA), token, body(idOfA));
+  const aboutNothing = await rest(server, method, path(MISSING), token, body(MISSING));
+  expect(aboutA).toEqual(aboutNothing);
+  return aboutA;
+}
 afterAll(async () => server.close());
 
 const cases: Record<string, () => Promise<void>> = {
@@ -300,6 +331,152 @@ const cases: Record<string, () => Promise<void>> = {
     );
     expect(onA).toEqual(onNothing);
     expect(onA.body.error?.code).toBe('NO_USER_PROFILE');
+  },
+  'Query.rawFiles': async () => {
+    const q = 'query($id: ID) { rawFiles(company_id: $id) { total items { id } } }';
+    expect((await sameAsMissing(q, (id) => ({ id }), companyA)).data).toEqual({
+      rawFiles: { total: 0, items: [] },
+    });
+    await sameAsMissing(q, (id) => ({ id }), companyA, managerOfB.token);
+  },
+  'Query.rawFile': async () => {
+    const q = 'query($id: ID!) { rawFile(id: $id) { id name } }';
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), rawFileOfA)).code).toBe('NOT_FOUND');
+    await sameAsMissing(q, (id) => ({ id }), rawFileOfA, managerOfB.token);
+  },
+  'Query.rawFileLogs': async () => {
+    const q = 'query($id: ID!) { rawFileLogs(raw_file_id: $id) { id } }';
+    expect((await sameAsMissing(q, (id) => ({ id }), rawFileOfA)).data).toEqual({
+      rawFileLogs: [],
+    });
+  },
+  'Query.rawFileCounts': async () => {
+    const q = 'query($id: ID!) { rawFileCounts(company_ids: [$id]) { total uploading } }';
+    expect((await sameAsMissing(q, (id) => ({ id }), companyA)).data).toEqual({
+      rawFileCounts: { total: 0, uploading: 0 },
+    });
+  },
+  'Mutation.createRawFile': async () => {
+    const q = `mutation($id: ID!) { createRawFile(input: { company_id: $id, files: [{ index: 0, name: "x.pdf", size: 10, sha256: "${'a'.repeat(64)}", idempotency_key: "${MISSING}" }] }) { created } }`;
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), companyA)).code).toBe('NO_COMPANY');
+  },
+  'Mutation.deleteRawFile': async () => {
+    const q = 'mutation($id: ID!) { deleteRawFile(id: $id) { id } }';
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), rawFileOfA)).code).toBe('NOT_FOUND');
+    expect(await rawFileOfAStatus()).toBe('Uploading|0');
+  },
+  'Mutation.updateRawFileStatus': async () => {
+    const q = 'mutation($id: ID!) { updateRawFileStatus(id: $id, status: "Done") { id } }';
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), rawFileOfA)).code).toBe('NOT_FOUND');
+    await sameAsMissing(q, (id) => ({ id }), rawFileOfA, managerOfB.token);
+    expect(await rawFileOfAStatus()).toBe('Uploading|0');
+  },
+  'Mutation.updateRawFilePageCount': async () => {
+    const q = 'mutation($id: ID!) { updateRawFilePageCount(id: $id, no_of_pages: 9) { id } }';
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), rawFileOfA)).code).toBe('NOT_FOUND');
+    expect(await rawFileOfAStatus()).toBe('Uploading|0');
+  },
+  'Mutation.addRawFileLog': async () => {
+    const q =
+      'mutation($id: ID!) { addRawFileLog(raw_file_id: $id, field: "f", action_type: "x") { id } }';
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), rawFileOfA)).code).toBe('NOT_FOUND');
+  },
+  'POST /processed-legal-file/createRawFile': async () => {
+    const intoA = await createRawFiles(server, userB.token, companyA, [
+      { name: 'x.pdf', bytes: FIXTURES.pdf, idempotency_key: MISSING },
+    ]);
+    const intoNothing = await createRawFiles(server, userB.token, MISSING, [
+      { name: 'x.pdf', bytes: FIXTURES.pdf, idempotency_key: MISSING },
+    ]);
+    expect(intoA).toEqual(intoNothing);
+    expect(intoA.body.error?.code).toBe('NO_COMPANY');
+  },
+  'GET /processed-legal-file/generatePresignedUrl': async () => {
+    // No tenant data: the same tus endpoint for everyone, and only for signed-in callers.
+    const r = await rest<{ upload_url: string }>(
+      server,
+      'GET',
+      '/processed-legal-file/generatePresignedUrl?fileName=a.pdf',
+      userB.token,
+    );
+    expect(r.body.data?.upload_url).toBe(`${server.url}/uploads`);
+    const anonymous = await fetch(
+      `${server.url}/processed-legal-file/generatePresignedUrl?fileName=a.pdf`,
+    );
+    expect(anonymous.status).toBe(401);
+  },
+  'POST /raw-files/isDuplicateFile': async () => {
+    const r = await restSameAsMissing(
+      'POST',
+      () => '/raw-files/isDuplicateFile',
+      (id) => ({ companyIds: [id], fileNames: ['secret.pdf'] }),
+      companyA,
+    );
+    expect(r.body.data).toEqual([{ fileName: 'secret.pdf', duplicate: false }]);
+  },
+  'POST /raw-files/getRawFiles': async () => {
+    const r = await restSameAsMissing(
+      'POST',
+      () => '/raw-files/getRawFiles',
+      (id) => ({ companyIds: [id], searchQuery: 'secret' }),
+      companyA,
+      managerOfB.token,
+    );
+    expect(r.body.data).toMatchObject({ rawFiles: [], total: 0, counts: { total: 0 } });
+  },
+  'GET /raw-files/rawFilesDetails': async () => {
+    const r = await restSameAsMissing(
+      'GET',
+      (id) => `/raw-files/rawFilesDetails?rawFileId=${id}`,
+      () => undefined,
+      rawFileOfA,
+    );
+    expect(r.status).toBe(404);
+  },
+  'POST /raw-files/upload-log': async () => {
+    const r = await restSameAsMissing(
+      'POST',
+      () => '/raw-files/upload-log',
+      (id) => ({ company_id: id, status: 'Uploaded', files: [{ name: 'a.pdf' }] }),
+      companyA,
+    );
+    expect(r.body.error?.code).toBe('NO_COMPANY');
+  },
+  'DELETE /raw-files/:id': async () => {
+    const r = await restSameAsMissing(
+      'DELETE',
+      (id) => `/raw-files/${id}`,
+      () => undefined,
+      rawFileOfA,
+    );
+    expect(r.status).toBe(404);
+    expect(await rawFileOfAStatus()).toBe('Uploading|0');
+  },
+  'POST /uploads': async () => {
+    const asB = tusClient(server, userB.token);
+    const forA = await asB.create(rawFileOfA, FIXTURES.pdf.length);
+    const forNothing = await asB.create(MISSING, FIXTURES.pdf.length);
+    expect(forA).toEqual(forNothing);
+    expect(forA.status).toBe(404);
+  },
+  'PATCH /uploads/:id': async () => {
+    const asB = tusClient(server, userB.token);
+    const unknown = `${server.url}/uploads/${'0'.repeat(32)}`;
+    const onA = await asB.patch(uploadOfA, 0, FIXTURES.pdf);
+    expect(onA).toEqual(await asB.patch(unknown, 0, FIXTURES.pdf));
+    expect(onA.status).toBe(404);
+    expect(await asB.head(uploadOfA)).toEqual(await asB.head(unknown));
+    expect(await tusClient(server, adminA.token).head(uploadOfA)).toEqual({
+      status: 200,
+      offset: 0,
+    });
+  },
+  'DELETE /uploads/:id': async () => {
+    const asB = tusClient(server, userB.token);
+    const onA = await asB.remove(uploadOfA);
+    expect(onA).toEqual(await asB.remove(`${server.url}/uploads/${'0'.repeat(32)}`));
+    expect(onA.status).toBe(404);
+    expect((await tusClient(server, adminA.token).head(uploadOfA)).status).toBe(200);
   },
 };
 

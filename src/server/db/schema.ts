@@ -10,6 +10,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -185,6 +186,87 @@ export const serverSecret = pgTable('server_secret', {
   created_at: createdAt(),
 });
 
+/** A raw legal file (spec section 3): registered first (status Uploading), then its bytes arrive. */
+export const rawFile = pgTable(
+  'raw_file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    no_of_pages: integer('no_of_pages').notNull().default(0),
+    status: text('status').notNull().default('Uploading'),
+    url: text('url').notNull().default(''),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => company.id),
+    created_at: createdAt(),
+    uploaded_by: uuid('uploaded_by').references(() => userProfile.id, { onDelete: 'set null' }),
+    uploaded_by_user_name: text('uploaded_by_user_name'),
+    uploaded_by_email: text('uploaded_by_email'),
+    action_status: text('action_status'),
+    file_type: text('file_type'),
+    failed_count: integer('failed_count').notNull().default(0),
+    /** Storage key of the bytes (local disk or S3), empty until uploaded. */
+    s3_key: text('s3_key'),
+    is_deleted: boolean('is_deleted').notNull().default(false),
+    raw_file_medium: text('raw_file_medium'),
+    is_received_email: boolean('is_received_email').notNull().default(false),
+    uploader_session_id: text('uploader_session_id'),
+    processed_files_count: integer('processed_files_count').notNull().default(0),
+    /** SHA-256 (hex) the client registered; the received bytes must match it. */
+    sha256: text('sha256'),
+    idempotency_key: uuid('idempotency_key'),
+    mime: text('mime'),
+  },
+  (t) => [
+    uniqueIndex('raw_file_company_idempotency_idx').on(t.company_id, t.idempotency_key),
+    index('raw_file_company_list_idx').on(t.company_id, t.is_deleted, t.created_at.desc()),
+    index('raw_file_company_name_idx').on(t.company_id, t.name),
+    index('raw_file_company_sha_idx').on(t.company_id, t.sha256),
+  ],
+);
+
+/** Every change of a raw file's field (status, pages, ...), written in the change's transaction. */
+export const rawFileLog = pgTable(
+  'raw_file_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    raw_file_id: uuid('raw_file_id')
+      .notNull()
+      .references(() => rawFile.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    original_value: text('original_value'),
+    updated_value: text('updated_value'),
+    updated_by_username: text('updated_by_username'),
+    updated_by_email: text('updated_by_email'),
+    update_by_user_id: uuid('update_by_user_id').references(() => userProfile.id, {
+      onDelete: 'set null',
+    }),
+    updated_by_role: text('updated_by_role'),
+    action_type: text('action_type').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('raw_file_log_file_idx').on(t.raw_file_id, t.created_at)],
+);
+
+/** One upload batch as the uploader reported it (the spec's upload-log payload). */
+export const uploadLog = pgTable(
+  'upload_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    files: jsonb('files').notNull(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => company.id),
+    status: text('status').notNull(),
+    uploaded_by: uuid('uploaded_by').references(() => userProfile.id, { onDelete: 'set null' }),
+    uploaded_by_user_name: text('uploaded_by_user_name'),
+    uploaded_by_email: text('uploaded_by_email'),
+    created_at: createdAt(),
+  },
+  (t) => [index('upload_log_company_idx').on(t.company_id, t.created_at)],
+);
+
 export {
   USER_TYPES,
   LEGAL_USER_TYPES,
@@ -197,3 +279,5 @@ export type UserProfileRow = typeof userProfile.$inferSelect;
 export type NotificationRow = typeof notification.$inferSelect;
 export type SessionRow = typeof session.$inferSelect;
 export type StoredFileRow = typeof storedFile.$inferSelect;
+export type RawFileRow = typeof rawFile.$inferSelect;
+export type RawFileLogRow = typeof rawFileLog.$inferSelect;

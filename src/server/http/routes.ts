@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { registerCompanyRoutes } from '../domains/companies/routes';
 import { registerFileRoutes } from '../domains/files/routes';
+import { registerRawFileRoutes } from '../domains/raw-files/routes';
+import { registerUploadRoutes } from '../domains/uploads/routes';
 import { registerUserRoutes } from '../domains/users/routes';
 import type { Services } from '../services';
 
@@ -17,10 +19,23 @@ export const ROUTES = [
   'GET /files/:key',
   'POST /companies/:id/icon',
   'POST /users/:id/avatar',
+  'POST /processed-legal-file/createRawFile',
+  'GET /processed-legal-file/generatePresignedUrl',
+  'POST /raw-files/isDuplicateFile',
+  'POST /raw-files/getRawFiles',
+  'GET /raw-files/rawFilesDetails',
+  'POST /raw-files/upload-log',
+  'DELETE /raw-files/:id',
+  // tus (HEAD /uploads/:id too; HEAD routes are not listed)
+  'POST /uploads',
+  'PATCH /uploads/:id',
+  'DELETE /uploads/:id',
 ] as const;
 
-export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
+export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   registerFileRoutes(app, deps);
   registerCompanyRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerRawFileRoutes(app, deps);
+  return { uploads: registerUploadRoutes(app, deps) };
 }

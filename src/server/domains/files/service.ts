@@ -60,6 +60,41 @@ export function createFileService(
       }
     },
 
+    /**
+     * Stores a file already received and checked elsewhere (a finished tus upload) for a company
+     * the caller may upload for.
+     */
+    async storeChecked(
+      viewer: Viewer,
+      file: {
+        companyId: string;
+        sourcePath: string;
+        name: string;
+        mime: string;
+        size: number;
+        sha256: string;
+      },
+    ): Promise<StoredUpload> {
+      if (!canUploadFor(viewer, file.companyId)) throw new AppError('NO_COMPANY', 404);
+      const key = randomBytes(24).toString('base64url');
+      await storage.putFile(file.companyId, key, file.sourcePath);
+      try {
+        const row = await repo.insert({
+          key,
+          company_id: file.companyId,
+          uploaded_by: viewer.user.id,
+          content_type: file.mime,
+          size: file.size,
+          sha256: file.sha256,
+          original_name: file.name.slice(0, 255),
+        });
+        return { file: row, path: `${FILE_PATH_PREFIX}${key}` };
+      } catch (error) {
+        await storage.remove(file.companyId, key).catch(() => undefined);
+        throw error;
+      }
+    },
+
     /** Removes an upload whose follow-up step (e.g. setting the icon) failed. */
     async discard(upload: StoredUpload): Promise<void> {
       await repo.remove(upload.file.key);

@@ -3,12 +3,14 @@
  * an S3-compatible implementation can replace it behind the same interface.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface FileStorage {
   put(companyId: string, key: string, bytes: Uint8Array): Promise<void>;
+  /** Stores the file at `sourcePath` (left in place) without reading it into memory. */
+  putFile(companyId: string, key: string, sourcePath: string): Promise<void>;
   /** The stored bytes as a stream, or undefined when missing. */
   open(companyId: string, key: string): Promise<Readable | undefined>;
   remove(companyId: string, key: string): Promise<void>;
@@ -30,6 +32,14 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
       // Write then rename, so a crash never leaves a half-written file under its final name.
       const partial = `${target}.partial`;
       await writeFile(partial, bytes, { flag: 'wx' });
+      await rename(partial, target);
+    },
+    async putFile(companyId, key, sourcePath) {
+      const target = pathOf(companyId, key);
+      await mkdir(join(rootDir, companyId), { recursive: true });
+      const partial = `${target}.partial`;
+      // A hard link costs no copy when both live on one disk (uploads sit beside the files).
+      await link(sourcePath, partial).catch(() => copyFile(sourcePath, partial));
       await rename(partial, target);
     },
     async open(companyId, key) {

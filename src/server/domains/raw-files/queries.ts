@@ -1,0 +1,114 @@
+/** SQL of raw-file lists, counts by status bucket and duplicate checks (read-only). */
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { RawFileListQuery } from '../../../shared/raw-files/schemas';
+import { bucketOf, FAILED_STATUSES, type RawFileCounts } from '../../../shared/raw-files/status';
+import type { Database } from '../../db/connection';
+import { rawFile, type RawFileRow } from '../../db/schema';
+
+/** ILIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORT_COLUMNS = {
+  created_at: rawFile.created_at,
+  name: rawFile.name,
+  size: rawFile.size,
+  no_of_pages: rawFile.no_of_pages,
+  status: rawFile.status,
+  uploaded_by_user_name: rawFile.uploaded_by_user_name,
+} as const;
+
+function listConditions(companyIds: readonly string[], q: RawFileListQuery): SQL[] {
+  const conditions: SQL[] = [
+    inArray(rawFile.company_id, [...companyIds]),
+    eq(rawFile.is_deleted, false),
+  ];
+  const search = (q.searchQuery ?? q.search ?? '').trim();
+  if (search) conditions.push(ilike(rawFile.name, containsPattern(search)));
+  if (q.status?.length) {
+    const statuses = q.status.some((s) => FAILED_STATUSES.includes(s))
+      ? [...new Set([...q.status, ...FAILED_STATUSES])]
+      : q.status;
+    conditions.push(inArray(rawFile.status, statuses));
+  }
+  if (q.uploadedAt) {
+    const day = new Date(`${q.uploadedAt}T00:00:00Z`);
+    const next = new Date(day.getTime() + 86_400_000);
+    conditions.push(gte(rawFile.created_at, day), lt(rawFile.created_at, next));
+  }
+  const uploaders = [...(q.uploadedBy ?? []), ...(q.userId ? [q.userId] : [])];
+  if (uploaders.length) conditions.push(inArray(rawFile.uploaded_by, uploaders));
+  if (q.minPages !== undefined) conditions.push(gte(rawFile.no_of_pages, q.minPages));
+  if (q.maxPages !== undefined) conditions.push(lte(rawFile.no_of_pages, q.maxPages));
+  return conditions;
+}
+
+export function createRawFileQueries(db: Database) {
+  return {
+    /** One page (newest first unless sorted otherwise) and the total matching the filters. */
+    async list(
+      companyIds: readonly string[],
+      q: RawFileListQuery,
+    ): Promise<{ rows: RawFileRow[]; total: number }> {
+      if (companyIds.length === 0) return { rows: [], total: 0 };
+      const where = and(...listConditions(companyIds, q));
+      const direction = q.sortOrder === 'asc' ? asc : desc;
+      const rows = await db
+        .select()
+        .from(rawFile)
+        .where(where)
+        .orderBy(direction(SORT_COLUMNS[q.sortBy]), direction(rawFile.id))
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(rawFile)
+        .where(where);
+      return { rows, total: count?.n ?? 0 };
+    },
+
+    /** Not-deleted raw files of these companies by status bucket (spec section 4). */
+    async counts(companyIds: readonly string[]): Promise<RawFileCounts> {
+      if (companyIds.length === 0)
+        return { total: 0, uploading: 0, failed: 0, unaccessible: 0, processed: 0 };
+      const rows = await db
+        .select({ status: rawFile.status, n: sql<number>`count(*)::int` })
+        .from(rawFile)
+        .where(and(inArray(rawFile.company_id, [...companyIds]), eq(rawFile.is_deleted, false)))
+        .groupBy(rawFile.status);
+      const counts = { total: 0, uploading: 0, failed: 0, unaccessible: 0, processed: 0 };
+      for (const { status, n } of rows) {
+        counts.total += n;
+        counts[bucketOf(status)] += n;
+      }
+      return counts;
+    },
+
+    /** Not-deleted raw files with one of these exact names, newest first. */
+    async sameNamed(
+      companyIds: readonly string[],
+      names: readonly string[],
+    ): Promise<Array<Pick<RawFileRow, 'id' | 'name' | 'sha256' | 'created_at'>>> {
+      if (companyIds.length === 0 || names.length === 0) return [];
+      return db
+        .select({
+          id: rawFile.id,
+          name: rawFile.name,
+          sha256: rawFile.sha256,
+          created_at: rawFile.created_at,
+        })
+        .from(rawFile)
+        .where(
+          and(
+            inArray(rawFile.company_id, [...companyIds]),
+            eq(rawFile.is_deleted, false),
+            inArray(rawFile.name, [...names]),
+          ),
+        )
+        .orderBy(desc(rawFile.created_at));
+    },
+  };
+}
+
+export type RawFileQueries = ReturnType<typeof createRawFileQueries>;

@@ -1,0 +1,130 @@
+/**
+ * What happens when a tus upload has all its bytes: check the content type (first bytes, as
+ * /files/upload does) and the SHA-256 registered with the raw file, store the bytes, and move the
+ * raw file to Uploaded, or to Uploading_Failed with the reason in its log.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { type ErrorCode } from '../../../shared/errors';
+import { checkFile } from '../../../shared/files/fileTypes';
+import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
+import type { RawFileRow } from '../../db/schema';
+import type { Viewer } from '../../permissions';
+import type { Services } from '../../services';
+import type { UploadAlerts } from './alerts';
+
+/** Enough of the head for every signature checkFile knows (zip/OLE directories included). */
+const HEAD_BYTES = 64 * 1024;
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }))
+    hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** A refusal the final PATCH answers with: status and {error:{code,message}}. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+export interface FinishDeps {
+  services: Services;
+  alerts: UploadAlerts;
+}
+
+export async function finishUpload(
+  { services, alerts }: FinishDeps,
+  viewer: Viewer,
+  file: RawFileRow,
+  sourcePath: string,
+): Promise<RawFileRow> {
+  async function fail(refusal: UploadRefused): Promise<UploadRefused> {
+    const failed = await services.rawFiles.change(
+      viewer,
+      file.id,
+      { status: RAW_FILE_STATUS.failed },
+      'upload_failed',
+    );
+    await services.rawFiles.addLog(viewer, {
+      raw_file_id: file.id,
+      field: 'upload_error',
+      original_value: null,
+      updated_value: refusal.reason,
+      action_type: 'upload_failed',
+    });
+    await services.rawFiles.recordUpload(viewer, failed, refusal.reason);
+    alerts.failure(`Upload failed: ${file.name} (${refusal.reason})`);
+    return refusal;
+  }
+
+  const check = checkFile(file.name, await readHead(sourcePath));
+  if (!check.ok)
+    throw await fail(
+      new UploadRefused(
+        415,
+        'INVALID_FILE_TYPE',
+        'content is not an accepted type matching the name',
+      ),
+    );
+  const sha256 = await sha256Of(sourcePath);
+  if (file.sha256 && file.sha256 !== sha256)
+    throw await fail(
+      new UploadRefused(
+        422,
+        'UPLOAD_FILE_FAILED',
+        `sha256 mismatch: registered ${file.sha256}, received ${sha256}`,
+      ),
+    );
+  const stored = await services.files.storeChecked(viewer, {
+    companyId: file.company_id,
+    sourcePath,
+    name: file.name,
+    mime: check.mime,
+    size: file.size,
+    sha256,
+  });
+  try {
+    const uploaded = await services.rawFiles.change(
+      viewer,
+      file.id,
+      {
+        status: RAW_FILE_STATUS.uploaded,
+        url: stored.path,
+        s3_key: stored.file.key,
+        mime: check.mime,
+      },
+      'upload_complete',
+      (current) => {
+        if (current.status !== RAW_FILE_STATUS.uploading)
+          throw new UploadRefused(409, 'UPLOAD_FILE_FAILED', `raw file is ${current.status}`);
+      },
+    );
+    await services.rawFiles.recordUpload(viewer, uploaded);
+    alerts.success(
+      `Uploaded: ${file.name} (${file.size} bytes) by ${uploaded.uploaded_by_email ?? viewer.user.email}`,
+    );
+    return uploaded;
+  } catch (error) {
+    await services.files.discard(stored).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The tus 1.0.0 endpoint (@tus/server over a FileStore in <DATA_DIR>/uploads-incomplete), with the
+ * upload contract's rules: the caller must see the raw file named in Upload-Metadata (raw_file_id),
+ * it must be Uploading, and Upload-Length must equal its registered size. Other tenants' uploads
+ * answer like unknown ones. Finished uploads are checked and stored by finish.ts.
+ */
+import { join } from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type ServerOptions } from '@tus/server';
+import { AppError, formatError, type ErrorCode } from '../../../shared/errors';
+import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
+import type { ServerConfig } from '../../config';
+import { isUuid } from '../../errors';
+import type { Viewer } from '../../permissions';
+import type { Services } from '../../services';
+import type { UploadAlerts } from './alerts';
+import { UPLOADS_PATH } from './constants';
+import { finishUpload, UploadRefused } from './finish';
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+
+/** What a hook throws to make tus answer with this status and a JSON error body. */
+interface TusReply {
+  status_code: number;
+  body: string;
+}
+
+/** Exactly tus's own answer for an unknown upload id. */
+const UNKNOWN_UPLOAD: TusReply = {
+  status_code: 404,
+  body: 'The file for this url was not found\n',
+};
+
+/** {error:{code, message}} with the code's catalogue message; `issue` explains bad input. */
+function reply(
+  status: number,
+  code: ErrorCode,
+  issue?: { path: string; message: string },
+): TusReply {
+  const error = { code, message: formatError(code), ...(issue ? { issues: [issue] } : {}) };
+  return { status_code: status, body: JSON.stringify({ error }) };
+}
+
+export interface TusEndpoint {
+  server: Server;
+  /** Viewers of requests authenticated before they were handed to tus. */
+  viewers: WeakMap<object, Viewer>;
+  /** Removes expired incomplete uploads and finished ones past the expiry; returns how many. */
+  cleanUp(): Promise<number>;
+}
+
+export function createTusEndpoint(deps: {
+  services: Services;
+  config: ServerConfig;
+  alerts: UploadAlerts;
+  log: { error(details: object, message: string): void };
+}): TusEndpoint {
+  const { services, config } = deps;
+  const directory = join(config.dataDir, 'uploads-incomplete');
+  const expiryMs = config.uploadExpirationSeconds * 1000;
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  const viewers = new WeakMap<object, Viewer>();
+
+  function viewerOf(req: TusRequest): Viewer {
+    const raw = req.runtime?.node?.req;
+    const viewer = raw ? viewers.get(raw) : undefined;
+    if (!viewer) throw reply(401, 'NOT_AUTHENTICATED');
+    return viewer;
+  }
+
+  async function visibleRawFile(viewer: Viewer, id: unknown) {
+    if (typeof id !== 'string' || !isUuid(id)) return undefined;
+    // Missing and invisible alike; a server fault stays a fault (500), never "unknown upload".
+    return services.rawFiles.get(viewer, id).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+      throw error;
+    });
+  }
+
+  const server = new Server({
+    path: UPLOADS_PATH,
+    datastore: store,
+    relativeLocation: false,
+    // Behind a proxy, upload URLs must use the public origin, as file links do.
+    generateUrl: (_req, { proto, host, path, id }) =>
+      `${config.publicUrl?.replace(/\/+$/, '') ?? `${proto}://${host}`}${path}/${id}`,
+    respectForwardedHeaders: false,
+    maxSize: config.rawFileMaxBytes,
+    async onUploadCreate(req, upload) {
+      const viewer = viewerOf(req);
+      const rawFileId = upload.metadata?.raw_file_id;
+      if (!rawFileId)
+        throw reply(400, 'INVALID_INPUT', {
+          path: 'Upload-Metadata',
+          message: 'Upload-Metadata must carry raw_file_id.',
+        });
+      const file = await visibleRawFile(viewer, rawFileId);
+      if (!file) throw reply(404, 'NOT_FOUND');
+      if (file.status !== RAW_FILE_STATUS.uploading)
+        throw reply(409, 'INVALID_INPUT', {
+          path: 'raw_file_id',
+          message: `This raw file is not waiting for bytes (status ${file.status}).`,
+        });
+      if (upload.size !== file.size)
+        throw reply(400, 'INVALID_INPUT', {
+          path: 'Upload-Length',
+          message: `Upload-Length must equal the raw file's size (${file.size}).`,
+        });
+      return { metadata: { ...upload.metadata, company_id: file.company_id } };
+    },
+    async onIncomingRequest(req, uploadId) {
+      const viewer = viewerOf(req);
+      const upload = await store.getUpload(uploadId).catch(() => undefined);
+      if (!upload) return; // tus answers 404/410 itself
+      if (!(await visibleRawFile(viewer, upload.metadata?.raw_file_id))) throw UNKNOWN_UPLOAD;
+    },
+    async onUploadFinish(req, upload) {
+      const viewer = viewerOf(req);
+      const file = await visibleRawFile(viewer, upload.metadata?.raw_file_id);
+      if (!file) throw UNKNOWN_UPLOAD;
+      // An empty PATCH at the end re-runs this (e.g. after a lost answer or a server fault).
+      if (file.status === RAW_FILE_STATUS.uploaded) return {};
+      if (file.status !== RAW_FILE_STATUS.uploading) throw reply(409, 'UPLOAD_FILE_FAILED');
+      try {
+        await finishUpload(deps, viewer, file, join(directory, upload.id));
+        return {};
+      } catch (error) {
+        if (error instanceof UploadRefused) throw reply(error.status, error.code);
+        throw error;
+      }
+    },
+    onResponseError(_req, error) {
+      // tus's own size refusal, worded like every other upload route's.
+      if ('status_code' in error && error.status_code === 413) return reply(413, 'FILE_TOO_LARGE');
+      if (error instanceof Error) {
+        // Not a protocol answer: a fault (database, disk). Logged, and answered with the catalogue's words.
+        deps.log.error({ err: error }, 'tus upload request failed');
+        return reply(500, 'UPLOAD_FILE_FAILED');
+      }
+      return undefined;
+    },
+  });
+
+  async function cleanUp(): Promise<number> {
+    let removed = await store.deleteExpired();
+    const now = Date.now();
+    for (const id of (await store.configstore.list?.()) ?? []) {
+      // The offset of a FileStore upload is its data file's size, so ask the store, not the config.
+      const upload = await store.getUpload(id).catch(() => undefined);
+      const created = upload?.creation_date ? Date.parse(upload.creation_date) : NaN;
+      if (upload && upload.size === upload.offset && now - created > expiryMs) {
+        await store.remove(id).catch(() => undefined);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  return { server, viewers, cleanUp };
+}

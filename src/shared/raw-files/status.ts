@@ -1,0 +1,62 @@
+/**
+ * Raw file status buckets (spec section 4). Pure, shared by the server (which counts with GROUP BY)
+ * and the renderer (which moves live counters as statuses change).
+ * - 'Uploading' -> uploading; 'Uploading Failed' and 'Uploading_Failed' -> failed;
+ *   'UNACCESSIBLE' -> unaccessible; any other value -> processed.
+ */
+export const RAW_FILE_STATUS = {
+  uploading: 'Uploading',
+  /** The spelling this product writes; 'Uploading Failed' is read as the same bucket. */
+  failed: 'Uploading_Failed',
+  uploaded: 'Uploaded',
+  unaccessible: 'UNACCESSIBLE',
+} as const;
+
+export const FAILED_STATUSES: readonly string[] = ['Uploading Failed', 'Uploading_Failed'];
+
+export type StatusBucket = 'uploading' | 'failed' | 'unaccessible' | 'processed';
+
+export interface RawFileCounts {
+  total: number;
+  uploading: number;
+  failed: number;
+  unaccessible: number;
+  processed: number;
+}
+
+export const EMPTY_COUNTS: RawFileCounts = Object.freeze({
+  total: 0,
+  uploading: 0,
+  failed: 0,
+  unaccessible: 0,
+  processed: 0,
+});
+
+export function bucketOf(status: string): StatusBucket {
+  if (status === RAW_FILE_STATUS.uploading) return 'uploading';
+  if (FAILED_STATUSES.includes(status)) return 'failed';
+  if (status === RAW_FILE_STATUS.unaccessible) return 'unaccessible';
+  return 'processed';
+}
+
+const down = (n: number) => Math.max(0, n - 1);
+
+/** A file moved from `from` to `to`: the old bucket loses one (never below 0), the new gains one. */
+export function applyStatusChange(counts: RawFileCounts, from: string, to: string): RawFileCounts {
+  const old = bucketOf(from);
+  const next = bucketOf(to);
+  if (old === next) return { ...counts };
+  return { ...counts, [old]: down(counts[old]), [next]: counts[next] + 1 };
+}
+
+/** A new raw file (status Uploading, spec section 4). */
+export function addFile(counts: RawFileCounts, status: string = RAW_FILE_STATUS.uploading) {
+  const bucket = bucketOf(status);
+  return { ...counts, total: counts.total + 1, [bucket]: counts[bucket] + 1 };
+}
+
+/** A soft-deleted raw file leaves the total and its bucket (never below 0). */
+export function removeFile(counts: RawFileCounts, status: string): RawFileCounts {
+  const bucket = bucketOf(status);
+  return { ...counts, total: down(counts.total), [bucket]: down(counts[bucket]) };
+}
