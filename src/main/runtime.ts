@@ -3,6 +3,8 @@
  * event hub, the IPC handlers and the dispatcher. The Electron main process and the headless host
  * both build theirs here and differ only in the session store, the notifier and the transport.
  */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { AppInfo } from '../shared/ipc/contract';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher';
 import { createIpcHandlers, type DesktopServices } from './ipc/handlers';
@@ -11,6 +13,12 @@ import type { Notifier } from './services/notifier';
 import { desktopPaths } from './services/paths';
 import type { SessionStore } from './services/sessionStore';
 import { createSettingsStore } from './services/settings';
+import {
+  createUploadService,
+  type UploadService,
+  type UploadServiceOptions,
+} from './services/uploader/uploadService';
+import { jsonFolderListStore } from './services/uploader/watchFolders';
 
 export interface DesktopRuntimeOptions {
   dataDir: string;
@@ -19,12 +27,67 @@ export interface DesktopRuntimeOptions {
   session: SessionStore;
   notifier: Notifier;
   log?: (line: string) => void;
+  /** Build the upload pipeline (queue, uploader, watched folders). Default true. */
+  uploads?: boolean;
 }
 
 export interface DesktopRuntime {
   services: DesktopServices;
   dispatch: Dispatch;
   events: EventHub;
+  /** Stops the uploader and the folder watchers and closes the queue. */
+  close(): Promise<void>;
+}
+
+const describe = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** Where the headless host spools files dropped in the browser before they are queued. */
+export function spoolDirOf(dataDir: string): string {
+  return path.join(desktopPaths(dataDir).dir, 'spool');
+}
+
+/** A spooled copy is ours: remove it once its job is over for good. */
+function dropSpooledCopy(
+  dataDir: string,
+  event: Parameters<NonNullable<UploadServiceOptions['onOutcome']>>[0],
+): void {
+  const spool = spoolDirOf(dataDir);
+  const relative = path.relative(spool, event.job.sourcePath);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return;
+  if (event.type === 'failed' && !event.failure.permanent) return;
+  void rm(path.dirname(event.job.sourcePath), { recursive: true, force: true });
+}
+
+/** Reads the session token at most every few seconds (the workers ask often). */
+function connectionProvider(options: DesktopRuntimeOptions) {
+  let cached: { at: number; token: string | null } | null = null;
+  return async () => {
+    if (!cached || Date.now() - cached.at > 3000) {
+      cached = { at: Date.now(), token: await options.session.load() };
+    }
+    const serverUrl = options.appInfo().serverUrl;
+    return cached.token && serverUrl ? { serverUrl, token: cached.token } : null;
+  };
+}
+
+function createUploads(
+  options: DesktopRuntimeOptions,
+  events: EventHub,
+  log: (line: string) => void,
+): UploadService {
+  const paths = desktopPaths(options.dataDir);
+  return createUploadService({
+    queueFile: path.join(paths.dir, 'uploads.db'),
+    folders: jsonFolderListStore(path.join(paths.dir, 'watch-folders.json')),
+    seenFile: path.join(paths.dir, 'watch-seen.json'),
+    connection: connectionProvider(options),
+    medium: options.appInfo().transport === 'electron' ? 'desktop' : 'web',
+    onChanged: (counts) => events.emit('uploads:changed', counts),
+    onProgress: (progress) => events.emit('uploads:progress', progress),
+    onOutcome: (event) => dropSpooledCopy(options.dataDir, event),
+    log,
+  });
 }
 
 export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRuntime {
@@ -44,11 +107,30 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
     notifier: options.notifier,
     events,
   };
+  if (options.uploads !== false) {
+    try {
+      services.uploads = createUploads(options, events, log);
+      services.uploads.start().catch((error: unknown) => {
+        log(`Watched folders could not start: ${describe(error)}`);
+      });
+    } catch (error) {
+      // The queue could not open (e.g. SQLite's native module is missing from this build): the
+      // rest of the app still works and the upload channels answer UPLOADS_UNAVAILABLE.
+      log(`Uploads are unavailable: ${describe(error)}`);
+    }
+  }
   const dispatch = createDispatcher(createIpcHandlers(services), {
     onInternalError: (channel, error) =>
       log(
         `Desktop call ${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
   });
-  return { services, dispatch, events };
+  return {
+    services,
+    dispatch,
+    events,
+    close: async () => {
+      await services.uploads?.close();
+    },
+  };
 }

@@ -8,7 +8,7 @@
  * because contextBridge would strip the `code` from an Error. Runs sandboxed, so it is bundled
  * to CommonJS (dist/preload/index.cjs) by scripts/build-desktop.mjs.
  */
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import {
   channelParts,
   ipcChannels,
@@ -67,4 +67,6 @@ for (const channel of Object.keys(ipcChannels) as IpcChannel[]) {
   methods[method] = (request?: unknown) => call(channel, request);
 }
 
-contextBridge.exposeInMainWorld('desktop', { ...api, on });
+const getPathForFile = (file: File): string => webUtils.getPathForFile(file);
+
+contextBridge.exposeInMainWorld('desktop', { ...api, on, getPathForFile });

@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createDesktopRuntime } from '../runtime';
+import { createDesktopRuntime, spoolDirOf } from '../runtime';
 import { buildCsp } from '../services/csp';
 import type { EventHub } from '../services/events';
 import { isErrnoException } from '../services/atomicFile';
@@ -25,6 +25,7 @@ import { createMemorySessionStore } from '../services/sessionStore';
 import { INDEX_FILE } from '../services/staticFiles';
 import { createBridge } from './bridge';
 import { createHostRequestHandler } from './httpServer';
+import { handleSpool, SPOOL_PATH } from './spool';
 
 export const LOOPBACK = '127.0.0.1';
 
@@ -176,8 +177,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     csp: () => buildCsp({ serverUrl: server.url, extraConnectSrc: wsOrigins }),
     log,
   });
+  const spool = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
+    handleSpool(req, res, {
+      spoolDir: spoolDirOf(options.dataDir),
+      bridgeToken,
+      uploads: () => runtime.services.uploads,
+    });
   const http = createServer((req, res) => {
-    handler(req, res).catch((error: unknown) => {
+    const isSpool =
+      isAllowedHost(req.headers.host) && (req.url ?? '').split('?', 1)[0] === SPOOL_PATH;
+    (isSpool ? spool(req, res) : handler(req, res)).catch((error: unknown) => {
       log(`Host request failed: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('The LexDesk host could not answer this request.');
@@ -189,6 +198,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   try {
     port = await listenWithFallback(http, options.port, options.fallbackToFreePort ?? false);
   } catch (error) {
+    await runtime.close();
     await server.child?.stop();
     throw error;
   }
@@ -206,6 +216,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         await bridge.close();
         http.closeAllConnections();
         await new Promise<void>((resolve) => http.close(() => resolve()));
+        await runtime.close();
         await server.child?.stop();
       })();
       return closing;

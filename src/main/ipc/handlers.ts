@@ -9,6 +9,9 @@ import type { EventHub } from '../services/events';
 import type { Notifier } from '../services/notifier';
 import type { SessionStore } from '../services/sessionStore';
 import type { SettingsStore } from '../services/settings';
+import type { UploadService } from '../services/uploader/uploadService';
+import { WatchFolderError } from '../services/uploader/watchFolders';
+import { DesktopError } from './errors';
 
 export interface DesktopServices {
   appInfo: () => AppInfo;
@@ -16,6 +19,8 @@ export interface DesktopServices {
   settings: SettingsStore;
   notifier: Notifier;
   events: EventHub;
+  /** The upload pipeline; absent in runtimes built without one (some tests). */
+  uploads?: UploadService;
 }
 
 export type IpcHandler<C extends IpcChannel> = (
@@ -25,6 +30,24 @@ export type IpcHandler<C extends IpcChannel> = (
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
 const OK = { ok: true } as const;
+
+function uploadsOf(services: DesktopServices): UploadService {
+  if (!services.uploads) {
+    throw new DesktopError('UPLOADS_UNAVAILABLE', 'Uploads are not available in this window.');
+  }
+  return services.uploads;
+}
+
+/** Watched-folder mistakes (a folder that does not exist) reach the user as they are. */
+async function watchCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof WatchFolderError)
+      throw new DesktopError('WATCH_FOLDER_INVALID', error.message);
+    throw error;
+  }
+}
 
 export function createIpcHandlers(services: DesktopServices): IpcHandlers {
   return {
@@ -48,6 +71,40 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
       const settings = await services.settings.get();
       if (!settings.nativeNotifications) return { shown: false };
       return { shown: await services.notifier.show(notification) };
+    },
+    'uploads:enqueuePaths': async ({ paths, company_id, source, allowDuplicate }) => {
+      const results = await uploadsOf(services).enqueuePaths({
+        paths,
+        companyId: company_id,
+        source,
+        allowDuplicate: allowDuplicate ?? false,
+      });
+      return {
+        results: results.map((result) => ({
+          path: result.path,
+          fileName: result.fileName,
+          status: result.status,
+          jobId: result.jobId,
+          code: result.status === 'rejected' ? result.code : null,
+          message: result.status === 'rejected' ? result.message : null,
+        })),
+      };
+    },
+    'uploads:list': () => Promise.resolve({ uploads: uploadsOf(services).list() }),
+    'uploads:counts': () => Promise.resolve(uploadsOf(services).counts()),
+    'uploads:cancel': ({ id }) => Promise.resolve({ changed: uploadsOf(services).cancel(id) }),
+    'uploads:retry': ({ id }) => Promise.resolve({ changed: uploadsOf(services).retry(id) }),
+    'uploads:remove': ({ id }) => Promise.resolve({ changed: uploadsOf(services).remove(id) }),
+    'watch:list': async () => ({ folders: await uploadsOf(services).watchList() }),
+    'watch:add': async (folder) => {
+      const folders = await watchCall(() => uploadsOf(services).watchAdd(folder));
+      services.events.emit('watch:changed', { folders });
+      return { folders };
+    },
+    'watch:remove': async ({ path }) => {
+      const folders = await watchCall(() => uploadsOf(services).watchRemove(path));
+      services.events.emit('watch:changed', { folders });
+      return { folders };
     },
   };
 }

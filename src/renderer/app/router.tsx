@@ -11,6 +11,7 @@ import { SignInPage } from '../features/auth/SignInPage';
 import { CompanySettingsPage } from '../features/company/CompanySettingsPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { RawFilesPage } from '../features/raw-files/RawFilesPage';
 import { RequireAuth } from '../features/shell/AppShell';
 import { UsersPage } from '../features/users/UsersPage';
 
@@ -42,6 +43,7 @@ export function createAppRouter() {
           children: [
             { index: true, element: <Navigate to={HOME_PATH} replace /> },
             { path: 'notifications', element: <NotificationsPage /> },
+            { path: 'raw-files', element: <RawFilesPage /> },
             { path: 'users', element: <UsersPage /> },
             { path: 'company', element: <CompanySettingsPage /> },
             { path: 'profile', element: <ProfilePage /> },

@@ -35,6 +35,7 @@ import {
   settingsReducer,
   SettingsState,
 } from '../features/preferences/slice';
+import { uploadQueueReducer } from '../features/uploads/queueSlice';
 import { initialUploadsState, uploadsReducer, UploadsState } from '../features/uploads/slice';
 
 export const resetClientState = createAction('app/resetClientState');
@@ -44,6 +45,8 @@ const appReducer = combineReducers({
   settings: settingsReducer,
   filters: filtersReducer,
   uploads: uploadsReducer,
+  /** The desktop queue's rows (not persisted: the main process owns the queue). */
+  uploadQueue: uploadQueueReducer,
 });
 export type AppState = ReturnType<typeof appReducer>;
 

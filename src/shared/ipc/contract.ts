@@ -42,6 +42,64 @@ export const NativeNotification = z.object({
 });
 export type NativeNotification = z.infer<typeof NativeNotification>;
 
+/** Upload tracker and intake (main-process queue + uploader; see src/main/services/uploader). */
+export const UploadJobSource = z.enum(['drop', 'picker', 'watch']);
+export const UploadTrackerStatus = z.enum(['queued', 'uploading', 'waiting_retry', 'failed']);
+export const UploadTrackerRow = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  /** 0, then the spec's steps 10 (registered), 30 (sending), 70 (sent), 100 (done). */
+  progress: z.number().min(0).max(100),
+  status: UploadTrackerStatus,
+  source: UploadJobSource,
+  /** When the file was queued (ms since the epoch). */
+  timestamp: z.number(),
+  size: z.number().nullable(),
+  /** Bytes the server has (byte progress while sending). */
+  bytesSent: z.number(),
+  error: z.object({ code: z.string(), message: z.string(), permanent: z.boolean() }).nullable(),
+  /** When a waiting job is tried again (ms since the epoch). */
+  nextAttemptAt: z.number().nullable(),
+});
+export type UploadTrackerRow = z.infer<typeof UploadTrackerRow>;
+
+export const UploadCounts = z.object({
+  queued: z.number(),
+  uploading: z.number(),
+  waiting_retry: z.number(),
+  failed: z.number(),
+  /** Uploads still in the tracker. */
+  active: z.number(),
+  /** Work the queue still does by itself. */
+  pending: z.number(),
+});
+export type UploadCounts = z.infer<typeof UploadCounts>;
+
+export const EnqueuePathResult = z.object({
+  path: z.string(),
+  fileName: z.string(),
+  status: z.enum(['queued', 'duplicate', 'rejected']),
+  jobId: z.string().nullable(),
+  /** For rejected files: why, in words for the user. */
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type EnqueuePathResult = z.infer<typeof EnqueuePathResult>;
+
+export const AfterUpload = z.enum(['keep', 'move', 'delete']);
+export const WatchedFolderConfig = z.object({
+  path: z.string().min(1).max(4096),
+  afterUpload: AfterUpload,
+  company_id: z.string().min(1).max(100),
+  /** Poll instead of native events (network shares). */
+  usePolling: z.boolean().optional(),
+});
+export type WatchedFolderConfig = z.infer<typeof WatchedFolderConfig>;
+
+const JobId = z.object({ id: z.string().min(1).max(100) }).strict();
+const Changed = z.object({ changed: z.boolean() });
+const Folders = z.object({ folders: z.array(WatchedFolderConfig) });
+
 export const ipcChannels = {
   'app:info': { request: Empty, response: AppInfo },
   'session:load': { request: Empty, response: z.object({ token: z.string().nullable() }) },
@@ -56,6 +114,29 @@ export const ipcChannels = {
     request: NativeNotification.strict(),
     response: z.object({ shown: z.boolean() }),
   },
+  'uploads:enqueuePaths': {
+    request: z
+      .object({
+        paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
+        company_id: z.string().min(1).max(100),
+        source: z.enum(['drop', 'picker']),
+        /** The user chose "upload anyway" for a duplicate. */
+        allowDuplicate: z.boolean().optional(),
+      })
+      .strict(),
+    response: z.object({ results: z.array(EnqueuePathResult) }),
+  },
+  'uploads:list': { request: Empty, response: z.object({ uploads: z.array(UploadTrackerRow) }) },
+  'uploads:counts': { request: Empty, response: UploadCounts },
+  'uploads:cancel': { request: JobId, response: Changed },
+  'uploads:retry': { request: JobId, response: Changed },
+  'uploads:remove': { request: JobId, response: Changed },
+  'watch:list': { request: Empty, response: Folders },
+  'watch:add': { request: WatchedFolderConfig.strict(), response: Folders },
+  'watch:remove': {
+    request: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    response: Folders,
+  },
 } as const;
 
 export const ipcEvents = {
@@ -63,6 +144,17 @@ export const ipcEvents = {
   'notifications:clicked': z.object({ redirect: z.string().nullable() }),
   /** Settings changed (in another window, or from the tray). */
   'settings:changed': DesktopSettings,
+  /** The tracker changed (enqueue, state change, removal): reload the list; counts attached. */
+  'uploads:changed': UploadCounts,
+  /** Step or byte progress of one upload (at most a few per second per upload). */
+  'uploads:progress': z.object({
+    id: z.string(),
+    progress: z.number().min(0).max(100),
+    bytesSent: z.number(),
+    size: z.number(),
+  }),
+  /** Watched folders changed. */
+  'watch:changed': Folders,
 } as const;
 
 /**
@@ -122,6 +214,12 @@ type MethodsOf<Ns extends string> = {
 /** The API the preload exposes as `window.desktop` (and the WebSocket bridge mirrors). */
 export type DesktopApi = { [Ns in Namespaces]: MethodsOf<Ns> } & {
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
+  /**
+   * The path of a dropped or picked file (Electron's webUtils.getPathForFile; files have no
+   * `path` since Electron 32). Only the Electron preload has it: the browser build streams the
+   * file to the host instead.
+   */
+  getPathForFile?(file: File): string;
 };
 
 /** Every channel as [namespace, method] pairs, used to build the API object. */

@@ -11,6 +11,9 @@ import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
 import { useViewer } from '../auth/useViewer';
 import { useNotificationFeed } from '../notifications/useNotificationFeed';
+import { IntakeProvider } from '../uploads/IntakeProvider';
+import { UploadsButton } from '../uploads/UploadsDrawer';
+import { useUploadQueueFeed } from '../uploads/useUploadQueueFeed';
 import { NotificationBell } from './NotificationBell';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
@@ -24,50 +27,54 @@ export function RequireAuth() {
 
 function AppShell() {
   useNotificationFeed();
+  useUploadQueueFeed();
   const { info } = useServices();
   const viewer = useViewer('cache-and-network');
   if (!viewer) return null;
   const iconUrl = serverAssetUrl(info.serverUrl, viewer.company.icon_url);
 
   return (
-    <div className="ld-shell">
-      <Navbar className="ld-topbar">
-        <NavbarGroup align="left">
-          <div className="ld-brand">
-            <span className="ld-brand-mark" aria-hidden="true">
-              <Icon icon="manual" size={16} />
-            </span>
-            <span className="ld-brand-name">LexDesk</span>
-          </div>
-          <NavbarDivider />
-          <div className="ld-company" data-testid="company-name">
-            {iconUrl ? (
-              <img className="ld-company-icon" src={iconUrl} alt="" />
-            ) : (
-              <span className="ld-company-icon ld-company-icon-empty" aria-hidden="true">
-                <Icon icon="office" size={14} />
+    <IntakeProvider>
+      <div className="ld-shell">
+        <Navbar className="ld-topbar">
+          <NavbarGroup align="left">
+            <div className="ld-brand">
+              <span className="ld-brand-mark" aria-hidden="true">
+                <Icon icon="manual" size={16} />
               </span>
-            )}
-            <span className={`ld-company-name ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>
-              {viewer.company.name}
-            </span>
-          </div>
-        </NavbarGroup>
-        <NavbarGroup align="right">
-          <NotificationBell />
-          <NavbarDivider />
-          <UserMenu
-            viewer={viewer}
-            avatarUrl={serverAssetUrl(info.serverUrl, viewer.user.avatar)}
-          />
-        </NavbarGroup>
-      </Navbar>
-      <div className="ld-body">
-        <SideNav />
-        <main className="ld-content">
-          <Outlet />
-        </main>
+              <span className="ld-brand-name">LexDesk</span>
+            </div>
+            <NavbarDivider />
+            <div className="ld-company" data-testid="company-name">
+              {iconUrl ? (
+                <img className="ld-company-icon" src={iconUrl} alt="" />
+              ) : (
+                <span className="ld-company-icon ld-company-icon-empty" aria-hidden="true">
+                  <Icon icon="office" size={14} />
+                </span>
+              )}
+              <span className={`ld-company-name ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>
+                {viewer.company.name}
+              </span>
+            </div>
+          </NavbarGroup>
+          <NavbarGroup align="right">
+            <UploadsButton />
+            <NotificationBell />
+            <NavbarDivider />
+            <UserMenu
+              viewer={viewer}
+              avatarUrl={serverAssetUrl(info.serverUrl, viewer.user.avatar)}
+            />
+          </NavbarGroup>
+        </Navbar>
+        <div className="ld-body">
+          <SideNav />
+          <main className="ld-content">
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </IntakeProvider>
   );
 }

@@ -14,7 +14,10 @@ interface NavEntry {
 export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
   {
     title: 'Workspace',
-    entries: [{ to: '/notifications', label: 'Notifications', icon: 'notifications' }],
+    entries: [
+      { to: '/notifications', label: 'Notifications', icon: 'notifications' },
+      { to: '/raw-files', label: 'Raw files', icon: 'document' },
+    ],
   },
   {
     title: 'Company',

@@ -1,0 +1,72 @@
+/** Helpers for the uploader's tests: real files, a real queue file, the test server, waiting. */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openUploadQueue, type UploadJob, type UploadQueue } from '../uploads/queue';
+import { enqueuePaths } from './enqueuePaths';
+import { TEST_TOKEN, type TestServer } from './testServer';
+import { createUploader } from './uploader';
+import type { Uploader, UploaderEvent, UploaderOptions } from './types';
+
+export const COMPANY = 'company-1';
+
+export async function tempDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), 'lexdesk-uploader-'));
+}
+
+/** A real PDF-looking file of `bytes` bytes. */
+export async function pdfFile(dir: string, name: string, bytes = 64 * 1024): Promise<string> {
+  const file = path.join(dir, name);
+  await writeFile(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(bytes)]));
+  return file;
+}
+
+export function openQueue(dir: string): UploadQueue {
+  return openUploadQueue({ file: path.join(dir, 'uploads.db'), baseDelayMs: 50, maxDelayMs: 200 });
+}
+
+export async function enqueueOne(queue: UploadQueue, file: string): Promise<string> {
+  const [result] = await enqueuePaths(queue, { paths: [file], companyId: COMPANY, source: 'drop' });
+  if (!result?.jobId || result.status !== 'queued')
+    throw new Error(`not queued: ${JSON.stringify(result)}`);
+  return result.jobId;
+}
+
+export function startUploader(
+  server: TestServer,
+  queue: UploadQueue,
+  overrides: Partial<UploaderOptions> = {},
+): { uploader: Uploader; events: UploaderEvent[] } {
+  const events: UploaderEvent[] = [];
+  const uploader = createUploader({
+    queue,
+    connection: () => Promise.resolve({ serverUrl: server.url, token: TEST_TOKEN }),
+    medium: 'desktop',
+    idlePollMs: 20,
+    timeoutMs: 5_000,
+    onEvent: (event) => events.push(event),
+    ...overrides,
+  });
+  uploader.start();
+  return { uploader, events };
+}
+
+export async function waitForState(
+  queue: UploadQueue,
+  jobId: string,
+  states: readonly UploadJob['state'][],
+  timeoutMs = 20_000,
+): Promise<UploadJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = queue.get(jobId);
+    if (job && states.includes(job.state)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job?.state ?? 'missing'}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function count(server: TestServer, method: string, prefix: string): number {
+  return server.requests.filter((r) => r.method === method && r.path.startsWith(prefix)).length;
+}

@@ -1,0 +1,98 @@
+/** Details of one raw file and its log (who changed what, when), in a drawer. */
+import { Callout, Drawer, HTMLTable, Intent, Position, Spinner, Tag } from '@blueprintjs/core';
+import { useQuery } from '@apollo/client/react';
+import { ERRORS } from '../../../shared/errors';
+import { bucketOf } from '../../../shared/raw-files/status';
+import { describeError } from '../../app/errors';
+import { formatDateTime } from '../../app/format';
+import { formatBytes } from '../uploads/trackerRows';
+import { RAW_FILE_DETAILS_QUERY } from './operations';
+import { STATUS_INTENTS } from './StatusTag';
+
+export function RawFileDrawer(props: { id: string | null; dateFormat: string; onClose(): void }) {
+  const { data, error, loading } = useQuery(RAW_FILE_DETAILS_QUERY, {
+    variables: { id: props.id ?? '' },
+    skip: !props.id,
+    fetchPolicy: 'network-only',
+  });
+  const file = data?.rawFile ?? null;
+  let body;
+  if (error && !data) {
+    body = (
+      <Callout intent={Intent.DANGER} icon="error" role="alert">
+        {describeError(error, ERRORS.FETCH_RAW_FILE_FAILED)}
+      </Callout>
+    );
+  } else if (loading && !data) {
+    body = <Spinner size={32} aria-label="Loading the raw file" />;
+  } else if (!file) {
+    body = <Callout icon="search">{ERRORS.NO_DATA}</Callout>;
+  } else {
+    const facts: Array<[string, string]> = [
+      ['Size', formatBytes(file.size)],
+      ['Pages', String(file.no_of_pages)],
+      ['Type', file.mime ?? ''],
+      ['Uploaded', formatDateTime(file.created_at, props.dateFormat)],
+      ['Uploaded by', file.uploaded_by_user_name ?? file.uploaded_by_email ?? ''],
+      ['Medium', file.raw_file_medium ?? ''],
+      ['Processed files', String(file.processed_files_count)],
+      ['SHA-256', file.sha256 ?? ''],
+    ];
+    body = (
+      <>
+        <p>
+          <Tag intent={STATUS_INTENTS[bucketOf(file.status)]} minimal>
+            {file.status}
+          </Tag>
+        </p>
+        <dl className="ld-facts">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value || '—'}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3 className="ld-section-title">Log</h3>
+        {data?.rawFileLogs.length ? (
+          <HTMLTable className="ld-table ld-log-table" compact striped>
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>Action</th>
+                <th>Change</th>
+                <th>By</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rawFileLogs.map((log) => (
+                <tr key={log.id}>
+                  <td>{formatDateTime(log.created_at, props.dateFormat)}</td>
+                  <td>{log.action_type}</td>
+                  <td>
+                    {log.field}: {log.original_value || '—'} → {log.updated_value || '—'}
+                  </td>
+                  <td>{log.updated_by_username ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        ) : (
+          <p className="ld-muted">{ERRORS.NO_DATA}</p>
+        )}
+      </>
+    );
+  }
+  return (
+    <Drawer
+      isOpen={props.id !== null}
+      onClose={props.onClose}
+      title={file?.name ?? 'Raw file'}
+      icon="document"
+      position={Position.RIGHT}
+      size={560}
+    >
+      <div className="ld-drawer-body">{body}</div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,18 @@
+/** A raw file's status as a tag coloured by its bucket (spec section 4). */
+import { Intent, Tag } from '@blueprintjs/core';
+import { bucketOf, type StatusBucket } from '../../../shared/raw-files/status';
+
+export const STATUS_INTENTS: Record<StatusBucket, Intent> = {
+  uploading: Intent.PRIMARY,
+  failed: Intent.DANGER,
+  unaccessible: Intent.WARNING,
+  processed: Intent.SUCCESS,
+};
+
+export function StatusTag({ status }: { status: string }) {
+  return (
+    <Tag minimal intent={STATUS_INTENTS[bucketOf(status)]}>
+      {status}
+    </Tag>
+  );
+}

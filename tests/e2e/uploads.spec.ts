@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { FIXTURES } from '../integration/fixtures/files';
+import { setUpCompany, signInThroughForm, startHost, type RunningHost } from './support/host';
+
+let host: RunningHost;
+test.beforeAll(async () => {
+  host = await startHost();
+  await setUpCompany(host.serverUrl);
+});
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+test('given a signed-in paralegal, when files are dropped on the window and picked, then the tracker drains and the raw-files screen counts them', async ({
+  page,
+}) => {
+  await signInThroughForm(page, host);
+  await page.getByRole('link', { name: 'Raw files' }).click();
+  await expect(page.getByTestId('count-total')).toHaveText('0');
+
+  // A drop onto the window, as a person drags a scan from the file manager.
+  const dataTransfer = await page.evaluateHandle((pdf: number[]) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(
+      new File([new Uint8Array(pdf)], 'bundle-17.pdf', { type: 'application/pdf' }),
+    );
+    return transfer;
+  }, Array.from(FIXTURES.pdf));
+  await page.locator('body').dispatchEvent('dragenter', { dataTransfer });
+  await expect(page.getByText('Drop files to upload')).toBeVisible();
+  await page.locator('body').dispatchEvent('drop', { dataTransfer });
+
+  // The picker, with a good image and a text file posing as a PDF.
+  await page.getByLabel('Files to upload').setInputFiles([
+    { name: 'exhibit-a.png', mimeType: 'image/png', buffer: Buffer.from(FIXTURES.png) },
+    {
+      name: 'lying.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('just text, not a PDF at all'),
+    },
+  ]);
+
+  await expect(page.getByTestId('count-total')).toHaveText('2', { timeout: 30_000 });
+  await expect(page.getByTestId('count-processed')).toHaveText('2');
+  await page.getByRole('button', { name: 'Uploads' }).click();
+  const failed = page.getByRole('listitem', { name: 'lying.pdf' });
+  await expect(failed.getByText('Invalid file type or format')).toBeVisible();
+  // The tracker keeps no completed uploads: only the refused file is left in it.
+  await expect(page.getByRole('listitem', { name: 'bundle-17.pdf' })).toHaveCount(0);
+  await expect(page.getByTestId('upload-count')).toHaveText('1');
+  await page.screenshot({ path: 'test-results/screens/uploads.png', fullPage: true });
+});
