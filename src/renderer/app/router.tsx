@@ -14,6 +14,7 @@ import { ProfilePage } from '../features/profile/ProfilePage';
 import { RawFilesPage } from '../features/raw-files/RawFilesPage';
 import { RequireAuth } from '../features/shell/AppShell';
 import { UsersPage } from '../features/users/UsersPage';
+import { WatchedFoldersPage } from '../features/watch-folders/WatchedFoldersPage';
 
 function NotFoundPage() {
   const navigate = useNavigate();
@@ -46,6 +47,7 @@ export function createAppRouter() {
             { path: 'raw-files', element: <RawFilesPage /> },
             { path: 'users', element: <UsersPage /> },
             { path: 'company', element: <CompanySettingsPage /> },
+            { path: 'watch-folders', element: <WatchedFoldersPage /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

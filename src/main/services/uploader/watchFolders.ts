@@ -5,6 +5,7 @@
  * delete, refused for good -> errors/ with the reason. The watcher restarts when the list changes.
  */
 import { stat } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { WatchedFolderConfig } from '../../../shared/ipc/contract';
@@ -145,6 +146,11 @@ export function createWatchManager(options: WatchManagerOptions): WatchManager {
         const facts = await stat(resolved).catch(() => null);
         if (!facts?.isDirectory())
           throw new WatchFolderError(`The folder ${resolved} does not exist.`);
+        if (isSharedSystemFolder(resolved))
+          throw new WatchFolderError(
+            `${resolved} holds files that are not scans. Choose a folder of its own for the scanner: ` +
+              'LexDesk uploads every file in it and then keeps, moves or deletes it.',
+          );
         const list = (await options.store.load()).filter(
           (entry) => path.resolve(entry.path) !== resolved,
         );
@@ -192,4 +198,13 @@ export function createWatchManager(options: WatchManagerOptions): WatchManager {
         watcher = null;
       }),
   };
+}
+
+/**
+ * Folders a scanner never owns: a filesystem root, the home folder, the temp folder. Watching one
+ * would upload (and with move/delete, take away) unrelated files already there.
+ */
+export function isSharedSystemFolder(resolved: string): boolean {
+  const shared = [homedir(), tmpdir(), '/tmp', '/var/tmp'].map((dir) => path.resolve(dir));
+  return path.parse(resolved).root === resolved || shared.includes(resolved);
 }

@@ -24,6 +24,7 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
     entries: [
       { to: '/users', label: 'Users', icon: 'people' },
       { to: '/company', label: 'Company settings', icon: 'office' },
+      { to: '/watch-folders', label: 'Watched folders', icon: 'folder-open' },
     ],
   },
   { title: 'Account', entries: [{ to: '/profile', label: 'Profile', icon: 'person' }] },
