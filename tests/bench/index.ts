@@ -4,6 +4,7 @@ export {};
 
 const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   coldstart: () => import('./coldstart'),
+  upload: () => import('./upload'),
 };
 
 const [benchName, ...args] = process.argv.slice(2);

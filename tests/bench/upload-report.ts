@@ -1,0 +1,96 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as prettier from 'prettier';
+import type { machine } from './stats';
+
+export interface UploadBenchResult {
+  date: string;
+  machine: ReturnType<typeof machine>;
+  throughput_ratio: number;
+  peak_rss_mb_over_idle_1gb: number;
+  watch_1000: {
+    lost: number;
+    duplicated: number;
+    seconds: number;
+    files: number;
+    uploaded: number;
+  };
+  raw: {
+    fileBytes: number;
+    plainMs: number;
+    plainRunsMs: number[];
+    plainMBps: number;
+    lexdeskSendMs: number;
+    lexdeskSendRunsMs: number[];
+    lexdeskHashRunsMs: number[];
+    lexdeskMBps: number;
+    rssOverIdleRunsMb: number[];
+    idleRssMb: number;
+    peakRssMb: number;
+    rssSamples: number;
+    serverStatus: string;
+    failures: string[];
+  };
+}
+
+const BEGIN = '<!-- upload:begin (written by npm run bench -- upload) -->';
+const END = '<!-- upload:end -->';
+
+export function renderUploadSection(r: UploadBenchResult): string {
+  const m = r.machine;
+  const w = r.watch_1000;
+  const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+  return [
+    '## Upload',
+    '',
+    `Measured ${r.date.slice(0, 10)} on ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), ${m.os}, Node ${m.node}; ` +
+      `load average ${m.loadAverage} when the run began. The real server runs as a child process on a fresh ` +
+      'database of the local PostgreSQL; the uploader (`createUploadService`, default settings) runs in a ' +
+      'child process of its own; everything on loopback.',
+    '',
+    '| what | value | target |',
+    '| --- | ---: | --- |',
+    `| plain streaming HTTP PUT of the ${mib(r.raw.fileBytes)} MiB file (node:http client to a node:http server process piping to fs.createWriteStream; median of ${r.raw.plainRunsMs.length}: ${r.raw.plainRunsMs.map(ms).join(', ')} s) | ${r.raw.plainMBps} MB/s (${ms(r.raw.plainMs)} s) | |`,
+    `| LexDesk: queue start to raw file uploaded (register, tus PATCH, server SHA-256 check; median of ${r.raw.lexdeskSendRunsMs.length}: ${r.raw.lexdeskSendRunsMs.map(ms).join(', ')} s) | ${r.raw.lexdeskMBps} MB/s (${ms(r.raw.lexdeskSendMs)} s) | |`,
+    `| throughput ratio (LexDesk / plain) | ${r.throughput_ratio} | >= 0.8, ${mark(r.throughput_ratio >= 0.8)} |`,
+    `| enqueue of the 1 GiB file (type check + SHA-256, before the upload) | ${r.raw.lexdeskHashRunsMs.map(ms).join(', ')} s | |`,
+    `| uploader process RSS over idle per round (sampled every 50 ms) | ${r.raw.rssOverIdleRunsMb.join(', ')} MB | |`,
+    `| uploader process RSS in the worst round: idle / peak (${r.raw.rssSamples} samples) | ${r.raw.idleRssMb} / ${r.raw.peakRssMb} MB | |`,
+    `| peak RSS over idle while enqueuing and uploading 1 GiB | ${r.peak_rss_mb_over_idle_1gb} MB | < 150 MB, ${mark(r.peak_rss_mb_over_idle_1gb < 150)} |`,
+    `| ${w.files} small PDFs written into a watched folder: until all are raw files past Uploading | ${w.seconds} s | |`,
+    `| lost / duplicated (by SHA-256 on the server) | ${w.lost} / ${w.duplicated} | 0 / 0, ${mark(w.lost === 0 && w.duplicated === 0)} |`,
+    '',
+    'MB = 10^6 bytes. The LexDesk time includes the server hashing the received file before it answers',
+    'the last PATCH: `src/server/domains/uploads/finish.ts` reads the stored file a second time to',
+    'hash it once every byte is in (about as long as the enqueue hash above), a pass the plain',
+    "upload does not make. The watched folder uses the app's defaults (a file must stay unchanged",
+    'for 3 s before it is read; two upload workers). Other processes share this machine, so the',
+    'numbers move between runs; compare the ratio rather than the MB/s.',
+    ...(r.raw.failures.length > 0 ? ['', `Failures reported: ${r.raw.failures.join('; ')}`] : []),
+    '',
+    'Rerun with `npm run bench -- upload` (`--no-docs` to leave this file alone); it rewrites this',
+    'section and `bench-results/upload.json`.',
+  ].join('\n');
+}
+
+const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+const ms = (value: number) => Math.round(value / 100) / 10;
+
+export async function writeUploadSection(docFile: string, section: string): Promise<void> {
+  const block = `${BEGIN}\n${section}\n${END}`;
+  const current = await readFile(docFile, 'utf8').catch(() => undefined);
+  let next: string;
+  if (current === undefined) {
+    next = `# Performance\n\nMeasured numbers of LexDesk and how to reproduce them.\n\n${block}\n`;
+  } else if (current.includes(BEGIN) && current.includes(END)) {
+    next =
+      current.slice(0, current.indexOf(BEGIN)) +
+      block +
+      current.slice(current.indexOf(END) + END.length);
+  } else {
+    next = `${current.trimEnd()}\n\n${block}\n`;
+  }
+  await mkdir(path.dirname(docFile), { recursive: true });
+  const options = (await prettier.resolveConfig(docFile)) ?? {};
+  await writeFile(docFile, await prettier.format(next, { ...options, filepath: docFile }));
+}
