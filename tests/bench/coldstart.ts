@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as prettier from 'prettier';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { ensureRendererBuilt, launchChromium, timeAppToFirstScreen } from './app-process';
+import { writeDocSection } from './docSection';
 import { timeServerToHealthy } from './server-process';
 import { machine, summarize, timed, type Sample } from './stats';
 
@@ -18,8 +18,6 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const mainPath = path.join(repoRoot, 'src/server/main.ts');
 const resultFile = path.join(repoRoot, 'bench-results/coldstart.json');
 const docFile = path.join(repoRoot, 'docs/PERFORMANCE.md');
-const BEGIN = '<!-- coldstart:begin (written by npm run bench -- coldstart) -->';
-const END = '<!-- coldstart:end -->';
 
 interface ColdStartResult {
   date: string;
@@ -49,7 +47,8 @@ export async function run(args: string[]): Promise<void> {
     await mkdir(path.dirname(resultFile), { recursive: true });
     await writeFile(resultFile, JSON.stringify(result, null, 2) + '\n');
     process.stdout.write(renderSection(result) + '\n');
-    if (!args.includes('--no-docs')) await updateDoc(renderSection(result));
+    if (!args.includes('--no-docs'))
+      await writeDocSection(docFile, 'coldstart', renderSection(result));
     process.stdout.write(`\nwrote ${path.relative(repoRoot, resultFile)}\n`);
   } finally {
     await rm(base, { recursive: true, force: true });
@@ -214,23 +213,4 @@ function renderSection(r: ColdStartResult): string {
     '`bench-results/coldstart.json` (every sample, the machine, the date).',
   );
   return lines.join('\n');
-}
-
-async function updateDoc(section: string): Promise<void> {
-  const block = `${BEGIN}\n${section}\n${END}`;
-  const current = await readFile(docFile, 'utf8').catch(() => undefined);
-  let next: string;
-  if (current === undefined) {
-    next = `# Performance\n\nMeasured numbers of LexDesk and how to reproduce them.\n\n${block}\n`;
-  } else if (current.includes(BEGIN) && current.includes(END)) {
-    next =
-      current.slice(0, current.indexOf(BEGIN)) +
-      block +
-      current.slice(current.indexOf(END) + END.length);
-  } else {
-    next = `${current.trimEnd()}\n\n${block}\n`;
-  }
-  await mkdir(path.dirname(docFile), { recursive: true });
-  const options = (await prettier.resolveConfig(docFile)) ?? {};
-  await writeFile(docFile, await prettier.format(next, { ...options, filepath: docFile }));
 }

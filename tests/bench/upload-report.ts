@@ -1,6 +1,3 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import * as prettier from 'prettier';
 import type { machine } from './stats';
 
 export interface UploadBenchResult {
@@ -32,9 +29,6 @@ export interface UploadBenchResult {
     failures: string[];
   };
 }
-
-const BEGIN = '<!-- upload:begin (written by npm run bench -- upload) -->';
-const END = '<!-- upload:end -->';
 
 export function renderUploadSection(r: UploadBenchResult): string {
   const m = r.machine;
@@ -75,22 +69,3 @@ export function renderUploadSection(r: UploadBenchResult): string {
 
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 const ms = (value: number) => Math.round(value / 100) / 10;
-
-export async function writeUploadSection(docFile: string, section: string): Promise<void> {
-  const block = `${BEGIN}\n${section}\n${END}`;
-  const current = await readFile(docFile, 'utf8').catch(() => undefined);
-  let next: string;
-  if (current === undefined) {
-    next = `# Performance\n\nMeasured numbers of LexDesk and how to reproduce them.\n\n${block}\n`;
-  } else if (current.includes(BEGIN) && current.includes(END)) {
-    next =
-      current.slice(0, current.indexOf(BEGIN)) +
-      block +
-      current.slice(current.indexOf(END) + END.length);
-  } else {
-    next = `${current.trimEnd()}\n\n${block}\n`;
-  }
-  await mkdir(path.dirname(docFile), { recursive: true });
-  const options = (await prettier.resolveConfig(docFile)) ?? {};
-  await writeFile(docFile, await prettier.format(next, { ...options, filepath: docFile }));
-}

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startWorker } from './upload-child';
 import { plainUpload, rssOf, sampleRss } from './plain-upload';
-import { renderUploadSection, writeUploadSection, type UploadBenchResult } from './upload-report';
+import { writeDocSection } from './docSection';
+import { renderUploadSection, type UploadBenchResult } from './upload-report';
 import { startBenchServer, stopChild, type BenchServer } from './upload-server';
 import { machine, summarize } from './stats';
 
@@ -95,7 +96,7 @@ export async function run(args: string[]): Promise<void> {
     await writeFile(resultFile, JSON.stringify(result, null, 2) + '\n');
     const section = renderUploadSection(result);
     process.stdout.write(`${section}\n`);
-    if (!args.includes('--no-docs')) await writeUploadSection(docFile, section);
+    if (!args.includes('--no-docs')) await writeDocSection(docFile, 'upload', section);
     process.stdout.write(`\nwrote ${path.relative(repoRoot, resultFile)}\n`);
   } finally {
     for (const child of children) await stopChild(child);
