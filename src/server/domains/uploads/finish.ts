@@ -55,8 +55,9 @@ export async function finishUpload(
   { services, alerts }: FinishDeps,
   viewer: Viewer,
   file: RawFileRow,
-  sourcePath: string,
+  source: { path: string; sha256?: string | undefined },
 ): Promise<RawFileRow> {
+  const sourcePath = source.path;
   async function fail(refusal: UploadRefused): Promise<UploadRefused> {
     const failed = await services.rawFiles.change(
       viewer,
@@ -85,7 +86,8 @@ export async function finishUpload(
         'content is not an accepted type matching the name',
       ),
     );
-  const sha256 = await sha256Of(sourcePath);
+  // Hashed while the bytes arrived when it could be; otherwise read back from disk.
+  const sha256 = source.sha256 ?? (await sha256Of(sourcePath));
   if (file.sha256 && file.sha256 !== sha256)
     throw await fail(
       new UploadRefused(

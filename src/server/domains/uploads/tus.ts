@@ -5,7 +5,6 @@
  * answer like unknown ones. Finished uploads are checked and stored by finish.ts.
  */
 import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
 import { AppError, formatError, type ErrorCode } from '../../../shared/errors';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
@@ -16,6 +15,7 @@ import type { Services } from '../../services';
 import type { UploadAlerts } from './alerts';
 import { UPLOADS_PATH } from './constants';
 import { finishUpload, UploadRefused } from './finish';
+import { HashingFileStore } from './hashingStore';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
 
@@ -58,7 +58,7 @@ export function createTusEndpoint(deps: {
   const { services, config } = deps;
   const directory = join(config.dataDir, 'uploads-incomplete');
   const expiryMs = config.uploadExpirationSeconds * 1000;
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  const store = new HashingFileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
   const viewers = new WeakMap<object, Viewer>();
 
   function viewerOf(req: TusRequest): Viewer {
@@ -122,7 +122,10 @@ export function createTusEndpoint(deps: {
       if (file.status === RAW_FILE_STATUS.uploaded) return {};
       if (file.status !== RAW_FILE_STATUS.uploading) throw reply(409, 'UPLOAD_FILE_FAILED');
       try {
-        await finishUpload(deps, viewer, file, join(directory, upload.id));
+        await finishUpload(deps, viewer, file, {
+          path: join(directory, upload.id),
+          sha256: store.takeDigest(upload.id, file.size),
+        });
         return {};
       } catch (error) {
         if (error instanceof UploadRefused) throw reply(error.status, error.code);
