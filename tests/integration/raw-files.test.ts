@@ -1,6 +1,8 @@
 /** Raw files over REST and GraphQL: idempotent registration, lists, counts, delete, duplicates, logs. */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawFile } from '../../src/server/db/schema';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { FIXTURES } from './fixtures/files';
 import { createRawFiles, registerOne, rest, sha256 } from './fixtures/raw-files';
@@ -134,12 +136,9 @@ describe('lists, counts and soft delete', () => {
     const as = (token: string) => (body: Record<string, unknown>) =>
       rest<ListReply>(server, 'POST', '/raw-files/getRawFiles', token, body);
     const query = as(admin.token);
+    // What the server's own pipeline does; a client may only give an upload up (tested below).
     const change = (id: string, status: string) =>
-      server.gql(
-        'mutation($id: ID!, $s: String!) { updateRawFileStatus(id: $id, status: $s) { id } }',
-        { id, s: status },
-        admin.token,
-      );
+      server.db.update(rawFile).set({ status }).where(eq(rawFile.id, id));
     await change(ids[0]!, 'Uploaded');
     await change(ids[1]!, 'Uploading Failed');
     await change(ids[2]!, 'UNACCESSIBLE');
@@ -244,6 +243,69 @@ describe('lists, counts and soft delete', () => {
       adminA.token,
     );
     expect(r.data?.rawFiles).toEqual({ total: 1, items: [{ name: 'logged.pdf' }] });
+  });
+});
+
+describe('updateRawFileStatus through the API', () => {
+  interface StatusReply {
+    updateRawFileStatus: { status: string; failed_count: number } | null;
+  }
+  const ask = (id: string, variables: Record<string, unknown>, token = adminA.token) =>
+    server.gql<StatusReply>(
+      'mutation($id: ID!, $s: String!, $url: String) { updateRawFileStatus(id: $id, status: $s, url: $url) { status failed_count } }',
+      { id, ...variables },
+      token,
+    );
+  const statusOf = async (id: string) =>
+    (await server.db.select().from(rawFile).where(eq(rawFile.id, id)))[0]?.status;
+  const fresh = (name: string) =>
+    registerOne(server, adminA.token, companyA, { name, bytes: FIXTURES.pdf });
+
+  it('given an Uploading raw file, when a member gives it up, then it is Uploading_Failed once, and asking again changes nothing', async () => {
+    const file = await fresh('given-up.pdf');
+    const first = await ask(file.id, { s: 'Uploading_Failed' }, memberA.token);
+    expect(first.errors).toBeUndefined();
+    expect(first.data?.updateRawFileStatus).toEqual({
+      status: 'Uploading_Failed',
+      failed_count: 1,
+    });
+    const again = await ask(file.id, { s: 'Uploading_Failed' }, memberA.token);
+    expect(again.errors).toBeUndefined();
+    expect(again.data?.updateRawFileStatus).toEqual({
+      status: 'Uploading_Failed',
+      failed_count: 1,
+    });
+  });
+
+  it.each(['Uploaded', 'Uploading', 'UNACCESSIBLE', 'Done', 'Uploading Failed'])(
+    'given an Uploading raw file, when a client asks for %s, then INVALID_INPUT says only Uploading_Failed may be set and nothing changes',
+    async (status) => {
+      const file = await fresh(`ask-${status.replace(/\W/g, '_')}.pdf`);
+      const r = await ask(file.id, { s: status });
+      expect(r.errors?.[0]?.extensions?.code).toBe('INVALID_INPUT');
+      expect(r.errors?.[0]?.extensions?.issues).toEqual([
+        { path: 'status', message: expect.stringMatching(/Only Uploading_Failed can be set/) },
+      ]);
+      expect(await statusOf(file.id)).toBe('Uploading');
+    },
+  );
+
+  it('given a raw file the server already finished, when a client marks it Uploading_Failed, then INVALID_INPUT names its status and it stays', async () => {
+    const file = await fresh('finished.pdf');
+    await server.db.update(rawFile).set({ status: 'Uploaded' }).where(eq(rawFile.id, file.id));
+    const r = await ask(file.id, { s: 'Uploading_Failed' });
+    expect(r.errors?.[0]?.extensions?.code).toBe('INVALID_INPUT');
+    expect(r.errors?.[0]?.extensions?.issues?.[0]?.message).toMatch(/this raw file is Uploaded/);
+    expect(await statusOf(file.id)).toBe('Uploaded');
+  });
+
+  it('given a url, when a client gives an upload up with it, then INVALID_INPUT and nothing changes', async () => {
+    const file = await fresh('with-url.pdf');
+    const r = await ask(file.id, { s: 'Uploading_Failed', url: '/files/someone-else' });
+    expect(r.errors?.[0]?.extensions?.issues).toEqual([
+      { path: 'url', message: expect.stringMatching(/set by the server/) },
+    ]);
+    expect(await statusOf(file.id)).toBe('Uploading');
   });
 });
 

@@ -26,7 +26,13 @@ export interface AgentArgs {
   watch: string[];
   serverUrl: string;
   companyId: string;
-  auth: { kind: 'token'; token: string } | { kind: 'password'; email: string; password: string };
+  auth:
+    | {
+        kind: 'token';
+        token: string;
+        /** the --token-env variable it came from */ variable?: string;
+      }
+    | { kind: 'password'; email: string; password: string };
   afterUpload: 'keep' | 'move' | 'delete';
   dataDir: string;
   poll: boolean;
@@ -104,7 +110,11 @@ export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     throw new AgentArgsError('--quiet-ms must be a whole number from 100 to 600000.');
   let auth: AgentArgs['auth'];
   if (values['token-env']) {
-    auth = { kind: 'token', token: fromEnv(env, values['token-env'], '--token-env') };
+    auth = {
+      kind: 'token',
+      token: fromEnv(env, values['token-env'], '--token-env'),
+      variable: values['token-env'],
+    };
   } else if (values.email && values['password-env']) {
     auth = {
       kind: 'password',

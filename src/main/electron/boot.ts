@@ -1,9 +1,11 @@
 /**
  * Everything the Electron app starts once it is ready: the server child (unless a shared server
  * URL was given), the desktop runtime with safeStorage and native notifications, the app://
- * protocol with its CSP, the IPC handlers, the window and the tray.
+ * protocol with its CSP, the IPC handlers, the window and the tray. The upload queue's SQLite
+ * loads the Electron-ABI addon (sqliteBinding.ts); when it is missing or cannot load, the app
+ * runs without uploads (UPLOADS_UNAVAILABLE, reason in logs/desktop.log) instead of crashing.
  */
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { app, session, type BrowserWindow } from 'electron';
 import { createDesktopRuntime, type DesktopRuntime } from '../runtime';
@@ -12,11 +14,13 @@ import { desktopPaths } from '../services/paths';
 import { bundledServerCommand } from '../services/serverCommand';
 import { startServerProcess, type ExitInfo, type ServerProcess } from '../services/serverProcess';
 import { createEncryptedSessionStore } from '../services/sessionStore';
+import { useSqliteNativeBinding } from '../services/uploads/nativeBinding';
 import { forwardEventsToWindows, registerIpcHandlers } from './ipc';
 import { createElectronNotifier } from './notifications';
 import { appPaths } from './paths';
 import { serveAppProtocol } from './protocol';
 import { safeStorageEncryptor } from './safeStorage';
+import { electronSqliteBinding } from './sqliteBinding';
 import { createTray } from './tray';
 import { createMainWindow, hardenSession } from './window';
 
@@ -32,7 +36,8 @@ export interface Booted {
   runtime: DesktopRuntime;
   server: ServerProcess | null;
   showWindow(): void;
-  dispose(): void;
+  /** Stops the upload pipeline (jobs in flight released to the queue), tray and IPC. */
+  dispose(): Promise<void>;
 }
 
 export async function boot(options: BootOptions): Promise<Booted> {
@@ -64,6 +69,16 @@ export async function boot(options: BootOptions): Promise<Booted> {
     window.show();
     window.focus();
   };
+
+  // Before the runtime opens the upload queue: every SQLite database of this process must load
+  // the addon built for Electron, never the Node build (which is not even shipped).
+  const sqliteAddon = electronSqliteBinding({
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    appPath: app.getAppPath(),
+  });
+  useSqliteNativeBinding(sqliteAddon);
+  log(`SQLite native module: ${sqliteAddon}${existsSync(sqliteAddon) ? '' : ' (missing)'}`);
 
   const runtime = createDesktopRuntime({
     dataDir,
@@ -113,8 +128,15 @@ export async function boot(options: BootOptions): Promise<Booted> {
     runtime,
     server,
     showWindow,
-    dispose() {
+    async dispose() {
       tray.destroy();
+      try {
+        await runtime.close();
+      } catch (error) {
+        log(
+          `Uploads did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
       stopForwarding();
       removeHandlers();
       logFile.end();

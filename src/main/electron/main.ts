@@ -1,7 +1,7 @@
 /**
  * Electron entry (bundled to dist/main/electron.js). One instance per user: a second launch
- * focuses the first. The data folder is Electron's userData. Quitting stops the server child
- * before the app exits; a server that cannot start is explained in a dialog.
+ * focuses the first. The data folder is Electron's userData. Quitting stops the uploads (jobs in
+ * flight go back to the queue) and then the server child before the app exits; a server that cannot start is explained in a dialog.
  *
  * Flags: --demo (seed the demo company), --server-url <url> or LEXDESK_SERVER_URL (use a shared
  * server instead of starting one).
@@ -52,12 +52,15 @@ if (!app.requestSingleInstanceLock()) {
   app.on('activate', () => booted?.showWindow());
   app.on('before-quit', (event) => {
     if (stopped || !booted) return;
-    // Hold the quit until the server child (and its PostgreSQL) has stopped cleanly.
+    // Hold the quit until the uploads are handed back to their queue (resumed at next start)
+    // and the server child (and its PostgreSQL) has stopped cleanly.
     event.preventDefault();
     const current = booted;
     stopped = true;
-    current.dispose();
-    void (current.server?.stop() ?? Promise.resolve()).finally(() => app.quit());
+    void current
+      .dispose()
+      .then(() => current.server?.stop())
+      .finally(() => app.quit());
   });
 
   app

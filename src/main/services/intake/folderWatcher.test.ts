@@ -221,3 +221,25 @@ describe('createFolderWatcher with after-upload choices', () => {
     expect(ready).toHaveLength(1);
   });
 });
+
+describe('createFolderWatcher with many files waiting at once', () => {
+  it('given 50 files stabilising together, when they are watched, then no MaxListenersExceededWarning is emitted and all are reported', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): void => {
+      if (warning.name === 'MaxListenersExceededWarning') warnings.push(warning);
+    };
+    process.on('warning', onWarning);
+    try {
+      for (let i = 0; i < 50; i += 1) await put(`file-${String(i).padStart(2, '0')}.pdf`);
+      // A long quiet period keeps all 50 stability waits in progress at the same time.
+      await start({}, { quietMs: 600, stablePollMs: 100 });
+      await until(() => ready.length === 50, 15_000);
+      // Warnings are emitted on the next tick; give them the chance to arrive.
+      await sleep(50);
+      expect(warnings.map((warning) => warning.message)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

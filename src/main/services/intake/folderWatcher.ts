@@ -5,7 +5,9 @@
  * on network shares, files present before start). Both paths funnel into `consider`, which
  * dedupes: one wait per file (NFC path + inode) at a time, and a version (size + mtime) once
  * reported is not reported again until `finish` is called, the file changes or disappears.
- * Only the top level of each folder is watched.
+ * Only the top level of each folder is watched. Each stability wait has its own AbortController
+ * (kept in a set that close() aborts), so no signal ever carries more than one listener, however
+ * many files wait at once (one shared signal gave MaxListenersExceededWarning past ten).
  */
 import { watch, type FSWatcher } from 'chokidar';
 import { readdir, stat } from 'node:fs/promises';
@@ -77,7 +79,8 @@ function asError(error: unknown): Error {
 
 export function createFolderWatcher(options: FolderWatcherOptions): FolderWatcher {
   const seen = options.seen ?? createMemorySeenStore();
-  const abort = new AbortController();
+  /** One controller per stability wait in progress; close() aborts them all. */
+  const waits = new Set<AbortController>();
   const pending = new Set<string>();
   const reported = new Map<string, Reported>();
   const inFlight = new Set<Promise<void>>();
@@ -110,10 +113,14 @@ export function createFolderWatcher(options: FolderWatcherOptions): FolderWatche
     if (reported.get(id)?.version === version(first.size, first.mtimeMs)) return;
     if (seen.has({ path: filePath, size: first.size, mtimeMs: first.mtimeMs })) return;
     pending.add(id);
+    const wait = new AbortController();
+    waits.add(wait);
+    // close() may have run while stat was pending: it did not see this wait, so stop it here.
+    if (closed) wait.abort();
     try {
       const stable = await waitUntilStable(filePath, {
         quietMs: options.quietMs,
-        signal: abort.signal,
+        signal: wait.signal,
         ...(options.stablePollMs !== undefined ? { pollMs: options.stablePollMs } : {}),
         ...(options.stableTimeoutMs !== undefined ? { timeoutMs: options.stableTimeoutMs } : {}),
       });
@@ -139,6 +146,7 @@ export function createFolderWatcher(options: FolderWatcherOptions): FolderWatche
       if (error instanceof StableWaitError && error.reason !== 'timeout') return;
       if (!closed) options.onError(asError(error), { folder: folder.path, path: filePath });
     } finally {
+      waits.delete(wait);
       pending.delete(id);
     }
   };
@@ -213,7 +221,7 @@ export function createFolderWatcher(options: FolderWatcherOptions): FolderWatche
       if (closed) return;
       closed = true;
       clearInterval(timer);
-      abort.abort();
+      for (const wait of waits) wait.abort();
       await Promise.all(watchers.map((watcher) => watcher.close()));
       await Promise.allSettled([...inFlight, scanning]);
     },

@@ -141,6 +141,8 @@ export type JobOutcome =
       rawFileId: string | null;
       /** The client gave up (file gone or changed), not the server: the server must be told. */
       clientSide: boolean;
+      /** The server answered 401: the session expired or was revoked. */
+      unauthorized: boolean;
     }
   | { outcome: 'abandoned'; rawFileId: string | null };
 
@@ -175,6 +177,7 @@ export async function runJob(context: JobContext): Promise<JobOutcome> {
       failure: { code: error.code, message: error.message, permanent },
       rawFileId: raw?.id ?? null,
       clientSide: error.status === undefined,
+      unauthorized: error.status === 401,
     };
   }
 }

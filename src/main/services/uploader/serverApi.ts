@@ -112,8 +112,18 @@ export async function createRawFile(
 
 const GraphqlAnswer = z.object({
   data: z.record(z.string(), z.unknown()).nullable().optional(),
-  errors: z.array(z.object({ message: z.string() })).optional(),
+  errors: z
+    .array(
+      z.object({
+        message: z.string(),
+        extensions: z.object({ code: z.string().optional() }).loose().optional(),
+      }),
+    )
+    .optional(),
 });
+
+/** GraphQL answers an ended session in the body (HTTP 200); sort it like a REST 401. */
+const SESSION_CODES: ReadonlySet<string> = new Set(['SESSION_EXPIRED', 'NOT_AUTHENTICATED']);
 
 async function graphql(
   connection: { serverUrl: string; token?: string },
@@ -132,6 +142,15 @@ async function graphql(
   }
   const answer = await json(response, GraphqlAnswer, 'GraphQL');
   const first = answer.errors?.[0];
+  const code = first?.extensions?.code;
+  if (code !== undefined && SESSION_CODES.has(code)) {
+    throw new UploadError(
+      'transient',
+      'UNAUTHENTICATED',
+      'Sign in again to continue uploading.',
+      401,
+    );
+  }
   if (first || !answer.data) {
     throw new UploadError('permanent', 'GRAPHQL_ERROR', first?.message ?? 'No data.');
   }

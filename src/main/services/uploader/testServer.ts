@@ -146,7 +146,18 @@ export async function startTestServer(): Promise<TestServer> {
     }
     const raw = rawFiles.get(variables.id ?? '');
     if (!raw) return send(res, 200, { data: null, errors: [{ message: 'Not found' }] });
-    if (query.includes('updateRawFileStatus(')) raw.status = variables.status ?? raw.status;
+    if (query.includes('updateRawFileStatus(')) {
+      // As the real server: a client may only give an upload up (Uploading -> Uploading_Failed).
+      const allowed =
+        variables.status === 'Uploading_Failed' &&
+        (raw.status === 'Uploading' || raw.status === 'Uploading_Failed');
+      if (!allowed)
+        return send(res, 200, {
+          data: null,
+          errors: [{ message: 'Some of the information entered is not valid.' }],
+        });
+      raw.status = 'Uploading_Failed';
+    }
     const field = query.includes('updateRawFileStatus(') ? 'updateRawFileStatus' : 'rawFile';
     send(res, 200, { data: { [field]: { id: raw.id, status: raw.status } } });
   };

@@ -35,6 +35,13 @@ export interface UploaderOptions {
   progressEveryBytes?: number;
   /** Byte progress events at most this often per job (steps always go out). Default 200 ms. */
   progressEventMs?: number;
+  /**
+   * The server answered 401 (session expired or revoked) with `connection`. When given, the job is
+   * released (queued again, no attempt counted) and this is awaited before the worker goes on; it
+   * should renew the token or make `connection` answer null. Without it a 401 is a transient
+   * failure (backoff), as for the desktop, whose user signs in again.
+   */
+  onUnauthorized?: (connection: ServerConnection) => Promise<void>;
   onEvent?: (event: UploaderEvent) => void;
   log?: (line: string) => void;
   fetch?: typeof fetch;
@@ -53,7 +60,10 @@ export interface Uploader {
   abortJob(jobId: string): void;
   /** Progress of a job a worker holds right now. */
   live(jobId: string): LiveProgress | undefined;
-  /** Stops the workers; jobs in flight keep their lease and are resumed after it expires. */
+  /**
+   * Stops the workers; jobs in flight are released to the queue (queued again at once, upload URL
+   * kept) so the next start resumes them from the server's offset without waiting for the lease.
+   */
   stop(): Promise<void>;
 }
 

@@ -24,6 +24,8 @@ import { createWatchManager, type FolderListStore } from './watchFolders';
 export interface UploadServiceOptions {
   /** The queue's SQLite file, e.g. <data dir>/desktop/uploads.db. */
   queueFile: string;
+  /** better-sqlite3 addon to load (the Electron build); default see uploads/nativeBinding.ts. */
+  nativeBinding?: string;
   folders: FolderListStore;
   seenFile?: string;
   connection: () => Promise<ServerConnection | null>;
@@ -71,6 +73,7 @@ function stepOf(job: UploadJob): number {
 export function createUploadService(options: UploadServiceOptions): UploadService {
   const queue = openUploadQueue({
     file: options.queueFile,
+    ...(options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {}),
     onQuarantine: ({ jobId, reason }) =>
       options.log(`Upload job ${jobId ?? '?'} was unreadable and set aside: ${reason}`),
   });

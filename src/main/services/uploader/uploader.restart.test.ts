@@ -29,7 +29,7 @@ async function bigPdf(dir: string, size: number): Promise<string> {
 
 describe('uploader across a restart', () => {
   it(
-    'given the app stops mid-PATCH, when it starts again, then it resumes from the server offset and makes one raw file',
+    'given the app stops mid-PATCH, when it starts again, then the released job resumes at once from the server offset and makes one raw file',
     { timeout: 60_000 },
     async () => {
       const size = 96 * 1024 * 1024;
@@ -40,7 +40,8 @@ describe('uploader across a restart', () => {
       let stopped: Promise<void> | null = null;
       const holder: { stop?: () => Promise<void> } = {};
       const first = startUploader(server, queue, {
-        leaseMs: 600,
+        // Far longer than the test: only the release on stop lets the second start take the job.
+        leaseMs: 10 * 60_000,
         progressEveryBytes: 1024 * 1024,
         progressEventMs: 0,
         onEvent: (event) => {
@@ -59,9 +60,9 @@ describe('uploader across a restart', () => {
         peek.close();
         return job;
       })();
-      expect(stored).toMatchObject({ state: 'uploading' });
+      // Released on the clean stop: queued again at once, the tus URL kept, the attempt given back.
+      expect(stored).toMatchObject({ state: 'queued', attempts: 0, leaseId: null });
       expect(stored?.uploadUrl).not.toBeNull();
-      await new Promise((resolve) => setTimeout(resolve, 700)); // the old lease runs out
 
       queue = openQueue(dir);
       const second = startUploader(server, queue);

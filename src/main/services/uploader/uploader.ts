@@ -2,7 +2,8 @@
  * The uploader: `concurrency` workers that claim jobs from the durable queue (lease + heartbeat),
  * run each through runJob (register, tus create/resume, send) and complete or fail it on the
  * queue. Transient failures go back to the queue's backoff; permanent ones are final until the
- * user retries. While signed out (no connection) the workers do not claim anything.
+ * user retries. While signed out (no connection) the workers do not claim anything. stop()
+ * releases the jobs in flight (queued again at once, resumed from the server's offset).
  */
 import { randomUUID } from 'node:crypto';
 import type { LeasedJob } from '../uploads/queue';
@@ -100,6 +101,11 @@ export function createUploader(options: UploaderOptions): Uploader {
         loseLease,
       });
       if (result.outcome === 'abandoned') {
+        // A clean stop: hand the job back now rather than leave it to its lease.
+        if (stopping.signal.aborted && state.leaseHeld && !state.cancelled) {
+          state.leaseHeld = false;
+          queue.release(job.id, job.leaseId);
+        }
         if (state.cancelled && result.rawFileId) {
           await reportClientFailure(connection, result.rawFileId, options);
         }
@@ -110,6 +116,13 @@ export function createUploader(options: UploaderOptions): Uploader {
         report(STEP.done, job.size ?? 0);
         const done = queue.get(job.id);
         if (done) emit({ type: 'uploaded', job: done, rawFileId: result.rawFileId });
+        return;
+      }
+      if (result.unauthorized && options.onUnauthorized) {
+        // Not the file's fault: hand the job back untouched and let the session be renewed.
+        state.leaseHeld = false;
+        queue.release(job.id, job.leaseId);
+        await options.onUnauthorized(connection);
         return;
       }
       if (!queue.fail(job.id, job.leaseId, result.failure)) return;

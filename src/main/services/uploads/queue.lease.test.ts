@@ -221,4 +221,53 @@ describe('upload queue: failures and retries', () => {
     });
     queue.close();
   });
+
+  it('given a leased job with progress, when released on a clean stop, then it is queued at once with its URL, bytes and attempt given back', () => {
+    const { queue, time } = setUp();
+    queue.enqueue([validItem('job')]);
+    const held = queue.claim('w1', 60_000);
+    if (!held) throw new Error('expected a claim');
+    expect(
+      queue.recordProgress(held.id, held.leaseId, {
+        uploadUrl: 'http://server/uploads/abc',
+        uploadedBytes: 2,
+      }),
+    ).toBe(true);
+    expect(queue.release(held.id, held.leaseId)).toBe(true);
+    expect(queue.get(held.id)).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      leaseId: null,
+      leaseOwner: null,
+      uploadUrl: 'http://server/uploads/abc',
+      uploadedBytes: 2,
+    });
+    // No waiting for the 60 s lease: the next worker gets it now, and the old lease is dead.
+    time.advance(1);
+    const next = queue.claim('w2', 60_000);
+    expect(next).toMatchObject({
+      id: held.id,
+      attempts: 1,
+      uploadUrl: 'http://server/uploads/abc',
+    });
+    expect(queue.release(held.id, held.leaseId)).toBe(false);
+    expect(queue.heartbeat(held.id, held.leaseId)).toBe(false);
+    expect(queue.get(held.id)?.leaseOwner).toBe('w2');
+    queue.close();
+  });
+
+  it('given a job that is no longer leased (cancelled or done), when released, then nothing changes', () => {
+    const { queue } = setUp();
+    queue.enqueue([validItem('gone'), validItem('finished')]);
+    const cancelled = queue.claim('w', 5_000);
+    const done = queue.claim('w', 5_000);
+    if (!cancelled || !done) throw new Error('expected claims');
+    queue.cancel(cancelled.id);
+    queue.complete(done.id, done.leaseId, 'raw-1');
+    expect(queue.release(cancelled.id, cancelled.leaseId)).toBe(false);
+    expect(queue.release(done.id, done.leaseId)).toBe(false);
+    expect(queue.get(cancelled.id)?.state).toBe('cancelled');
+    expect(queue.get(done.id)?.state).toBe('done');
+    queue.close();
+  });
 });

@@ -54,7 +54,10 @@ const DUE_SQL = `
 const LEASED = "id = @jobId AND lease_id = @leaseId AND state = 'uploading'";
 
 export function openUploadQueue(options: UploadQueueOptions): UploadQueue {
-  const db = openQueueDatabase(options.file);
+  const db = openQueueDatabase(
+    options.file,
+    options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {},
+  );
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const maxAttempts = options.maxAttempts ?? 5;
@@ -209,6 +212,14 @@ export function openUploadQueue(options: UploadQueueOptions): UploadQueue {
         })
         .immediate();
     },
+    release: (jobId, leaseId) =>
+      leased(
+        `UPDATE upload_jobs SET state = 'queued', attempts = MAX(attempts - 1, 0),
+           lease_id = NULL, lease_owner = NULL, lease_expires_at = NULL, next_attempt_at = NULL,
+           updated_at = @at
+         WHERE ${LEASED}`,
+        { jobId, leaseId, at: now() },
+      ),
     retry: (jobId) =>
       stateChange(
         `UPDATE upload_jobs SET state = 'queued', attempts = 0, next_attempt_at = NULL,
@@ -248,4 +259,5 @@ export function openUploadQueue(options: UploadQueueOptions): UploadQueue {
 export type { EnqueueItem, EnqueueResult, Validation } from './enqueue';
 export type { JobSource, JobState, QuarantinedRow, UploadJob } from './rows';
 export { UploadQueueError } from './schema';
+export { sqliteNativeBinding, useSqliteNativeBinding } from './nativeBinding';
 export * from './types';

@@ -6,15 +6,16 @@
  * A file written by a newer LexDesk (a higher version than this code knows) is refused with a
  * clear error instead of being read with the wrong assumptions.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteNativeBinding } from './nativeBinding';
 
 export type Db = Database.Database;
 
 export class UploadQueueError extends Error {
   constructor(
-    readonly code: 'QUEUE_SCHEMA_TOO_NEW' | 'QUEUE_INVALID_INPUT',
+    readonly code: 'QUEUE_SCHEMA_TOO_NEW' | 'QUEUE_INVALID_INPUT' | 'QUEUE_SQLITE_UNAVAILABLE',
     message: string,
   ) {
     super(message);
@@ -92,9 +93,42 @@ export function migrate(db: Db, file: string): void {
   }
 }
 
-export function openQueueDatabase(file: string): Db {
+export interface OpenQueueDatabaseOptions {
+  /**
+   * better-sqlite3's addon file to load instead of its node_modules build (the Electron-ABI build
+   * in the packaged app). Default: the process-wide one of nativeBinding.ts, if set.
+   */
+  nativeBinding?: string;
+}
+
+/**
+ * Loads SQLite and opens the file. A missing or unloadable addon (wrong ABI, not shipped) is
+ * QUEUE_SQLITE_UNAVAILABLE with the file it tried, so the caller can say uploads are unavailable
+ * instead of crashing.
+ */
+function connect(file: string, nativeBinding: string | undefined): Db {
+  const which = nativeBinding ?? "better-sqlite3's own build";
+  if (nativeBinding !== undefined && !existsSync(nativeBinding)) {
+    throw new UploadQueueError(
+      'QUEUE_SQLITE_UNAVAILABLE',
+      `SQLite's native module ${nativeBinding} is missing from this installation, so the upload ` +
+        'queue cannot open (a build made without "npm run rebuild:electron"?).',
+    );
+  }
+  try {
+    return nativeBinding === undefined ? new Database(file) : new Database(file, { nativeBinding });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new UploadQueueError(
+      'QUEUE_SQLITE_UNAVAILABLE',
+      `The upload queue ${file} could not be opened with SQLite (${which}): ${detail}`,
+    );
+  }
+}
+
+export function openQueueDatabase(file: string, options: OpenQueueDatabaseOptions = {}): Db {
   mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
+  const db = connect(file, options.nativeBinding ?? sqliteNativeBinding());
   try {
     // Another connection (a second process on the same file) may hold the write lock briefly.
     db.pragma('busy_timeout = 5000');

@@ -4,6 +4,8 @@ import type { JobState, QuarantinedRow, UploadJob } from './rows';
 
 export interface UploadQueueOptions {
   file: string;
+  /** better-sqlite3 addon to load (Electron build); default see nativeBinding.ts. */
+  nativeBinding?: string;
   now?: () => number;
   random?: () => number;
   /** Claims a job may use before it is failed (visible, retryable). Default 5. */
@@ -58,6 +60,12 @@ export interface UploadQueue {
   complete(jobId: string, leaseId: string, rawFileId: string): boolean;
   /** Permanent -> failed now; transient -> waiting_retry with backoff, failed after maxAttempts. */
   fail(jobId: string, leaseId: string, failure: FailureInfo): boolean;
+  /**
+   * A clean stop (service stop, app quit, SIGTERM): the job goes back to queued at once, its
+   * attempt given back and its upload URL and bytes kept, so the next start resumes it without
+   * waiting for the lease to expire. False when the lease is no longer held.
+   */
+  release(jobId: string, leaseId: string): boolean;
   /** A non-permanent failed job back to queued with attempts reset (upload URL kept). */
   retry(jobId: string): boolean;
   /** Any job not done or cancelled; a worker holding it then gets false on its next call. */

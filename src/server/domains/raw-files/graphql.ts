@@ -1,4 +1,7 @@
-/** Resolvers: raw-file list, get, logs, counts; create, soft delete, status, page count, log entry. */
+/**
+ * Resolvers: raw-file list, get, logs, counts; create, soft delete, status (a client may only give
+ * an upload up: Uploading -> Uploading_Failed, see service.updateStatus), page count, log entry.
+ */
 import { requireViewer, type GraphQLContext } from '../../graphql/context';
 import { fileLink, guarded, type ResolverDeps } from '../../graphql/types';
 import type { RawFileRow } from '../../db/schema';

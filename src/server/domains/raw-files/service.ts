@@ -1,6 +1,7 @@
 /**
  * Raw file rules (spec sections 3-4, upload contract): idempotent registration, lists and counts
- * scoped to the caller's companies, status and page-count changes with their log rows, soft delete,
+ * scoped to the caller's companies, status and page-count changes with their log rows (a client may
+ * only give up its own upload: Uploading -> Uploading_Failed), soft delete,
  * duplicate checks and upload logs. Another tenant's raw file answers exactly like a missing one.
  */
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import {
 } from '../../../shared/raw-files/schemas';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
 import type { RawFileLogRow, RawFileRow } from '../../db/schema';
-import { notFound, parseInput } from '../../errors';
+import { notFound, parseInput, ValidationError } from '../../errors';
 import { canUploadFor, canViewCompany, type Viewer } from '../../permissions';
 import type { RawFileQueries } from './queries';
 import type { LogAuthor, RawFileChanges, RawFileRepository } from './repository';
@@ -45,6 +46,32 @@ export function authorOf(viewer: Viewer): LogAuthor {
 function scope(viewer: Viewer, requested?: readonly string[]): string[] {
   if (!requested || requested.length === 0) return [...viewer.companyIds];
   return requested.filter((id) => canViewCompany(viewer, id));
+}
+
+/** Throws INVALID_INPUT (with the reason as an issue) unless this is a client's give-up. */
+function refuseClientStatusChange(
+  current: string,
+  input: { status: string; url?: string | null | undefined },
+): void {
+  const { uploading, failed } = RAW_FILE_STATUS;
+  if (input.status !== failed)
+    throw new ValidationError([
+      {
+        path: 'status',
+        message: `Only ${failed} can be set through the API (an upload given up); other statuses are set by the server.`,
+      },
+    ]);
+  if (input.url != null)
+    throw new ValidationError([
+      { path: 'url', message: 'The url is set by the server when the upload finishes.' },
+    ]);
+  if (current !== uploading && current !== failed)
+    throw new ValidationError([
+      {
+        path: 'status',
+        message: `Only an upload in progress (${uploading}) can be marked ${failed}; this raw file is ${current}.`,
+      },
+    ]);
 }
 
 export function createRawFileService(
@@ -131,18 +158,24 @@ export function createRawFileService(
       return deleted;
     },
 
-    /** A status change from a client (the uploader's permanent failure, the processing pipeline). */
+    /**
+     * The only status change a client may make (GraphQL updateRawFileStatus): its upload given up,
+     * Uploading -> Uploading_Failed. Asking again once it is Uploading_Failed changes nothing and
+     * succeeds (a retried request). Every other status is set by the server itself (tus finish,
+     * processing) through `change`. Visibility is checked first, so another tenant's raw file
+     * answers NOT_FOUND whatever was asked.
+     */
     async updateStatus(viewer: Viewer, raw: unknown): Promise<RawFileRow> {
       const input = parseInput(updateRawFileStatusSchema, raw);
       return change(
         viewer,
         input.id,
         {
-          status: input.status,
-          ...(input.url != null ? { url: input.url } : {}),
+          status: RAW_FILE_STATUS.failed,
           ...(input.session_id != null ? { uploader_session_id: input.session_id } : {}),
         },
         'status_update',
+        (current) => refuseClientStatusChange(current.status, input),
       );
     },
 
