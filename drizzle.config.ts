@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `npm run db:generate` writes the next forward-only migration from src/server/db/schema.ts.
+// `npm run db:generate` writes the next forward-only migration from the schema files.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: ['./src/server/db/schema.ts', './src/server/db/schemaPipeline.ts'],
   out: './src/server/db/migrations',
 });

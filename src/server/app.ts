@@ -7,11 +7,10 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { join } from 'node:path';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { startNotificationBus, type NotificationBus } from './domains/notifications/bus';
-import { createLocalDiskStorage } from './domains/files/storage';
+import { createStorage } from './domains/files/s3/createStorage';
 import { GRAPHQL_PATH, createGraphQLServer } from './graphql/yoga';
 import { createWebSocketHandler } from './graphql/ws';
 import { authenticateRequest, requestOrigin } from './http/auth';
@@ -20,6 +19,13 @@ import { installErrorHandler } from './http/errors';
 import { registerHealthRoute } from './http/health';
 import { registerRoutes } from './http/routes';
 import { createServices, type Services } from './services';
+import { lazyOcrEngine } from './domains/pipeline/ocrProvider';
+import { processRawFile } from './domains/pipeline/processRawFile';
+import {
+  startPipelineQueue,
+  type PipelineQueue,
+  type PipelineQueueOptions,
+} from './domains/pipeline/queue';
 
 /** The Fastify instance plus the services and database it runs on (for tests and main.ts). */
 export type LexDeskServer = FastifyInstance & {
@@ -31,12 +37,19 @@ export type LexDeskServer = FastifyInstance & {
     uploads: ReturnType<typeof registerRoutes>['uploads'];
     /** Every route as `METHOD path` (HEAD and CORS preflight excluded). */
     routes: string[];
+    /** The document pipeline's job queue (workers run here when config.pipelineWorkers > 0). */
+    pipeline: PipelineQueue;
   };
 };
 
 export interface BuildOptions {
   /** Where pino writes its JSON log lines (default stdout; main.ts uses stderr in child mode). */
   logStream?: NodeJS.WritableStream;
+  /** Queue timings for tests (short retry delays and job expiry). */
+  pipeline?: Pick<
+    PipelineQueueOptions,
+    'retryDelaySeconds' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds'
+  >;
 }
 
 export async function buildApp(
@@ -68,7 +81,7 @@ export async function buildApp(
       throw error;
     },
   );
-  const storage = createLocalDiskStorage(join(config.dataDir, 'files'));
+  const storage = createStorage(config);
   const services = await createServices(database.db, { config, bus, storage }).catch(
     async (error: unknown) => {
       await bus.close();
@@ -85,6 +98,26 @@ export async function buildApp(
   const lexdesk = { services, database, bus, routes } as LexDeskServer['lexdesk'];
   app.decorate('lexdesk', lexdesk);
 
+  const ocr = lazyOcrEngine(config.ocrEngine);
+  const pipeline = await startPipelineQueue({
+    databaseUrl: config.databaseUrl,
+    db: database.db,
+    workers: config.pipelineWorkers,
+    expireInSeconds: config.pipelineJobExpireSeconds,
+    run: (rawFileId) => processRawFile({ db: database.db, storage, ocr: ocr.get }, rawFileId),
+    log: app.log,
+    ...options.pipeline,
+  }).catch(async (error: unknown) => {
+    await bus.close();
+    await database.close();
+    throw error;
+  });
+  lexdesk.pipeline = pipeline;
+  if (config.pipelineWorkers > 0)
+    void pipeline
+      .sweep()
+      .catch((error: unknown) => app.log.error({ err: error }, 'pipeline sweep failed'));
+
   const origin = (request: { protocol: string; host: string }) =>
     requestOrigin(request as FastifyRequest, config.publicUrl);
   const signOutHooks: Array<(sessionId: string) => void> = [];
@@ -94,6 +127,7 @@ export async function buildApp(
       logError: (error, operation) =>
         app.log.error({ err: error, operation }, 'graphql operation failed'),
       onSignedOut: (sessionId) => signOutHooks.forEach((hook) => hook(sessionId)),
+      pipeline,
     },
     (error) => app.log.error({ err: error }, 'graphql error'),
   );
@@ -129,7 +163,16 @@ export async function buildApp(
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   registerHealthRoute(app, database);
-  lexdesk.uploads = registerRoutes(app, { services, config }).uploads;
+  lexdesk.uploads = registerRoutes(app, {
+    services,
+    config,
+    onRawFileUploaded: (rawFileId) =>
+      pipeline
+        .enqueue(rawFileId)
+        .catch((error: unknown) =>
+          app.log.error({ err: error, rawFileId }, 'could not queue the raw file for processing'),
+        ),
+  }).uploads;
 
   const graphqlHttp = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await yoga.handleNodeRequestAndResponse(request, reply, {
@@ -147,6 +190,8 @@ export async function buildApp(
 
   app.addHook('preClose', async () => ws.live.closeAll());
   app.addHook('onClose', async () => {
+    await pipeline.stop();
+    await ocr.close();
     await bus.close();
     await database.close();
   });

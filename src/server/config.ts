@@ -2,7 +2,7 @@
  * Server configuration: environment variables over an optional JSON config file, parsed with zod.
  * The file is LEXDESK_CONFIG when set, else <DATA_DIR>/config.json when it exists; its keys are
  * the camelCase names below (port, host, dataDir, databaseUrl, logLevel, uploadMaxBytes, corsOrigins,
- * publicUrl). Environment variables win over the file.
+ * publicUrl, s3 {endpoint, region, bucket, ...}). Environment variables win over the file.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -12,6 +12,52 @@ import { z } from 'zod';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const port = z.coerce.number().int().min(0, 'must be 0..65535').max(65535, 'must be 0..65535');
+
+/** The S3 settings and the environment variable each comes from. */
+const S3_ENV = {
+  endpoint: 'S3_ENDPOINT',
+  region: 'S3_REGION',
+  bucket: 'S3_BUCKET',
+  accessKeyId: 'S3_ACCESS_KEY_ID',
+  secretAccessKey: 'S3_SECRET_ACCESS_KEY',
+  prefix: 'S3_PREFIX',
+  forcePathStyle: 'S3_FORCE_PATH_STYLE',
+} as const;
+const S3_REQUIRED = ['endpoint', 'bucket', 'accessKeyId', 'secretAccessKey'] as const;
+
+/**
+ * All or nothing: once any S3 setting is given, endpoint, bucket and both keys must be too (a half
+ * configuration would silently keep files on local disk). Region defaults to us-east-1 (MinIO's).
+ */
+const S3Schema = z
+  .strictObject({
+    endpoint: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    region: z.string().min(1).default('us-east-1'),
+    bucket: z.string().min(1).optional(),
+    accessKeyId: z.string().min(1).optional(),
+    secretAccessKey: z.string().min(1).optional(),
+    prefix: z.string().default(''),
+    forcePathStyle: z
+      .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+      .default(true),
+  })
+  .transform((value, ctx) => {
+    const { endpoint, bucket, accessKeyId, secretAccessKey } = value;
+    if (endpoint && bucket && accessKeyId && secretAccessKey)
+      return { ...value, endpoint, bucket, accessKeyId, secretAccessKey };
+    const missing = S3_REQUIRED.filter((name) => !value[name]);
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `S3 storage is only partly configured: missing ${missing.map((name) => `${name} (${S3_ENV[name]})`).join(', ')}. ` +
+        `Set all of ${S3_REQUIRED.map((name) => S3_ENV[name]).join(', ')}, or none to keep files on local disk.`,
+    });
+    return z.NEVER;
+  });
+
+export type S3Settings = z.infer<typeof S3Schema>;
 
 export const ConfigSchema = z.strictObject({
   port: port.default(4000),
@@ -55,6 +101,21 @@ export const ConfigSchema = z.strictObject({
     .number()
     .positive()
     .default(24 * 30),
+  /**
+   * Document-pipeline jobs this process runs at once; 0 leaves them to `npm run worker`
+   * processes (on this or other machines sharing the database).
+   */
+  pipelineWorkers: z.coerce.number().int().min(0).max(16).default(1),
+  /** A pipeline job running longer than this is taken as lost (its worker died) and retried. */
+  pipelineJobExpireSeconds: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30 * 60),
+  /** OCR engine: the tesseract CLI when installed ('auto'), always it, or tesseract.js. */
+  ocrEngine: z.enum(['auto', 'native', 'wasm']).default('auto'),
+  /** S3-compatible file storage; files stay on local disk when absent (see domains/files/s3). */
+  s3: S3Schema.optional(),
 });
 
 export type ServerConfig = z.infer<typeof ConfigSchema>;
@@ -67,6 +128,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function describeIssues(error: z.ZodError, source: string): string {
   const lines = error.issues.map(
@@ -94,6 +158,13 @@ function readConfigFile(path: string): Record<string, unknown> {
   }
 }
 
+function s3FromEnv(env: Env): Record<string, string> | undefined {
+  const values = Object.entries(S3_ENV)
+    .map(([name, variable]) => [name, env[variable]] as const)
+    .filter((entry): entry is readonly [string, string] => Boolean(entry[1]));
+  return values.length > 0 ? Object.fromEntries(values) : undefined;
+}
+
 function fromEnv(env: Env): Record<string, unknown> {
   const pick: Record<string, unknown> = {
     port: env.PORT,
@@ -111,6 +182,10 @@ function fromEnv(env: Env): Record<string, unknown> {
     uploadExpirationSeconds: env.UPLOAD_EXPIRATION_SECONDS,
     slackWebhookUrl: env.SLACK_WEBHOOK_URL,
     uploadAlertChannel: env.UPLOAD_ALERT_CHANNEL,
+    pipelineWorkers: env.PIPELINE_WORKERS,
+    pipelineJobExpireSeconds: env.PIPELINE_JOB_EXPIRE_SECONDS,
+    ocrEngine: env.OCR_ENGINE,
+    s3: s3FromEnv(env),
   };
   return Object.fromEntries(
     Object.entries(pick).filter(([, value]) => value !== undefined && value !== ''),
@@ -124,7 +199,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const dataDirGuess = typeof envValues.dataDir === 'string' ? envValues.dataDir : defaultDataDir;
   const filePath = env.LEXDESK_CONFIG ?? join(dataDirGuess, 'config.json');
   const fileValues = env.LEXDESK_CONFIG || existsSync(filePath) ? readConfigFile(filePath) : {};
-  const merged = { dataDir: defaultDataDir, ...fileValues, ...envValues };
+  const merged: Record<string, unknown> = { dataDir: defaultDataDir, ...fileValues, ...envValues };
+  // S3 settings merge per field, so the file can hold the bucket and the environment the keys.
+  if (isRecord(fileValues.s3) && isRecord(envValues.s3))
+    merged.s3 = { ...fileValues.s3, ...envValues.s3 };
   const result = ConfigSchema.safeParse(merged);
   if (!result.success) {
     const source =

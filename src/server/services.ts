@@ -12,6 +12,9 @@ import type { FileStorage } from './domains/files/storage';
 import type { NotificationBus } from './domains/notifications/bus';
 import { createNotificationRepository } from './domains/notifications/repository';
 import { createNotificationService } from './domains/notifications/service';
+import { createFileTypesRepository } from './domains/pipeline/fileTypesRepository';
+import { createFileTypesService } from './domains/pipeline/fileTypesService';
+import { createPipelineService } from './domains/pipeline/service';
 import { createRawFileQueries } from './domains/raw-files/queries';
 import { createRawFileRepository } from './domains/raw-files/repository';
 import { createRawFileService } from './domains/raw-files/service';
@@ -40,6 +43,8 @@ export async function createServices(
     rawFiles: createRawFileService(createRawFileRepository(db), createRawFileQueries(db), {
       maxBytes: deps.config.rawFileMaxBytes,
     }),
+    pipelineFiles: createPipelineService(db),
+    fileTypes: createFileTypesService(db, createFileTypesRepository(db)),
   };
 }
 

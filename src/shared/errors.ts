@@ -164,6 +164,9 @@ export const PRODUCT_ERRORS = {
     'The file could not be read. Check that it is not open in another program and that LexDesk may read it.',
   NOT_A_FILE: 'This is not a file that can be uploaded.',
   FILE_CHANGED: 'The file changed while it was being read. It will be tried again.',
+  // The document pipeline.
+  REPROCESS_NOT_READY: 'This file cannot be processed until its upload has finished.',
+  REPROCESS_RAW_FILE_FAILED: 'Failed to queue the raw file for processing',
 } as const;
 
 export type CatalogueCode = keyof typeof ERRORS;

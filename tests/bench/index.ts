@@ -5,6 +5,8 @@ export {};
 const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   coldstart: () => import('./coldstart'),
   upload: () => import('./upload'),
+  eval: () => import('../eval/index'),
+  ocr: () => import('./ocr'),
 };
 
 const [benchName, ...args] = process.argv.slice(2);

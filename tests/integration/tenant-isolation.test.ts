@@ -376,6 +376,12 @@ const cases: Record<string, () => Promise<void>> = {
     expect(errorOf(await sameAsMissing(q, (id) => ({ id }), rawFileOfA)).code).toBe('NOT_FOUND');
     expect(await rawFileOfAStatus()).toBe('Uploading|0');
   },
+  'Mutation.reprocessRawFile': async () => {
+    const q = 'mutation($id: ID!) { reprocessRawFile(id: $id) { id status } }';
+    expect(errorOf(await sameAsMissing(q, (id) => ({ id }), rawFileOfA)).code).toBe('NOT_FOUND');
+    await sameAsMissing(q, (id) => ({ id }), rawFileOfA, managerOfB.token);
+    expect(await rawFileOfAStatus()).toBe('Uploading|0');
+  },
   'Mutation.addRawFileLog': async () => {
     const q =
       'mutation($id: ID!) { addRawFileLog(raw_file_id: $id, field: "f", action_type: "x") { id } }';
@@ -477,6 +483,38 @@ const cases: Record<string, () => Promise<void>> = {
     expect(onA).toEqual(await asB.remove(`${server.url}/uploads/${'0'.repeat(32)}`));
     expect(onA.status).toBe(404);
     expect((await tusClient(server, adminA.token).head(uploadOfA)).status).toBe(200);
+  },
+  'GET /admin/getLegalFileTypesForWorkflows': async () => {
+    const path = (id: string) => `/admin/getLegalFileTypesForWorkflows?companyId=${id}`;
+    const r = await restSameAsMissing('GET', path, () => undefined, companyA);
+    expect(r.body.error?.code).toBe('NO_COMPANY');
+    await restSameAsMissing('GET', path, () => undefined, companyA, managerOfB.token);
+  },
+  'POST /admin/update-file-type': async () => {
+    type Listing = { types: Array<{ id: string; name: string; rules: unknown }> };
+    const typesOfA = async () =>
+      (
+        await rest<Listing>(
+          server,
+          'GET',
+          `/admin/getLegalFileTypesForWorkflows?companyId=${companyA}`,
+          adminA.token,
+        )
+      ).body.data?.types;
+    const before = await typesOfA();
+    const typeOfA = before?.[0]?.id ?? '';
+    const body = (id: string) => ({ id, data: { name: 'Taken over' } });
+    const r = await restSameAsMissing('POST', () => '/admin/update-file-type', body, typeOfA);
+    expect(r.body.error?.code).toBe('NOT_FOUND');
+    await restSameAsMissing(
+      'POST',
+      () => '/admin/update-file-type',
+      body,
+      typeOfA,
+      managerOfB.token,
+    );
+    expect(await typesOfA()).toEqual(before);
+    expect(before?.length).toBeGreaterThan(0);
   },
 };
 

@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, type LexDeskServer } from '../../src/server/app';
+import { buildApp, type BuildOptions, type LexDeskServer } from '../../src/server/app';
 import { ConfigSchema, type ServerConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/connection';
 import type {
@@ -68,7 +68,10 @@ let sequence = 0;
 const uniqueEmail = (label: string) =>
   `${label}.${process.pid}.${Date.now()}.${(sequence += 1)}@example.test`;
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  buildOptions: BuildOptions = {},
+): Promise<TestServer> {
   const database = await migratedTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lexdesk-server-test-'));
   const config = ConfigSchema.parse({
@@ -76,9 +79,11 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     dataDir,
     databaseUrl: database.url,
     logLevel: 'silent',
+    // Tests that exercise the document pipeline ask for workers; the rest keep Uploaded files still.
+    pipelineWorkers: 0,
     ...overrides,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, buildOptions);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const db = app.lexdesk.database.db;
 

@@ -27,6 +27,8 @@ export interface SpoolOptions {
   uploads: () => UploadService | undefined;
   /** Free bytes on the disk holding `dir` (statfs by default; tests may pretend). */
   freeBytes?: (dir: string) => Promise<number>;
+  /** Bytes kept free beyond the file (default SPOOL_DISK_MARGIN_BYTES). */
+  marginBytes?: number;
 }
 
 function answer(res: ServerResponse, status: number, body: unknown): void {
@@ -34,8 +36,14 @@ function answer(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-const refuse = (res: ServerResponse, status: number, code: string, message: string): void =>
+/**
+ * A refusal, often sent before the body was read: the connection closes after it, so the client
+ * does not send its next request on a socket still full of this one's unread bytes.
+ */
+const refuse = (res: ServerResponse, status: number, code: string, message: string): void => {
+  if (!res.headersSent) res.setHeader('Connection', 'close');
   answer(res, status, { error: { code, message } });
+};
 
 function megabytes(bytes: number): string {
   return `${Math.ceil(bytes / (1024 * 1024))} MB`;
@@ -81,12 +89,13 @@ export async function handleSpool(
   }
   await mkdir(options.spoolDir, { recursive: true });
   const free = await (options.freeBytes ?? statfsFree)(options.spoolDir);
-  if (length + SPOOL_DISK_MARGIN_BYTES > free) {
+  const margin = options.marginBytes ?? SPOOL_DISK_MARGIN_BYTES;
+  if (length + margin > free) {
     return refuse(
       res,
       507,
       'SPOOL_DISK_FULL',
-      `Not enough disk space to take ${name}: it needs ${megabytes(length)} plus ${megabytes(SPOOL_DISK_MARGIN_BYTES)} to spare, and ${megabytes(free)} is free.`,
+      `Not enough disk space to take ${name}: it needs ${megabytes(length)} plus ${megabytes(margin)} to spare, and ${megabytes(free)} is free.`,
     );
   }
   const dir = path.join(options.spoolDir, randomUUID());

@@ -9,6 +9,7 @@ import { RouteErrorScreen } from '../components/ErrorScreen';
 import { SetupPage } from '../features/auth/SetupPage';
 import { SignInPage } from '../features/auth/SignInPage';
 import { CompanySettingsPage } from '../features/company/CompanySettingsPage';
+import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { RawFilesPage } from '../features/raw-files/RawFilesPage';
@@ -48,6 +49,7 @@ export function createAppRouter() {
             { path: 'users', element: <UsersPage /> },
             { path: 'company', element: <CompanySettingsPage /> },
             { path: 'watch-folders', element: <WatchedFoldersPage /> },
+            { path: 'document-types', element: <DocumentTypesPage /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

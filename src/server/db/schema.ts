@@ -217,6 +217,13 @@ export const rawFile = pgTable(
     sha256: text('sha256'),
     idempotency_key: uuid('idempotency_key'),
     mime: text('mime'),
+    /** The document pipeline's record: [{stage, ms, attempt}] of the last run, its error, attempts. */
+    processing_stages: jsonb('processing_stages')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    processing_error: text('processing_error'),
+    processing_attempts: integer('processing_attempts').notNull().default(0),
+    processed_at: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('raw_file_company_idempotency_idx').on(t.company_id, t.idempotency_key),

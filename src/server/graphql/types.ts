@@ -1,4 +1,5 @@
 /** Resolver helper types and the pieces every domain's resolvers share. */
+import type { PipelineQueue } from '../domains/pipeline/queue';
 import { GraphQLScalarType, Kind } from 'graphql';
 import type { ErrorCode } from '../../shared/errors';
 import { failAs } from '../errors';
@@ -17,6 +18,8 @@ export interface ResolverDeps {
   logError: (error: unknown, operation: string) => void;
   /** Called after a session is revoked by sign-out (closes its live sockets). */
   onSignedOut: (sessionId: string) => void;
+  /** The document pipeline's queue (reprocessing a raw file). */
+  pipeline: Pick<PipelineQueue, 'enqueue'>;
 }
 
 /** Runs a resolver body; unexpected failures become `code`'s catalogue message. */

@@ -4,6 +4,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { authResolvers } from '../domains/auth/graphql';
 import { companyResolvers } from '../domains/companies/graphql';
 import { notificationResolvers } from '../domains/notifications/graphql';
+import { pipelineResolvers } from '../domains/pipeline/graphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
 import { userResolvers } from '../domains/users/graphql';
 import type { GraphQLContext, RequestContext } from './context';
@@ -38,6 +39,7 @@ export function createGraphQLServer(deps: ResolverDeps, log: (error: unknown) =>
         userResolvers(deps),
         notificationResolvers(deps),
         rawFileResolvers(deps),
+        pipelineResolvers(deps),
       ),
     },
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { registerCompanyRoutes } from '../domains/companies/routes';
 import { registerFileRoutes } from '../domains/files/routes';
+import { registerFileTypeRoutes } from '../domains/pipeline/fileTypesRoutes';
 import { registerRawFileRoutes } from '../domains/raw-files/routes';
 import { registerUploadRoutes } from '../domains/uploads/routes';
 import { registerUserRoutes } from '../domains/users/routes';
@@ -11,6 +12,8 @@ import type { Services } from '../services';
 export interface RouteDeps {
   services: Services;
   config: ServerConfig;
+  /** Called once a raw file's bytes are stored (status Uploaded): queues it for the pipeline. */
+  onRawFileUploaded?: (rawFileId: string) => void;
 }
 
 /** The REST surface besides /health and /graphql, as `METHOD path`. */
@@ -30,6 +33,9 @@ export const ROUTES = [
   'POST /uploads',
   'PATCH /uploads/:id',
   'DELETE /uploads/:id',
+  // The admin screen of document types.
+  'GET /admin/getLegalFileTypesForWorkflows',
+  'POST /admin/update-file-type',
 ] as const;
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -37,5 +43,6 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   registerCompanyRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerRawFileRoutes(app, deps);
+  registerFileTypeRoutes(app, deps);
   return { uploads: registerUploadRoutes(app, deps) };
 }

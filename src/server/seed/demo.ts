@@ -5,6 +5,8 @@
  * Idempotent: nothing is added when the law firm already exists.
  * Only this slice's tables are seeded; document types, folders and cases arrive with their issues.
  */
+import { upsertCases } from '../domains/pipeline/cases';
+import { ensureCompanyTaxonomy } from '../domains/pipeline/taxonomy';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { company, notification, type LegalUserTypeName, type UserTypeName } from '../db/schema';
@@ -44,6 +46,39 @@ const FIRM_USERS: DemoUser[] = [
 const CUSTOMER_USERS: DemoUser[] = [
   { key: 'owner', first: 'Olivia', last: 'Lake', type: 'customer' },
   { key: 'user', first: 'Uma', last: 'Side', type: 'user' },
+];
+
+/** Open workers' compensation cases of the demo law firm (the Alvarez QME is in its notifications). */
+const DEMO_CASES = [
+  {
+    case_number: 'HV-2023-0415',
+    name: 'Gonzalez v. Acme Warehousing',
+    client_name: 'Maria Gonzalez',
+    eams_number: 'ADJ10234567',
+    date_of_injury: '2023-03-15',
+    legal_case_status: 'Open',
+    legal_case_type: "Workers' Compensation",
+  },
+  {
+    case_number: 'HV-2022-0871',
+    name: 'Alvarez v. Pacific Produce',
+    client_name: 'Jorge Alvarez',
+    eams_number: 'ADJ11876502',
+    primary_number: 'PP-WC-22-18874',
+    date_of_injury: '2022-08-02',
+    legal_case_status: 'Open',
+    legal_case_type: "Workers' Compensation",
+  },
+  {
+    case_number: 'HV-2021-0233',
+    name: 'Nguyen v. Bayview Medical Center',
+    client_name: 'Linh Nguyen',
+    eams_number: 'ADJ13304418',
+    wcab_number: 'SFO 0512345',
+    date_of_injury: '2021-05-20',
+    legal_case_status: 'Open',
+    legal_case_type: "Workers' Compensation",
+  },
 ];
 
 export async function seedDemo(
@@ -159,6 +194,12 @@ export async function seedDemo(
         content: 'Harbor & Vine filed a new task request.',
       },
     ];
+    // The firm's document types and a few open cases, so uploaded bundles are typed and matched.
+    await ensureCompanyTaxonomy(tx, firm.id);
+    await upsertCases(
+      tx,
+      DEMO_CASES.map((c) => ({ ...c, company_id: firm.id })),
+    );
     const now = Date.now();
     for (const [index, n] of notes.entries()) {
       await tx.insert(notification).values({

@@ -5,7 +5,7 @@
  * server's GraphQL API the way the app does, for test set-up.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -79,6 +79,12 @@ export async function startHost(): Promise<RunningHost> {
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // E2E_HOST_LOG=<file> keeps the host's (and its server's) output for debugging a failed spec.
+  const logFile = process.env.E2E_HOST_LOG;
+  if (logFile) {
+    child.stdout?.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
+    child.stderr?.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
+  }
   const match = await waitForLine(child, /LexDesk running at (http:\/\/\S+)/, 60_000);
   const url = match[1] ?? '';
   const serverUrl = (await bridgeCall(url, 'app:info', {})) as { serverUrl: string };

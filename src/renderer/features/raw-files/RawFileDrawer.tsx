@@ -1,21 +1,50 @@
 /** Details of one raw file and its log (who changed what, when), in a drawer. */
 import { Callout, Drawer, HTMLTable, Intent, Position, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
+import { useEffect, useRef } from 'react';
 import { ERRORS } from '../../../shared/errors';
 import { bucketOf } from '../../../shared/raw-files/status';
 import { describeError } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
 import { formatBytes } from '../uploads/trackerRows';
 import { RAW_FILE_DETAILS_QUERY } from './operations';
+import { RawFileProcessing } from './RawFileProcessing';
 import { STATUS_INTENTS } from './StatusTag';
 
-export function RawFileDrawer(props: { id: string | null; dateFormat: string; onClose(): void }) {
-  const { data, error, loading } = useQuery(RAW_FILE_DETAILS_QUERY, {
-    variables: { id: props.id ?? '' },
-    skip: !props.id,
-    fetchPolicy: 'network-only',
-  });
+const IN_FLIGHT = new Set(['Uploading', 'Uploaded', 'Processing']);
+const POLL_MS = 2000;
+
+export function RawFileDrawer(props: {
+  id: string | null;
+  dateFormat: string;
+  onClose(): void;
+  /** The open file's status changed (the list behind the drawer is then out of date). */
+  onStatusChange?(): void;
+}) {
+  const { data, error, loading, refetch, startPolling, stopPolling } = useQuery(
+    RAW_FILE_DETAILS_QUERY,
+    {
+      variables: { id: props.id ?? '' },
+      skip: !props.id,
+      fetchPolicy: 'network-only',
+    },
+  );
   const file = data?.rawFile ?? null;
+  // While the pipeline works on the file, follow it until it settles.
+  const inFlight = file !== null && IN_FLIGHT.has(file.status);
+  useEffect(() => {
+    if (!inFlight || !props.id) return undefined;
+    startPolling(POLL_MS);
+    return () => stopPolling();
+  }, [inFlight, props.id, startPolling, stopPolling]);
+  const status = file?.status;
+  const seenStatus = useRef<string | undefined>(undefined);
+  const { onStatusChange } = props;
+  useEffect(() => {
+    if (seenStatus.current !== undefined && status !== undefined && status !== seenStatus.current)
+      onStatusChange?.();
+    seenStatus.current = status;
+  }, [status, onStatusChange]);
   let body;
   if (error && !data) {
     body = (
@@ -53,6 +82,11 @@ export function RawFileDrawer(props: { id: string | null; dateFormat: string; on
             </div>
           ))}
         </dl>
+        <RawFileProcessing
+          file={file}
+          dateFormat={props.dateFormat}
+          onRequeued={() => void refetch().catch(() => undefined)}
+        />
         <h3 className="ld-section-title">Log</h3>
         {data?.rawFileLogs.length ? (
           <HTMLTable className="ld-table ld-log-table" compact striped>

@@ -41,7 +41,7 @@ export function RawFilesPage() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<RawFileRow | null>(null);
-  const { data, error, loading, removed } = useRawFiles(
+  const { data, error, loading, reload, removed } = useRawFiles(
     deferred,
     page,
     viewer?.company.id ?? '',
@@ -188,7 +188,12 @@ export function RawFilesPage() {
           </span>
         </div>
       ) : null}
-      <RawFileDrawer id={openId} dateFormat={dateFormat} onClose={() => setOpenId(null)} />
+      <RawFileDrawer
+        id={openId}
+        dateFormat={dateFormat}
+        onClose={() => setOpenId(null)}
+        onStatusChange={() => void reload()}
+      />
       <Alert
         isOpen={deleting !== null}
         intent={Intent.DANGER}

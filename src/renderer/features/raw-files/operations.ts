@@ -6,6 +6,7 @@ export const RAW_FILE_FIELDS = fragment(
   `fragment RawFileFields on RawFile {
     id name size no_of_pages status url company_id created_at uploaded_by_user_name
     uploaded_by_email raw_file_medium mime sha256 failed_count processed_files_count
+    processing_stages { stage ms attempt } processing_error processing_attempts processed_at
   }`,
   z.object({
     id: z.string(),
@@ -23,6 +24,12 @@ export const RAW_FILE_FIELDS = fragment(
     sha256: z.string().nullable(),
     failed_count: z.number(),
     processed_files_count: z.number(),
+    processing_stages: z.array(
+      z.object({ stage: z.string(), ms: z.number(), attempt: z.number().nullable() }),
+    ),
+    processing_error: z.string().nullable(),
+    processing_attempts: z.number(),
+    processed_at: z.string().nullable(),
   }),
 );
 export type RawFileDetails = z.infer<typeof RAW_FILE_FIELDS.schema>;
@@ -55,5 +62,11 @@ export const DELETE_RAW_FILE_MUTATION = op(
   z.object({
     deleteRawFile: z.object({ id: z.string(), is_deleted: z.boolean(), status: z.string() }),
   }),
+  z.object({ id: z.string() }),
+);
+
+export const REPROCESS_RAW_FILE_MUTATION = op(
+  `mutation ReprocessRawFile($id: ID!) { reprocessRawFile(id: $id) { id status } }`,
+  z.object({ reprocessRawFile: z.object({ id: z.string(), status: z.string() }) }),
   z.object({ id: z.string() }),
 );

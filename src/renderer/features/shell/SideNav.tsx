@@ -25,6 +25,7 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
       { to: '/users', label: 'Users', icon: 'people' },
       { to: '/company', label: 'Company settings', icon: 'office' },
       { to: '/watch-folders', label: 'Watched folders', icon: 'folder-open' },
+      { to: '/document-types', label: 'Document types', icon: 'diagram-tree' },
     ],
   },
   { title: 'Account', entries: [{ to: '/profile', label: 'Profile', icon: 'person' }] },

@@ -14,6 +14,14 @@ export interface FileStorage {
   /** The stored bytes as a stream, or undefined when missing. */
   open(companyId: string, key: string): Promise<Readable | undefined>;
   remove(companyId: string, key: string): Promise<void>;
+  /**
+   * A local file holding the stored bytes, for tools that need a path (the document pipeline);
+   * `release` removes it when it was a temporary copy. Undefined when the key is missing.
+   */
+  localCopy(
+    companyId: string,
+    key: string,
+  ): Promise<{ path: string; release(): Promise<void> } | undefined>;
 }
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
@@ -53,6 +61,14 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
     },
     async remove(companyId, key) {
       await rm(pathOf(companyId, key), { force: true });
+    },
+    async localCopy(companyId, key) {
+      const target = pathOf(companyId, key);
+      const exists = await stat(target).then(
+        () => true,
+        () => false,
+      );
+      return exists ? { path: target, release: () => Promise.resolve() } : undefined;
     },
   };
 }

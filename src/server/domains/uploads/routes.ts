@@ -24,7 +24,13 @@ export function registerUploadRoutes(
     { webhookUrl: config.slackWebhookUrl, channel: config.uploadAlertChannel },
     app.log,
   );
-  const tus = createTusEndpoint({ services, config, alerts, log: app.log });
+  const tus = createTusEndpoint({
+    services,
+    config,
+    alerts,
+    log: app.log,
+    onUploaded: deps.onRawFileUploaded,
+  });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     let viewer;

@@ -54,6 +54,7 @@ export function createTusEndpoint(deps: {
   config: ServerConfig;
   alerts: UploadAlerts;
   log: { error(details: object, message: string): void };
+  onUploaded?: ((rawFileId: string) => void) | undefined;
 }): TusEndpoint {
   const { services, config } = deps;
   const directory = join(config.dataDir, 'uploads-incomplete');
@@ -126,6 +127,7 @@ export function createTusEndpoint(deps: {
           path: join(directory, upload.id),
           sha256: store.takeDigest(upload.id, file.size),
         });
+        deps.onUploaded?.(file.id);
         return {};
       } catch (error) {
         if (error instanceof UploadRefused) throw reply(error.status, error.code);

@@ -1,0 +1,258 @@
+/**
+ * Tables of the document pipeline (spec section 3): document folders and types with their rules,
+ * the company's cases (the case summary fields), processed files (the documents split out of a
+ * raw file) with their change log, the company's data fields for extraction and their extracted
+ * values, and the per-company learned classifier.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { company, rawFile, userProfile } from './schema';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const companyId = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => company.id);
+
+export const legalDocumentFolder = pgTable(
+  'legal_document_folder',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: companyId(),
+    name: text('name').notNull(),
+    hex_code: text('hex_code').notNull(),
+    is_deleted: boolean('is_deleted').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('legal_document_folder_company_name_idx').on(t.company_id, t.name)],
+);
+
+export const legalFileType = pgTable(
+  'legal_file_type',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: companyId(),
+    /** The default taxonomy's key ("qme_report"); null for types a company added itself. */
+    key: text('key'),
+    name: text('name').notNull(),
+    legal_document_folder_id: uuid('legal_document_folder_id')
+      .notNull()
+      .references(() => legalDocumentFolder.id),
+    /** {titles, formNumbers, keywords:[{term, weight}]} (pipeline/types DocumentTypeRule). */
+    rules: jsonb('rules').notNull(),
+    is_deleted: boolean('is_deleted').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('legal_file_type_company_key_idx').on(t.company_id, t.key),
+    index('legal_file_type_company_idx').on(t.company_id, t.is_deleted),
+  ],
+);
+
+/** The company's learned first-page classifier, retrained from staff corrections. */
+export const classifierModel = pgTable('classifier_model', {
+  company_id: uuid('company_id')
+    .primaryKey()
+    .references(() => company.id),
+  model: jsonb('model').notNull(),
+  examples: integer('examples').notNull().default(0),
+  updated_at: updatedAt(),
+});
+
+export const legalCase = pgTable(
+  'legal_case',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: companyId(),
+    case_number: text('case_number').notNull(),
+    name: text('name'),
+    client_name: text('client_name'),
+    eams_number: text('eams_number'),
+    wcab_number: text('wcab_number'),
+    primary_number: text('primary_number'),
+    alternate_number: text('alternate_number'),
+    legal_case_status: text('legal_case_status'),
+    legal_case_type: text('legal_case_type'),
+    date_of_incident: date('date_of_incident'),
+    date_of_injury: date('date_of_injury'),
+    crm_type: text('crm_type'),
+    /** Every number of the case, upper case letters and digits only, for matching. */
+    match_numbers: text('match_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    is_deleted: boolean('is_deleted').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('legal_case_company_number_idx').on(t.company_id, t.case_number),
+    index('legal_case_match_numbers_idx').using('gin', t.match_numbers),
+  ],
+);
+
+export const legalProcessedFile = pgTable(
+  'legal_processed_file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The document's own PDF: a /files link, empty until written. */
+    url: text('url').notNull().default(''),
+    s3_key: text('s3_key'),
+    legal_file_type_id: uuid('legal_file_type_id').references(() => legalFileType.id),
+    legal_raw_file_id: uuid('legal_raw_file_id')
+      .notNull()
+      .references(() => rawFile.id),
+    company_id: companyId(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    case_number: text('case_number')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    adj_number: text('adj_number')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    eams_number: text('eams_number')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    claim_number: text('claim_number')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    wcab_number: text('wcab_number')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    date_of_injury: date('date_of_injury'),
+    /** The end of a cumulative-trauma period; null for a specific injury. */
+    date_of_injury_end: date('date_of_injury_end'),
+    date_of_incident: date('date_of_incident'),
+    applicant: text('applicant'),
+    defendant: text('defendant'),
+    crm_case_id: text('crm_case_id'),
+    legal_case_id: uuid('legal_case_id').references(() => legalCase.id),
+    recommended_cases: jsonb('recommended_cases')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    is_exception: boolean('is_exception').notNull().default(false),
+    /** Why it is an exception: no_file_type, multi_case, needs_case_number. */
+    exception_reasons: text('exception_reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    is_deleted: boolean('is_deleted').notNull().default(false),
+    start_page_no: integer('start_page_no').notNull(),
+    end_page_no: integer('end_page_no').notNull(),
+    split_confidence: real('split_confidence'),
+    type_confidence: real('type_confidence'),
+    action_status: text('action_status').notNull(),
+    secondary_action_status: text('secondary_action_status'),
+    third_party_review_status: text('third_party_review_status'),
+    qa_status: text('qa_status'),
+    sync_status: text('sync_status'),
+    are_workflows_run: boolean('are_workflows_run').notNull().default(false),
+    document_synced: boolean('document_synced').notNull().default(false),
+    separated_at: timestamp('separated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Fields staff saved by hand; reprocessing the raw file keeps their values. */
+    edited_fields: text('edited_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The document's text (pages joined by form feeds), for content search. */
+    content: text('content').notNull().default(''),
+  },
+  (t) => [
+    index('legal_processed_file_raw_idx').on(t.legal_raw_file_id, t.start_page_no),
+    index('legal_processed_file_company_idx').on(t.company_id, t.is_deleted, t.created_at.desc()),
+  ],
+);
+
+export const legalProcessedFileLog = pgTable(
+  'legal_processed_file_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    processed_file_id: uuid('processed_file_id')
+      .notNull()
+      .references(() => legalProcessedFile.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    original_value: text('original_value'),
+    updated_value: text('updated_value'),
+    updated_by_name: text('updated_by_name'),
+    updated_by_email: text('updated_by_email'),
+    updated_by_id: uuid('updated_by_id').references(() => userProfile.id, {
+      onDelete: 'set null',
+    }),
+    updated_by_role: text('updated_by_role'),
+    action_type: text('action_type').notNull(),
+    is_exception_value: boolean('is_exception_value').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [index('legal_processed_file_log_file_idx').on(t.processed_file_id, t.created_at)],
+);
+
+export const dataFieldPrompts = pgTable('data_field_prompts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  data_field: text('data_field').notNull(),
+  data_field_variable: text('data_field_variable').notNull().unique(),
+  data_extraction_for_automation: boolean('data_extraction_for_automation')
+    .notNull()
+    .default(false),
+});
+
+export const legalCompanyDataForExtraction = pgTable(
+  'legal_company_data_for_extraction',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: companyId(),
+    data_field_id: uuid('data_field_id')
+      .notNull()
+      .references(() => dataFieldPrompts.id),
+    is_active: boolean('is_active').notNull().default(true),
+    is_deleted: boolean('is_deleted').notNull().default(false),
+  },
+  (t) => [uniqueIndex('legal_company_data_field_idx').on(t.company_id, t.data_field_id)],
+);
+
+export const legalExtractedDataForProcessedFile = pgTable(
+  'legal_extracted_data_for_processed_file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    processed_file_id: uuid('processed_file_id')
+      .notNull()
+      .references(() => legalProcessedFile.id, { onDelete: 'cascade' }),
+    data_field: text('data_field').notNull(),
+    extracted_value: text('extracted_value'),
+    legal_company_data_for_extraction_id: uuid('legal_company_data_for_extraction_id').references(
+      () => legalCompanyDataForExtraction.id,
+    ),
+    is_saved_in_crm: boolean('is_saved_in_crm').notNull().default(false),
+    saved_by_user: uuid('saved_by_user').references(() => userProfile.id, {
+      onDelete: 'set null',
+    }),
+    is_deleted: boolean('is_deleted').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [index('legal_extracted_data_file_idx').on(t.processed_file_id)],
+);
+
+export type LegalDocumentFolderRow = typeof legalDocumentFolder.$inferSelect;
+export type LegalFileTypeRow = typeof legalFileType.$inferSelect;
+export type LegalCaseRow = typeof legalCase.$inferSelect;
+export type LegalProcessedFileRow = typeof legalProcessedFile.$inferSelect;

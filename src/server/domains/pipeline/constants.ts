@@ -1,0 +1,27 @@
+/** Names and limits of the document pipeline's job queue and raw-file states. */
+
+/** The pg-boss queue of raw files waiting to be split. */
+export const PIPELINE_QUEUE = 'process-raw-file';
+
+/** A raw file while the pipeline works on it, and after. Both count as "processed" (spec 4). */
+export const RAW_FILE_PROCESSING = 'Processing';
+export const RAW_FILE_PROCESSED = 'Processed';
+
+/** Attempts after the first before a raw file is given up as Uploading_Failed. */
+export const PIPELINE_RETRY_LIMIT = 3;
+
+/** How the pipeline signs the logs it writes (no user made the change). */
+export const PIPELINE_ACTOR = {
+  rawLog: {
+    updated_by_username: 'LexDesk pipeline',
+    updated_by_email: null,
+    update_by_user_id: null,
+    updated_by_role: 'system',
+  },
+  processedLog: {
+    updated_by_name: 'LexDesk pipeline',
+    updated_by_email: null,
+    updated_by_id: null,
+    updated_by_role: 'system',
+  },
+} as const;

@@ -1,0 +1,148 @@
+/**
+ * One run of the document pipeline over one raw file, as the job worker calls it: pages (text
+ * layer or OCR), split, classify, extract, match, then the documents' PDFs and the processed-file
+ * rows. Every stage's time is kept on the raw file. A file the pipeline cannot read (corrupt,
+ * encrypted, no pages) becomes UNACCESSIBLE with the reason; other faults are thrown for the queue
+ * to retry, and the last attempt marks the raw file Uploading_Failed (see worker.ts).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+import { rawFile, type RawFileRow } from '../../db/schema';
+import { classifierModel } from '../../db/schemaPipeline';
+import { parseModel, type LearnedModel } from '../../pipeline/classify';
+import { readPages, PipelineInputError } from '../../pipeline/pages';
+import type { OcrEngine } from '../../pipeline/pages';
+import { writeDocumentPdfs } from '../../pipeline/pdf/split';
+import { runPipeline, type StageTiming } from '../../pipeline/run';
+import type { InputKind } from '../../pipeline/types';
+import type { FileStorage } from '../files/storage';
+import { FILE_PATH_PREFIX } from '../files/signer';
+import { findCaseCandidates } from './cases';
+import { RAW_FILE_PROCESSING } from './constants';
+import { companyDataFields, extractCompanyData } from './dataFields';
+import { documentName, exceptionReasons } from './naming';
+import { storeDocumentFile } from './documentFiles';
+import { markRawFile } from './rawFileState';
+import { ensureCompanyTaxonomy, loadCompanyTaxonomy } from './taxonomy';
+import { writeDocuments, type WriteSummary, type WrittenDocument } from './write';
+
+export interface ProcessDeps {
+  db: Database;
+  storage: FileStorage;
+  ocr: () => Promise<OcrEngine>;
+  /** Where document PDFs are staged before they are stored. */
+  workDir?: string;
+}
+
+export type ProcessOutcome =
+  | { status: 'processed'; summary: WriteSummary; pages: number }
+  | { status: 'unaccessible'; reason: string }
+  | { status: 'skipped'; reason: string };
+
+/**
+ * Raw files the pipeline takes: uploaded (or asked to reprocess, which sets Uploaded again) and
+ * interrupted runs. A stale job for a file already Processed is skipped.
+ */
+const PROCESSABLE = new Set(['Uploaded', RAW_FILE_PROCESSING]);
+
+async function loadModel(db: Database, companyId: string): Promise<LearnedModel | undefined> {
+  const [row] = await db
+    .select()
+    .from(classifierModel)
+    .where(eq(classifierModel.company_id, companyId));
+  if (!row) return undefined;
+  try {
+    return parseModel(JSON.stringify(row.model));
+  } catch {
+    return undefined; // an unreadable model means rules only, never a stuck queue
+  }
+}
+
+export async function processRawFile(
+  deps: ProcessDeps,
+  rawFileId: string,
+): Promise<ProcessOutcome> {
+  const { db, storage } = deps;
+  const [raw] = await db
+    .select()
+    .from(rawFile)
+    .where(and(eq(rawFile.id, rawFileId), eq(rawFile.is_deleted, false)));
+  if (!raw) return { status: 'skipped', reason: 'raw file not found or deleted' };
+  if (!PROCESSABLE.has(raw.status) || !raw.s3_key)
+    return { status: 'skipped', reason: `raw file is ${raw.status}` };
+
+  // Runs started since the file was uploaded or last asked to be reprocessed (a run whose worker
+  // died counts too: the queue retries it as a new run).
+  const attempt = raw.processing_attempts + 1;
+  await markRawFile(db, raw, { status: RAW_FILE_PROCESSING, attempt }, 'processing_started');
+  const timings: Array<StageTiming | { stage: 'pages' | 'write'; ms: number }> = [];
+  const stored = await storage.localCopy(raw.company_id, raw.s3_key);
+  if (!stored) return unreadable(db, raw, 'The stored bytes of this file are missing.');
+  const workDir = await mkdtemp(join(deps.workDir ?? tmpdir(), 'lexdesk-pipeline-'));
+  try {
+    const pagesResult = await readPages(stored.path, { ocr: await deps.ocr() });
+    timings.push({ stage: 'pages', ms: pagesResult.ms });
+
+    await ensureCompanyTaxonomy(db, raw.company_id);
+    const company = await loadCompanyTaxonomy(db, raw.company_id);
+    const run = await runPipeline(pagesResult.pages, pagesResult.kind, {
+      taxonomy: company.taxonomy,
+      model: await loadModel(db, raw.company_id),
+      findCases: (fields) => findCaseCandidates(db, raw.company_id, fields),
+    });
+    timings.push(...run.timings);
+
+    const started = performance.now();
+    const ranges = run.documents.map((d) => ({ startPage: d.startPage, endPage: d.endPage }));
+    const kind: InputKind = pagesResult.kind;
+    const files = await writeDocumentPdfs({ path: stored.path, kind }, ranges, workDir);
+    const dataFields = await companyDataFields(db, raw.company_id);
+    const typeIdOf = (key: string | null) => (key ? (company.typeIds.get(key) ?? null) : null);
+    const typeName = (key: string | null) => {
+      const id = typeIdOf(key);
+      return id ? company.names.get(id)?.name : undefined;
+    };
+    const written: WrittenDocument[] = [];
+    for (const [index, document] of run.documents.entries()) {
+      const file = files[index];
+      if (!file) throw new Error('the PDF writer returned fewer files than documents');
+      const name = documentName(
+        raw.name,
+        typeName(document.classification.typeKey),
+        document,
+        kind,
+      );
+      const storageKey = await storeDocumentFile(db, storage, raw, document, { path: file, name });
+      written.push({
+        document,
+        legalFileTypeId: typeIdOf(document.classification.typeKey),
+        name,
+        url: `${FILE_PATH_PREFIX}${storageKey}`,
+        storageKey,
+        exceptionReasons: exceptionReasons(document, typeIdOf(document.classification.typeKey)),
+        dataFields: extractCompanyData(document.text, dataFields),
+      });
+    }
+    timings.push({ stage: 'write', ms: Math.round(performance.now() - started) });
+    const summary = await writeDocuments(db, raw, written, {
+      pages: pagesResult.pages.length,
+      stages: timings.map((t) => ({ ...t, attempt })),
+    });
+    return { status: 'processed', summary, pages: pagesResult.pages.length };
+  } catch (error) {
+    // Unreadable input (corrupt, encrypted, no pages) is final: no retry will read it.
+    if (error instanceof PipelineInputError) return await unreadable(db, raw, error.message);
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+    await stored.release();
+  }
+}
+
+async function unreadable(db: Database, raw: RawFileRow, reason: string): Promise<ProcessOutcome> {
+  await markRawFile(db, raw, { status: 'UNACCESSIBLE', error: reason }, 'processing_failed');
+  return { status: 'unaccessible', reason };
+}

@@ -1,0 +1,55 @@
+/**
+ * The pipeline's moves of a raw file that are not the final write: Processing when a run starts,
+ * UNACCESSIBLE or Uploading_Failed when it cannot finish, each with its raw_file_log row in the
+ * same transaction and the reason kept on the raw file.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+import { rawFile, rawFileLog, type RawFileRow } from '../../db/schema';
+import { bucketOf } from '../../../shared/raw-files/status';
+import { PIPELINE_ACTOR } from './constants';
+
+export async function markRawFile(
+  db: Database,
+  raw: RawFileRow,
+  change: { status: string; attempt?: number; error?: string },
+  actionType: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(rawFile).where(eq(rawFile.id, raw.id)).for('update');
+    if (!current) return;
+    const entersFailed =
+      bucketOf(change.status) === 'failed' && bucketOf(current.status) !== 'failed';
+    await tx
+      .update(rawFile)
+      .set({
+        status: change.status,
+        ...(change.attempt !== undefined ? { processing_attempts: change.attempt } : {}),
+        ...(change.error !== undefined ? { processing_error: change.error } : {}),
+        ...(entersFailed ? { failed_count: sql`${rawFile.failed_count} + 1` } : {}),
+      })
+      .where(eq(rawFile.id, raw.id));
+    const entries = [];
+    if (current.status !== change.status)
+      entries.push({
+        field: 'status',
+        original_value: current.status,
+        updated_value: change.status,
+      });
+    if (change.error !== undefined)
+      entries.push({
+        field: 'processing_error',
+        original_value: null,
+        updated_value: change.error,
+      });
+    if (entries.length > 0)
+      await tx.insert(rawFileLog).values(
+        entries.map((entry) => ({
+          raw_file_id: raw.id,
+          ...entry,
+          action_type: actionType,
+          ...PIPELINE_ACTOR.rawLog,
+        })),
+      );
+  });
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { fromCaption, leftColumn } from './caption';
+
+describe('leftColumn', () => {
+  it('keeps each line’s first column and drops right-column-only lines', () => {
+    const text = [
+      'MARIA GONZALEZ,                         Case No. ADJ12345678',
+      '                                        ADJ7654321',
+      '            Applicant,',
+    ].join('\n');
+    expect(leftColumn(text).split('\n')).toEqual(['MARIA GONZALEZ,', 'Applicant,']);
+  });
+
+  it('blanks pleading numbers', () => {
+    expect(leftColumn('3 MARIA GONZALEZ,')).toBe('  MARIA GONZALEZ,');
+  });
+
+  it('splits at a two-space gap, as a text layer or a form prints a right column', () => {
+    expect(leftColumn('DAVID LE,  Case No. (New Case)\n     VS.  DECLARATION OF SERVICE')).toBe(
+      'DAVID LE,\nVS.',
+    );
+  });
+
+  it('keeps a name whose last word sits after a wide gap', () => {
+    expect(leftColumn('Maria   Gonzalez,')).toBe('Maria Gonzalez,');
+  });
+});
+
+describe('fromCaption', () => {
+  it.each([
+    ['MARIA GONZALEZ, Applicant, vs. ACME INC., Defendants.', 'MARIA GONZALEZ', 'ACME INC.'],
+    ['MARIA GONZALEZ,\nApplicant,\n-vs-\nACME INC.,\nDefendant.', 'MARIA GONZALEZ', 'ACME INC.'],
+    ['MARIA GONZALEZ,\nApplicant,\nversus\nACME INC.\nRespondent.', 'MARIA GONZALEZ', 'ACME INC.'],
+    ['MARIA GONZALEZ\nvs.\nACME INC.\n\nORDER', 'MARIA GONZALEZ', 'ACME INC.'],
+    ['MARIA GONZALEZ VS. ACME INC.', 'MARIA GONZALEZ', 'ACME INC.'],
+  ])('reads %j', (text, applicant, defendant) => {
+    expect(fromCaption(text)).toEqual({ applicant, defendant });
+  });
+
+  it.each([
+    'The Applicant testified vs. the record.',
+    'Applicant was seen today.',
+    'EXHIBIT LIST\nvs.\nNOTHING',
+    'Smith v. Jones (2001) 12 Cal.4th 1',
+    '',
+  ])('finds no caption in %j', (text) => {
+    expect(fromCaption(text)).toBeNull();
+  });
+});

@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { findParties } from './parties';
+
+const CR_CAPTION = `                WORKERS' COMPENSATION APPEALS BOARD
+                       STATE OF CALIFORNIA
+
+MARIA GONZALEZ,                         Case No. ADJ12345678
+            Applicant,                           ADJ7654321
+      vs.                               ORDER APPROVING COMPROMISE
+ACME WAREHOUSING INC.; ZENITH           AND RELEASE
+INSURANCE COMPANY,
+            Defendants.
+`;
+
+const FLATTENED = `1 WORKERS' COMPENSATION APPEALS BOARD 2 STATE OF CALIFORNIA 3 4 Case No. ANTHONY DENNIS, 5 Applicant, 6 vs. 7 8 9 STATE OF CALIFORNIA - DEPARTMENT OF CORRECTIONS AND REHABILITATION INMATE CLAIMS; STATE COMPENSATION INSURANCE FUND, 10 ADJ9346293 (Sacramento District Office) NOTICE OF INTENTION TO SUBMIT FOR DECISION (En Banc) Defendants. 11`;
+
+const MINUTES = `WORKERS' COMPENSATION APPEALS BOARD
+STATE OF CALIFORNIA
+Case Number: ADJ12345678
+JOSE DE LA CRUZ
+vs.
+SUNRISE FARMS LLC, Permissibly Self-Insured;
+SEDGWICK CMS, Adjusting Agency
+
+MINUTES OF HEARING`;
+
+describe('findParties from captions', () => {
+  it.each([
+    ['a two-column C&R caption', CR_CAPTION, 'MARIA GONZALEZ', 'ACME WAREHOUSING INC.'],
+    [
+      'a caption flattened with pleading line numbers',
+      FLATTENED,
+      'ANTHONY DENNIS',
+      'STATE OF CALIFORNIA - DEPARTMENT OF CORRECTIONS AND REHABILITATION INMATE CLAIMS',
+    ],
+    ['an EAMS minutes caption without markers', MINUTES, 'JOSE DE LA CRUZ', 'SUNRISE FARMS LLC'],
+    [
+      'a simple caption',
+      'MARIA GONZALEZ,\n  Applicant,\nvs.\nACME WAREHOUSING INC.; ZENITH INSURANCE COMPANY,\n  Defendants.',
+      'MARIA GONZALEZ',
+      'ACME WAREHOUSING INC.',
+    ],
+    [
+      'a mixed-case caption with role words',
+      'Maria   Gonzalez,\n\tApplicant,\n v.\nAcme Warehousing, Inc., Employer; and\nZenith Insurance Company, Insurance Carrier,\n\tDefendants.',
+      'Maria Gonzalez',
+      'Acme Warehousing, Inc.',
+    ],
+    [
+      'defendants one per line ending in commas',
+      "PETER O'NEIL, JR.,\nApplicant,\nvs.\nCITY OF LONG BEACH,\nCITY OF LONG BEACH, adjusted by TRISTAR,\nDefendants.",
+      "PETER O'NEIL, JR.",
+      'CITY OF LONG BEACH',
+    ],
+    [
+      'a long employer name wrapped over lines',
+      'ANA LOPEZ,\n Applicant,\nvs.\nSTATE OF CALIFORNIA DEPARTMENT OF\nTRANSPORTATION, Legally Uninsured; STATE\nCOMPENSATION INSURANCE FUND,\n Defendants.',
+      'ANA LOPEZ',
+      'STATE OF CALIFORNIA DEPARTMENT OF TRANSPORTATION',
+    ],
+    [
+      'a one-line capitals caption',
+      'Case No.: ADJ1234567\nMARIA GONZALEZ vs. ACME WAREHOUSING INC.\nPETITION FOR RECONSIDERATION',
+      'MARIA GONZALEZ',
+      'ACME WAREHOUSING INC.',
+    ],
+    [
+      'an OCR caption with odd spacing',
+      'MARIA GONZALEZ ,\n     Applicant ,\n   VS.\n ACME WAREHOUSING INC. ; ZENITH\n   Defendants .',
+      'MARIA GONZALEZ',
+      'ACME WAREHOUSING INC.',
+    ],
+  ])('reads %s', (_name, text, applicant, defendant) => {
+    expect(findParties(text)).toEqual({ applicant, defendant });
+  });
+});
+
+const QME_HEADER = `QUALIFIED MEDICAL EVALUATOR'S REPORT
+RE:        Maria Gonzalez
+DOB:       04/12/1978
+Employer:  Acme Warehousing Inc.
+Carrier:   Zenith Insurance Company
+Claim #:   05-123456-7
+WCAB #:    ADJ12345678`;
+
+const COVER_LETTER = `November 3, 2023
+
+Zenith Insurance Company
+Attn: Claims Department
+
+Re:    Applicant:      Maria Gonzalez
+       Employer:       Acme Warehousing Inc.
+       Claim No.:      05-123456-7
+
+Dear Claims Adjuster:`;
+
+const PR2 = `PRIMARY TREATING PHYSICIAN'S PROGRESS REPORT (PR-2)
+Patient:
+Last GONZALEZ            First MARIA            M.I. L     Sex F
+Date of Injury 03/15/2023      Date of Birth 04/12/1978
+Claims Administrator:
+Name Zenith Insurance Company          Claim Number 05-123456-7
+Employer name: Acme Warehousing Inc.        Employer Phone (800) 555-0199`;
+
+describe('findParties from labels and letters', () => {
+  it.each([
+    ['a QME report header', QME_HEADER, 'Maria Gonzalez', 'Acme Warehousing Inc.'],
+    ['a cover letter', COVER_LETTER, 'Maria Gonzalez', 'Acme Warehousing Inc.'],
+    ['a PR-2 form', PR2, 'MARIA GONZALEZ', 'Acme Warehousing Inc.'],
+    [
+      'a RE line with v.',
+      'RE: Maria Gonzalez v. Acme Warehousing Inc.\nDear Counsel:',
+      'Maria Gonzalez',
+      'Acme Warehousing Inc.',
+    ],
+    [
+      'a RE line with vs. and more parties',
+      'Re: Gonzalez, Maria vs. Acme Warehousing, Inc.; Zenith Insurance   ADJ1234567',
+      'Gonzalez, Maria',
+      'Acme Warehousing, Inc.',
+    ],
+    [
+      'labelled applicant and defendants',
+      'Applicant Name: Maria Gonzalez (DOB 04/12/1978)\nDefendant(s): Acme Warehousing Inc.; Zenith',
+      'Maria Gonzalez',
+      'Acme Warehousing Inc.',
+    ],
+    [
+      'an injured worker with an insurer only (the insurer is not the employer)',
+      'Injured worker: Maria Gonzalez\nInsurance Carrier: Zenith Insurance Company',
+      'Maria Gonzalez',
+      null,
+    ],
+    [
+      'label above value',
+      'Employee Name:\n  Maria Gonzalez\nEmployer:\n  Acme Warehousing Inc.',
+      'Maria Gonzalez',
+      'Acme Warehousing Inc.',
+    ],
+    [
+      'a patient with more fields on the line',
+      'Patient: Maria Gonzalez DOB: 04/12/1978 Claim No.: 778812',
+      'Maria Gonzalez',
+      null,
+    ],
+    ['an empty document', '', null, null],
+  ])('reads %s', (_name, text, applicant, defendant) => {
+    expect(findParties(text)).toEqual({ applicant, defendant });
+  });
+
+  it('takes the name as first printed among labels', () => {
+    expect(findParties('Patient: M. Gonzalez\nApplicant: Maria Gonzalez').applicant).toBe(
+      'M. Gonzalez',
+    );
+    expect(findParties('Applicant: Maria Gonzalez\nPatient: M. Gonzalez').applicant).toBe(
+      'Maria Gonzalez',
+    );
+  });
+
+  it.each([
+    [
+      'a CMS-1500 with numbered boxes two spaces apart',
+      "2. PATIENT'S NAME: CASTILLO, ANTONIO  3. DOB: 02/09/1979\n4. EMPLOYER: Valley Memorial Hospital  14. DATE OF CURRENT INJURY: 11/28/2024",
+      'CASTILLO, ANTONIO',
+      'Valley Memorial Hospital',
+    ],
+    [
+      'a CMS-1500 read by OCR (single spaces, a box number before the next label)',
+      "2. PATIENT'S NAME: SINGH, JUN 3. DOB: 11/11/2000\n4. EMPLOYER: Sierra Framing & Drywall 14. DATE OF CURRENT INJURY: 11/16/2021",
+      'SINGH, JUN',
+      'Sierra Framing & Drywall',
+    ],
+    [
+      'a text layer that drops the gap before a box number',
+      '4. EMPLOYER: Precision Aerospace Components14. DATE OF CURRENT INJURY: 07/11/2021',
+      null,
+      'Precision Aerospace Components',
+    ],
+    [
+      'a QME cover block',
+      'RE:  Examinee: Rodrigo E. Guzman\n     Employer: Sunrise Senior Living Centers\n     DOI: 12/10/2011',
+      'Rodrigo E. Guzman',
+      'Sunrise Senior Living Centers',
+    ],
+    [
+      'a proof of service "Case:" line',
+      'PROOF OF SERVICE BY MAIL\n\nCase: David Le v. Desert Sun Hotels & Resorts\nCase No.: ADJ1314824',
+      'David Le',
+      'Desert Sun Hotels & Resorts',
+    ],
+    [
+      'an application with a parenthesised role',
+      'Applicant (Injured Worker): DAVID LE\nEmployer: DESERT SUN HOTELS & RESORTS',
+      'DAVID LE',
+      'DESERT SUN HOTELS & RESORTS',
+    ],
+    [
+      "a DWC-1's employee section",
+      "Employee: complete this section and see note above.\n1. Name: David Le      Today's Date: 11/02/2023\n8. Name of employer: Desert Sun Hotels & Resorts",
+      'David Le',
+      'Desert Sun Hotels & Resorts',
+    ],
+    [
+      'a DWC-1 from a text layer that closed the gap',
+      "1. Name: Antonio Williams Today's Date: 11/02/2023",
+      'Antonio Williams',
+      null,
+    ],
+    [
+      'minutes with a second field on the line',
+      'Applicant: BEATRIZ HERNANDEZ Location: SAN FRANCISCO\nDefendant(s): Westside Auto Body; Athens Administrators',
+      'BEATRIZ HERNANDEZ',
+      'Westside Auto Body',
+    ],
+    [
+      'an IMR letter to the worker at home',
+      'September 12, 2023\n\nGuadalupe Pham\n8945 Alameda Street, Suite 172\nPomona, CA 91767\n\nIMR Case Number: CM23-6006768\n\nDear Guadalupe Pham: Maximus Federal Services has completed the review.',
+      'Guadalupe Pham',
+      null,
+    ],
+  ])('reads %s', (_name, text, applicant, defendant) => {
+    expect(findParties(text)).toEqual({ applicant, defendant });
+  });
+
+  it.each([
+    'Darnell Chavez\nWhitcomb Ferris Defense\n10940 Harbor Boulevard\n\nDear Darnell Chavez:',
+    'Silvia Park\n8947 Figueroa Street\n\nDear Ms. Park:',
+    'RE: Updated Fee Schedule\n\nDear Colleague:',
+  ])('takes no applicant from a letter to someone else: %j', (text) => {
+    expect(findParties(text).applicant).toBeNull();
+  });
+
+  it.each([
+    ["Applicant's Attorney: Law Offices of Smith\nApplicant's Address: 1 Main St", null],
+    ['RE: Request for Authorization', null],
+    ['RE: Medical Records Subpoena', null],
+    ['Applicant: N/A', null],
+    ['Patient: see above.', null],
+    ['Patient: Same.', null],
+    ['The applicant was seen today. vs. nothing', null],
+    ["See Benson v. Workers' Comp. Appeals Bd. (2009) 170 Cal.App.4th 1535.", null],
+  ])('takes no applicant from %j', (text, applicant) => {
+    expect(findParties(text).applicant).toBe(applicant);
+  });
+
+  it('does not take an employer address for the employer', () => {
+    expect(findParties("Employer's Address: 1 Main St\nEmployer: Acme Inc.").defendant).toBe(
+      'Acme Inc.',
+    );
+  });
+});
+
+describe('findParties from captions as text layers and OCR print them', () => {
+  it.each([
+    [
+      'a right column two spaces away, the title beside "vs."',
+      'DAVID LE,  Case No. (New Case)\n          Applicant,\n     VS.  APPLICATION FOR ADJUDICATION\nDESERT SUN HOTELS & RESORTS;  OF CLAIM\nAIG CLAIMS, INC.,\n          Defendants.',
+      'DAVID LE',
+      'DESERT SUN HOTELS & RESORTS',
+    ],
+    [
+      'a text layer with no indentation and three-space gaps',
+      'ROBERT VILLANUEVA,   CASE NO. ADJ16440873\nApplicant,\nv.   ANSWER TO APPLICATION FOR\nREDWOOD MANUFACTURING CORP.;   ADJUDICATION OF CLAIM\nEMPLOYERS COMPENSATION INSURANCE COMPANY,\nDefendants.',
+      'ROBERT VILLANUEVA',
+      'REDWOOD MANUFACTURING CORP.',
+    ],
+    [
+      'OCR: columns run together, stray marks for gaps',
+      'JUN SINGH, CASE NO. ADJ10249772\nApplicant,\nV. .NOTICE OF DEPOSITION\nSACRAMENTO REGIONAL SECURITY; AND REQUEST FOR PRODUCTION OF DOCUMENTS\nICW Group,\n\nDefendants.',
+      'JUN SINGH',
+      'SACRAMENTO REGIONAL SECURITY',
+    ],
+    [
+      'OCR: specks and quotes between the name and the case number',
+      'KAREN ZAMORA, . \u201cCase No.: ADJ8722218\nApplicant, .\nvs. PROOF OF SERVICE\nRedwood Manufacturing Corp.;\nCorVel Corporation,\nDefendants.',
+      'KAREN ZAMORA',
+      'Redwood Manufacturing Corp.',
+    ],
+    [
+      'OCR: a semicolon where the column gap was',
+      'Hector R. Tran, ; Case Nos. ADJ10602703; ADJ11644403\nApplicant, :\nv.\nSUNRISE SENIOR LIVING CENTERS;\nAthens Administrators, ; ;\nDefendants.',
+      'Hector R. Tran',
+      'SUNRISE SENIOR LIVING CENTERS',
+    ],
+  ])('reads %s', (_name, text, applicant, defendant) => {
+    expect(findParties(text)).toEqual({ applicant, defendant });
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Applicant and defendant names. Sources, in order of trust:
+ *   1. The caption (caption.ts): WCAB pleadings, orders, minutes of hearing.
+ *   2. "Applicant:" / "Applicant Name:" / "Name of Applicant:" labels.
+ *   3. A "RE: Maria Gonzalez v. Acme Warehousing Inc." line of a letter ("Case:" likewise).
+ *   4. A PR-2 form's "Last GONZALEZ   First MARIA" line (read as "MARIA GONZALEZ"), and
+ *      "Employee:", "Injured worker:", "Patient:", "Claimant:", "Examinee:" labels.
+ *   5. "RE: Maria Gonzalez" alone, when it reads as a person's name.
+ * Among 2-4 the earliest printed wins (they name the same person; the first is how the document
+ * presents them), then 5, then a bare "Name:" holding a person's name (a DWC-1's employee section),
+ * then the salutation of a letter sent to the worker's home ("Dear Guadalupe Pham:").
+ * The defendant is the employer: the caption's first defendant, else the earliest of "Employer:",
+ * "Defendant(s):" (first one) and the other side of a "RE:" / "Case:" line. The insurer is never
+ * the defendant: a document that names only the carrier has no defendant. Names are returned as
+ * printed, whitespace-normalised, without trailing commas or role words (", Employer").
+ */
+import { fromCaption, type Parties } from './caption';
+import { cutAtNextField, valueAfter } from './labels';
+import { firstParty, isPersonName, tidy } from './names';
+import { cleanText } from './ocr';
+
+export type { Parties } from './caption';
+
+const APPLICANT_LABEL =
+  /(?<![A-Za-z])(?:Applicant(?:'s)?(?:\s+Name)?(?:\s*\([^)\n]{1,30}\))?|Name\s+of\s+Applicant)\s*:/gi;
+const WORKER_LABEL =
+  /(?<![A-Za-z])(?:Injured\s+(?:Worker|Employee)|Employee|Patient|Claimant|Examinee|Evaluee)(?:'s)?(?:\s+Name)?\s*:/gi;
+/** A bare "Name:" (a claim form's employee section); only a person's name is taken from it. */
+const NAME_LABEL = /(?<![A-Za-z])Name\s*:/g;
+const EMPLOYER_LABEL = /(?<![A-Za-z])(?:Employer(?:'s)?(?:\s+Name)?|Name\s+of\s+Employer)\s*:/gi;
+const DEFENDANT_LABEL = /(?<![A-Za-z])Defendants?(?:\(s\))?\s*:/gi;
+const PR2_NAME =
+  /\bLast(?:\s+Name)?:?[ \t]+([A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)?)[ \t]+First(?:\s+Name)?:?[ \t]+([A-Za-z][A-Za-z'-]*)/g;
+/** A letter's "RE:" line, or a proof of service's "Case: Maria Gonzalez v. Acme Inc." line. */
+const RE_LINE = /(?<![A-Za-z])(?:RE|Re|Subject|Case(?:\s+Name)?|Matter|Caption)\s*:[ \t]*([^\n]*)/g;
+
+/** A value found at a position in the text; the earliest printed one wins. */
+interface Found {
+  at: number;
+  value: string;
+}
+
+function earliest(...found: Array<Found | null>): string | null {
+  let best: Found | null = null;
+  for (const f of found) if (f && (!best || f.at < best.at)) best = f;
+  return best?.value ?? null;
+}
+
+function labelled(
+  text: string,
+  label: RegExp,
+  accept: (value: string) => string | null,
+): Found | null {
+  for (const m of text.matchAll(label)) {
+    const at = m.index ?? 0;
+    const raw = valueAfter(text, at + m[0].length);
+    const value = raw === '' ? null : accept(raw);
+    if (value) return { at, value };
+  }
+  return null;
+}
+
+const asName = (v: string) => tidy(v.split('(')[0] ?? '');
+const asPerson = (v: string) => {
+  const name = asName(v);
+  return name && isPersonName(name.replace(/,/g, '')) ? name : null;
+};
+
+/** "RE: Maria Gonzalez v. Acme Warehousing Inc.", "Case: Maria Gonzalez v. Acme Inc." */
+function fromReVersus(text: string): { applicant: Found | null; defendant: Found | null } {
+  for (const m of text.matchAll(RE_LINE)) {
+    const at = m.index ?? 0;
+    const line = cutAtNextField(m[1] ?? '');
+    const parts = /^(.+?)\s+(?:vs?\.|versus|VS\.?)\s+(.+)$/.exec(line);
+    if (!parts) continue;
+    const left = (parts[1] ?? '').replace(/^(?:Applicant|Employee|Our\s+client)\s*:\s*/i, '');
+    const applicant = tidy(left);
+    const defendant = firstParty(parts[2] ?? '');
+    if (applicant || defendant) {
+      return {
+        applicant: applicant ? { at, value: applicant } : null,
+        defendant: defendant ? { at, value: defendant } : null,
+      };
+    }
+  }
+  return { applicant: null, defendant: null };
+}
+
+/** "RE:   Maria Gonzalez" in a report's header, only when it reads as a person's name. */
+function fromReName(text: string): string | null {
+  for (const m of text.matchAll(RE_LINE)) {
+    const value = tidy(cutAtNextField(m[1] ?? ''));
+    if (value && isPersonName(value.replace(/,/g, ''))) return value;
+  }
+  return null;
+}
+
+/**
+ * A letter to the injured worker at home: "Dear Guadalupe Pham:" whose full name also stands alone
+ * on an address block's first line (the next line a street number). Letters to attorneys and
+ * adjusters say "Dear Counsel:" / "Dear Ms. Park:" or go to an office, and are not read.
+ */
+function fromSalutation(text: string): string | null {
+  const m = /(?<![A-Za-z])Dear\s+([A-Z][A-Za-z'.-]*(?:\s+[A-Z][A-Za-z'.-]*){1,4})\s*[:,]/.exec(
+    text,
+  );
+  const name = m ? tidy(m[1] ?? '') : null;
+  if (!name || !isPersonName(name) || /^(?:Mr|Mrs|Ms|Dr|Miss)\.?\s/.test(name)) return null;
+  const lines = text.slice(0, m?.index ?? 0).split('\n');
+  for (let i = 0; i + 1 < lines.length; i += 1) {
+    if ((lines[i] ?? '').trim() === name && /^\s*\d+\s+\S/.test(lines[i + 1] ?? '')) return name;
+  }
+  return null;
+}
+
+function fromPr2(text: string): Found | null {
+  for (const m of text.matchAll(PR2_NAME)) {
+    const value = tidy(`${m[2] ?? ''} ${m[1] ?? ''}`);
+    if (value) return { at: m.index ?? 0, value };
+  }
+  return null;
+}
+
+/**
+ * Finds the applicant and the defendant (employer) in a document's text. A caption wins; else the
+ * earliest labelled statement (a form's labels and a letter's RE block name the same people, and
+ * the first is how the document presents them).
+ */
+export function findParties(text: string): Parties {
+  const clean = cleanText(text);
+  const caption = fromCaption(clean);
+  const re = fromReVersus(clean);
+  const applicant =
+    caption?.applicant ??
+    fromPr2(clean)?.value ??
+    earliest(
+      labelled(clean, APPLICANT_LABEL, asName),
+      re.applicant,
+      labelled(clean, WORKER_LABEL, asName),
+    ) ??
+    fromReName(clean) ??
+    labelled(clean, NAME_LABEL, asPerson)?.value ??
+    fromSalutation(clean);
+  const defendant =
+    caption?.defendant ??
+    earliest(
+      labelled(clean, EMPLOYER_LABEL, firstParty),
+      labelled(clean, DEFENDANT_LABEL, firstParty),
+      re.defendant,
+    );
+  return { applicant, defendant };
+}

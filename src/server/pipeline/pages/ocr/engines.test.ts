@@ -1,0 +1,78 @@
+// Real OCR, kept to a few small images because it is slow (seconds per page with tesseract.js).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPages } from '../index';
+import { makeImagePdf, makeTextPng } from '../testing/fixtures';
+import { createOcrEngine } from './index';
+import { findNativeTesseract } from './native';
+
+const LINES = [
+  'WORKERS COMPENSATION APPEALS BOARD',
+  'APPLICATION FOR ADJUDICATION OF CLAIM',
+  'Case Number ADJ10123456',
+];
+
+function expectWords(text: string) {
+  const upper = text.toUpperCase();
+  for (const word of ['COMPENSATION', 'APPEALS', 'ADJUDICATION', 'CLAIM', 'ADJ10123456']) {
+    expect(upper).toContain(word);
+  }
+}
+
+let dir: string;
+let png: Buffer;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lexdesk-ocr-test-'));
+  png = await makeTextPng(LINES, { dpi: 200, height: 700 });
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('OCR engines', () => {
+  it('tesseract.js reads text from local data, with a confidence', async () => {
+    const engine = await createOcrEngine({ prefer: 'wasm', workers: 1 });
+    try {
+      expect(engine.kind).toBe('wasm');
+      const result = await engine.recognize(png, { dpi: 200 });
+      expectWords(result.text);
+      expect(result.confidence).toBeGreaterThan(0.6);
+      expect(result.confidence).toBeLessThanOrEqual(1);
+    } finally {
+      await engine.close();
+    }
+  }, 120_000);
+
+  it('the tesseract program reads text, and auto prefers it when installed', async () => {
+    const native = await findNativeTesseract();
+    const engine = await createOcrEngine({ workers: 1 });
+    try {
+      expect(engine.kind).toBe(native ? 'native' : 'wasm');
+      const result = await engine.recognize(png, { dpi: 200 });
+      expectWords(result.text);
+      expect(result.confidence).toBeGreaterThan(0.6);
+    } finally {
+      await engine.close();
+    }
+  }, 120_000);
+
+  it('OCRs the pages of a scanned PDF', async () => {
+    const page2 = await makeTextPng(['MEDICAL REPORT', 'Diagnosis lumbar strain'], {
+      dpi: 100,
+    });
+    const path = join(dir, 'scan.pdf');
+    await writeFile(path, await makeImagePdf([await makeTextPng(LINES, { dpi: 100 }), page2]));
+    const engine = await createOcrEngine();
+    try {
+      const result = await readPages(path, { ocr: engine, ocrDpi: 150 });
+      expect(result.pages.map((p) => p.source)).toEqual(['ocr', 'ocr']);
+      expectWords(result.pages[0]?.text ?? '');
+      expect(result.pages[1]?.text.toUpperCase()).toContain('LUMBAR');
+      expect(result.pages[1]?.ocrConfidence).toBeGreaterThan(0.5);
+    } finally {
+      await engine.close();
+    }
+  }, 120_000);
+});

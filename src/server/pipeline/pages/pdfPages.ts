@@ -1,0 +1,143 @@
+/**
+ * Stage 1 for PDFs: the text layer of each page, rebuilt into lines; pages with too little text
+ * (scans) are rendered and OCRed. Pages are visited one at a time and released, and at most a few
+ * OCR jobs are in flight, so a 500-page file keeps memory bounded. Pages are reported in order.
+ */
+import { Util, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PageText } from '../types';
+import { PipelineInputError, throwIfAborted } from './errors';
+import { countLetters, runsToLines, type TextRun } from './lines';
+import type { OcrEngine } from './ocr/types';
+import { openPdf } from './pdfjs';
+import { renderPageToPng } from './render';
+
+/** A page whose text layer has fewer letters than this is treated as a scan. */
+export const MIN_TEXT_LAYER_LETTERS = 20;
+/** Ask pdf.js to drop its caches (fonts, images) every this many pages. */
+const CLEANUP_EVERY = 50;
+
+export interface PdfPagesOptions {
+  ocr: OcrEngine;
+  signal?: AbortSignal;
+  maxOcrPixels?: number;
+  ocrDpi?: number;
+  onPage?: (page: PageText) => void;
+}
+
+function isTextItem(item: unknown): item is { str: string; transform: number[]; width: number } {
+  const candidate = item as { str?: unknown; transform?: unknown } | null;
+  return typeof candidate?.str === 'string' && Array.isArray(candidate.transform);
+}
+
+/** Text direction in quarter turns (0..3) of a run whose viewport-space matrix starts a, b. */
+function quarterTurns(a: number, b: number): number {
+  return ((Math.round(Math.atan2(b, a) / (Math.PI / 2)) % 4) + 4) % 4;
+}
+
+/**
+ * The page's text layer as lines. Runs are placed in the reading frame of the page's main text
+ * direction, so a page whose text runs sideways (a /Rotate without rotated content) still reads
+ * line by line; runs in another direction (a vertical stamp) follow as lines of their own.
+ */
+export async function pageTextLayer(page: PDFPageProxy): Promise<string> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const runs: Array<{ run: TextRun; turns: number }> = [];
+  const weight = [0, 0, 0, 0];
+  for (const item of content.items) {
+    if (!isTextItem(item) || item.str.length === 0) continue;
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = Util.transform(
+      viewport.transform,
+      item.transform,
+    );
+    const turns = quarterTurns(a, b);
+    weight[turns] = (weight[turns] ?? 0) + item.str.length;
+    const size = Math.hypot(c, d) || Math.hypot(a, b) || 1;
+    runs.push({ run: { text: item.str, x, y, width: item.width, size }, turns });
+  }
+  const main = weight.indexOf(Math.max(...weight));
+  // Rotate positions so the main direction reads left to right, top to bottom.
+  const cos = Math.round(Math.cos((main * Math.PI) / 2));
+  const sin = Math.round(Math.sin((main * Math.PI) / 2));
+  const aligned = runs
+    .filter((r) => r.turns === main)
+    .map(({ run }) => ({ ...run, x: run.x * cos + run.y * sin, y: run.y * cos - run.x * sin }));
+  const others = runs.filter((r) => r.turns !== main).map(({ run }) => run.text.trim());
+  return [...runsToLines(aligned), ...others.filter(Boolean)].join('\n');
+}
+
+async function readPage(
+  doc: PDFDocumentProxy,
+  pageNo: number,
+  options: PdfPagesOptions,
+): Promise<{ pending: Promise<PageText> }> {
+  let page: PDFPageProxy;
+  let text: string;
+  try {
+    page = await doc.getPage(pageNo);
+    text = await pageTextLayer(page);
+  } catch (error) {
+    throw new PipelineInputError('corrupt', `page ${pageNo} cannot be read`, { cause: error });
+  }
+  try {
+    if (countLetters(text) >= MIN_TEXT_LAYER_LETTERS) {
+      return { pending: Promise.resolve({ page: pageNo, text, source: 'text-layer' }) };
+    }
+    let rendered: { png: Buffer; dpi: number };
+    try {
+      rendered = await renderPageToPng(doc, page, {
+        dpi: options.ocrDpi,
+        maxPixels: options.maxOcrPixels,
+      });
+    } catch {
+      // An unrenderable page keeps what little text it had rather than failing the file.
+      return {
+        pending: Promise.resolve({ page: pageNo, text, source: text ? 'text-layer' : 'none' }),
+      };
+    }
+    const pending = options.ocr
+      .recognize(rendered.png, { dpi: rendered.dpi, signal: options.signal })
+      .then((result): PageText => ({
+        page: pageNo,
+        text: result.text,
+        source: 'ocr',
+        ocrConfidence: result.confidence,
+      }));
+    return { pending };
+  } finally {
+    page.cleanup();
+  }
+}
+
+export async function readPdfPages(
+  data: Uint8Array,
+  name: string,
+  options: PdfPagesOptions,
+): Promise<PageText[]> {
+  const doc = await openPdf(data, name);
+  const pages: PageText[] = [];
+  const inFlight: Array<Promise<PageText>> = [];
+  const window = Math.max(1, options.ocr.concurrency) + 1;
+  const emitOldest = async () => {
+    const next = inFlight.shift();
+    if (!next) return;
+    const page = await next;
+    pages.push(page);
+    options.onPage?.(page);
+  };
+  try {
+    for (let pageNo = 1; pageNo <= doc.numPages; pageNo += 1) {
+      throwIfAborted(options.signal);
+      const { pending } = await readPage(doc, pageNo, options);
+      pending.catch(() => undefined); // awaited in order below; avoid an unhandled rejection
+      inFlight.push(pending);
+      while (inFlight.length >= window) await emitOldest();
+      if (pageNo % CLEANUP_EVERY === 0) await doc.cleanup();
+    }
+    while (inFlight.length > 0) await emitOldest();
+    return pages;
+  } finally {
+    await Promise.allSettled(inFlight);
+    await doc.destroy();
+  }
+}

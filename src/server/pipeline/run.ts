@@ -1,0 +1,95 @@
+/**
+ * Stages 2 to 5 over the pages of one raw file: split into documents, classify each from its
+ * first page, extract its fields from all its pages, match it to a case. Pure apart from the case
+ * lookup, which the server answers from the database and the CLI from a JSON file; the same
+ * function serves the job worker, `npm run cli -- process` and the evaluation.
+ */
+import { classifyDocument } from './classify';
+import type { LearnedModel } from './classify';
+import { extractFields } from './extract';
+import { matchCase } from './match/matchCase';
+import { splitPages } from './split';
+import type {
+  CaseCandidate,
+  ExtractedFields,
+  InputKind,
+  MatchResult,
+  PageText,
+  PipelineDocument,
+  Taxonomy,
+} from './types';
+
+export interface RunContext {
+  taxonomy: Taxonomy;
+  model?: LearnedModel | undefined;
+  /** Cases that could match these fields (the matcher ranks them); none skips matching. */
+  findCases?: (fields: ExtractedFields) => Promise<CaseCandidate[]>;
+}
+
+export interface StageTiming {
+  stage: 'split' | 'classify' | 'extract' | 'match';
+  ms: number;
+}
+
+export interface RunResult {
+  documents: PipelineDocument[];
+  timings: StageTiming[];
+}
+
+/** How much of a document the classifier reads: its first page and the top of the second. */
+function classificationText(pages: PageText[]): string {
+  const [first, second] = pages;
+  const head = second ? second.text.split('\n').slice(0, 15).join('\n') : '';
+  return [first?.text ?? '', head].filter(Boolean).join('\n');
+}
+
+export async function runPipeline(
+  pages: PageText[],
+  kind: InputKind,
+  context: RunContext,
+): Promise<RunResult> {
+  const timings: StageTiming[] = [];
+  const timed = <T>(stage: StageTiming['stage'], work: () => T): T => {
+    const started = performance.now();
+    try {
+      return work();
+    } finally {
+      timings.push({ stage, ms: Math.round(performance.now() - started) });
+    }
+  };
+
+  // Spreadsheets, audio and video (and single images) are one document, never split.
+  const ranges = timed('split', () =>
+    kind === 'pdf' || kind === 'docx' || kind === 'doc'
+      ? splitPages(pages, { taxonomy: context.taxonomy })
+      : [{ startPage: 1, endPage: Math.max(1, pages.length), confidence: 1, cues: ['single'] }],
+  );
+  const byRange = ranges.map((range) => pages.slice(range.startPage - 1, range.endPage));
+  const classifications = timed('classify', () =>
+    byRange.map((docPages) =>
+      classifyDocument(classificationText(docPages), context.taxonomy, context.model),
+    ),
+  );
+  const texts = byRange.map((docPages) => docPages.map((page) => page.text).join('\f'));
+  const fields = timed('extract', () => texts.map((text) => extractFields(text)));
+
+  const started = performance.now();
+  const matches: Array<MatchResult | null> = [];
+  for (const found of fields) {
+    matches.push(context.findCases ? matchCase(found, await context.findCases(found)) : null);
+  }
+  timings.push({ stage: 'match', ms: Math.round(performance.now() - started) });
+
+  const documents = ranges.map((range, index): PipelineDocument => ({
+    ...range,
+    classification: classifications[index] ?? {
+      typeKey: null,
+      confidence: 0,
+      alternatives: [],
+    },
+    fields: fields[index] ?? extractFields(''),
+    match: matches[index] ?? null,
+    text: texts[index] ?? '',
+  }));
+  return { documents, timings };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adjNumbers,
+  captionScore,
+  cosine,
+  furniture,
+  isSeparator,
+  letterOpening,
+  pageNumber,
+  wordSet,
+} from './cues';
+
+describe('pageNumber', () => {
+  it('reads "Page k of N" in the footer or header, OCR-damaged too', () => {
+    expect(pageNumber(['body', 'more body', 'Page 2 of 5'])).toEqual({ k: 2, n: 5 });
+    expect(pageNumber(['Page l of 3', 'body', 'body', 'body', 'end'])).toEqual({ k: 1, n: 3 });
+    expect(pageNumber(['body', 'P age 1O of 12'])).toEqual({ k: 10, n: 12 });
+    expect(pageNumber(['body', '3 of 4'])).toEqual({ k: 3, n: 4 });
+    expect(pageNumber(['body', 'DWC-CA form 10214(c)', 'Page 4 of 6'])).toEqual({ k: 4, n: 6 });
+  });
+
+  it('reads bare and dashed page numbers', () => {
+    expect(pageNumber(['body', '7'])).toEqual({ k: 7, n: null });
+    expect(pageNumber(['body', '- 2 -'])).toEqual({ k: 2, n: null });
+    expect(pageNumber(['body', 'Page 3'])).toEqual({ k: 3, n: null });
+  });
+
+  it('ignores numbers that are not page numbers', () => {
+    expect(pageNumber(['Total charges 1550', 'body', 'Signed 03/14/2024'])).toBeNull();
+    expect(pageNumber(['body', 'Page 5 of 3'])).toBeNull();
+    expect(pageNumber([])).toBeNull();
+  });
+});
+
+describe('other page cues', () => {
+  it('finds ADJ numbers, tolerating OCR and spacing', () => {
+    expect([...adjNumbers('Case No. ADJ10234567; companion ADJ 9988776 and AD J1O234567')]).toEqual(
+      ['ADJ10234567', 'ADJ9988776'],
+    );
+    expect(adjNumbers('Claim 5102-88341').size).toBe(0);
+  });
+
+  it('scores a WCAB caption block', () => {
+    const caption = [
+      "WORKERS' COMPENSATION APPEALS BOARD",
+      'STATE OF CALIFORNIA',
+      'MARIA LOPEZ, Applicant,',
+      'vs. ACME, Defendants.',
+      'Case No. ADJ10234567',
+    ];
+    expect(captionScore(caption)).toBe(5);
+    expect(captionScore(['Dear Ms. Hall:', 'Thank you for your letter.'])).toBe(0);
+  });
+
+  it('recognises separator sheets but not full pages that mention one', () => {
+    expect(isSeparator(['DOCUMENT SEPARATOR SHEET', '[ADJ-LEGAL DOCS-PETITION]'], 6)).toBe(true);
+    expect(isSeparator(['DOCUMENT COVER SHEET', 'Case Number ADJ10234567'], 40)).toBe(true);
+    expect(isSeparator(['FAX COVER SHEET', 'To: Zenith'], 10)).toBe(false);
+    expect(isSeparator(['PETITION FOR PENALTIES'], 200)).toBe(false);
+  });
+
+  it('sees a letter opening', () => {
+    expect(letterOpening(['March 1, 2024', 'Re: Lopez v. Acme', 'Dear Ms. Hall:'])).toBe(true);
+    expect(letterOpening(['PROOF OF SERVICE'])).toBe(false);
+  });
+
+  it('compares headers without their page numbers', () => {
+    expect(furniture('Lopez v. Acme - Page 2 of 5')).toBe(furniture('Lopez v. Acme - Page 3 of 5'));
+    expect(furniture(undefined)).toBe('');
+  });
+
+  it('measures word-set cosine similarity', () => {
+    const a = wordSet('the applicant reports low back pain');
+    expect(cosine(a, a)).toBeCloseTo(1);
+    expect(cosine(a, wordSet('notice of hearing will be held'))).toBe(0);
+    expect(cosine(a, new Set())).toBe(0);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Page-level readings the splitter needs, each from one page's text: "Page k of N" and bare page
+ * numbers (OCR-tolerant), ADJ case numbers, a WCAB caption block, a separator or cover sheet, a
+ * letter's salutation, the header and footer lines, and the page's word set for similarity.
+ */
+import { compact, skeleton, tokens } from '../classify/normalize';
+
+export interface PageNumber {
+  k: number;
+  /** Total pages, when printed ("Page 2 of 5"). */
+  n: number | null;
+}
+
+/** Digits as OCR misreads them. */
+function digits(s: string): number {
+  return Number.parseInt(s.replace(/[lI|]/g, '1').replace(/[oO]/g, '0').replace(/[sS]/g, '5'), 10);
+}
+
+const D = '[0-9lI|oO]';
+const PAGE_OF = new RegExp(`\\bp\\s?a\\s?g\\s?e\\s*(${D}{1,3})\\s*(?:of|/)\\s*(${D}{1,3})\\b`, 'i');
+const BARE_OF = new RegExp(`^\\s*(?:pg\\.?\\s*)?(${D}{1,3})\\s*(?:of|/)\\s*(${D}{1,3})\\s*$`, 'i');
+const PAGE_K = new RegExp(`^\\s*(?:-\\s*)?(?:page|pg\\.?)\\s*(${D}{1,3})(?:\\s*-)?\\s*$`, 'i');
+const BARE_K = /^\s*[-–]?\s*(\d{1,3})\s*[-–]?\s*$/;
+
+/** The page number printed in the page's first three or last three lines, if any. */
+export function pageNumber(lines: string[]): PageNumber | null {
+  const candidates = [...lines.slice(-3).reverse(), ...lines.slice(0, 3)];
+  for (const line of candidates) {
+    const m = PAGE_OF.exec(line) ?? BARE_OF.exec(line);
+    if (m?.[1] && m[2]) {
+      const k = digits(m[1]);
+      const n = digits(m[2]);
+      if (k >= 1 && n >= k && n < 1000) return { k, n };
+    }
+  }
+  for (const line of candidates) {
+    const m = PAGE_K.exec(line) ?? BARE_K.exec(line);
+    if (m?.[1]) {
+      const k = digits(m[1]);
+      if (k >= 1 && k < 1000) return { k, n: null };
+    }
+  }
+  return null;
+}
+
+/** ADJ numbers (EAMS case numbers) on the page, normalised to "ADJ" + digits. */
+export function adjNumbers(text: string): Set<string> {
+  const out = new Set<string>();
+  const re = /\bA\s?[DO]\s?[J1lI]\s?[-#:]?\s?([0-9OolI|]{6,9})\b/gi;
+  for (const m of text.matchAll(re)) {
+    const d = (m[1] ?? '').replace(/[OoQ]/g, '0').replace(/[lI|]/g, '1');
+    if (/^\d{7,8}$/.test(d)) out.add(`ADJ${d}`);
+  }
+  return out;
+}
+
+const CAPTION = [
+  'workers compensation appeals board',
+  'state of california',
+  'applicant',
+  'defendants',
+  'case no',
+];
+
+/** How many caption markers appear in the top lines (0..5). */
+export function captionScore(lines: string[]): number {
+  const top = ` ${lines.slice(0, 18).map(skeleton).join(' ')} `;
+  const c = compact(top);
+  let n = 0;
+  for (const marker of CAPTION) if (c.includes(compact(marker))) n++;
+  return n;
+}
+
+const SEPARATOR = [
+  'document separator sheet',
+  'separator sheet',
+  'document cover sheet',
+  'cover sheet',
+];
+
+/** A separator or cover sheet: its name near the top and little else on the page. */
+export function isSeparator(lines: string[], wordCount: number): boolean {
+  const top = compact(lines.slice(0, 8).join(' '));
+  const named = SEPARATOR.some((s) => top.includes(compact(s)));
+  return named && wordCount < 120 && !/fax|facsimile/i.test(lines.slice(0, 8).join(' '));
+}
+
+/** A letter opening: a salutation or "Re:" line near the top. */
+export function letterOpening(lines: string[]): boolean {
+  return lines.slice(0, 20).some((l) => /^\s*(dear\b|re\s*:|subject\s*:)/i.test(l));
+}
+
+/** A salutation ("Dear Ms. Hall:") in the upper part of the page. */
+export function salutation(lines: string[]): boolean {
+  return lines.slice(0, 30).some((l) => /^\s*d\s?e\s?a\s?r\s+\S/i.test(l));
+}
+
+/** A letterhead or attorney block: a street address or phone number in the first six lines. */
+export function letterhead(lines: string[]): boolean {
+  return lines
+    .slice(0, 6)
+    .some(
+      (l) =>
+        /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/.test(l) ||
+        /\(\d{3}\)\s?\d{3}-\d{4}/.test(l) ||
+        /^\s*\d{2,6}\s+\w+.*\b(street|st|avenue|ave|boulevard|blvd|road|rd|drive|dr|way|highway|suite)\b/i.test(
+          l,
+        ),
+    );
+}
+
+/** A closing or signature in the last lines: the page ends a letter, pleading or report. */
+export function closing(lines: string[]): boolean {
+  return lines
+    .slice(-8)
+    .some((l) =>
+      /(sincerely|very truly yours|respectfully submitted|executed (on|at)|^\s*\/s\/|_{6,}|^\s*dated\s*:)/i.test(
+        l,
+      ),
+    );
+}
+
+/** A header or footer line without its page number or other short numbers, for comparing pages. */
+export function furniture(line: string | undefined): string {
+  if (!line) return '';
+  return compact(line.replace(/page\s*\S+\s*(of\s*\S+)?/gi, '').replace(/\b\d{1,3}\b/g, ''));
+}
+
+export function wordSet(text: string): Set<string> {
+  return new Set(tokens(text).filter((t) => t.length > 2));
+}
+
+/** Cosine similarity of two word sets. */
+export function cosine(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let both = 0;
+  for (const t of a) if (b.has(t)) both++;
+  return both / Math.sqrt(a.size * b.size);
+}
+
+/** Six lowercase words in a row: running prose. */
+const PROSE = /[a-z]{2,},? [a-z]{2,},? [a-z]{2,},? [a-z]{2,},? [a-z]{2,},? [a-z]{2,}/;
+
+/** The page's text begins in the middle of a sentence (its first line starts in lowercase). */
+export function startsMidSentence(lines: string[]): boolean {
+  return /^[a-z]/.test(lines[0] ?? '');
+}
+
+/**
+ * The page's text stops in the middle of a sentence: its last line of prose (page numbers and
+ * form footers aside) ends without a full stop.
+ */
+export function endsMidSentence(lines: string[]): boolean {
+  const body = lines.filter((l) => !/^\W*(page\s*)?\d+(\s*of\s*\d+)?\W*$/i.test(l.trim()));
+  const last = body[body.length - 1]?.trim() ?? '';
+  return PROSE.test(last) && !/[.:;!?)"']$/.test(last);
+}

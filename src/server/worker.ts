@@ -1,0 +1,69 @@
+/**
+ * `npm run worker`: document-pipeline workers without the HTTP server, for scaling the pipeline
+ * out across machines. Needs DATABASE_URL (the server's PostgreSQL) and DATA_DIR pointing at the
+ * same file storage as the server. PIPELINE_WORKERS jobs run at once (default: one per core).
+ * SIGINT / SIGTERM let running jobs finish (up to 10 s); an unfinished job is retried elsewhere.
+ */
+import { availableParallelism } from 'node:os';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/connection';
+import { runMigrations } from './db/migrate';
+import { createStorage } from './domains/files/s3/createStorage';
+import { lazyOcrEngine } from './domains/pipeline/ocrProvider';
+import { processRawFile } from './domains/pipeline/processRawFile';
+import { startPipelineQueue } from './domains/pipeline/queue';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig({
+      PIPELINE_WORKERS: String(availableParallelism()),
+      ...process.env,
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (!config.databaseUrl)
+    fail('npm run worker needs DATABASE_URL: workers share the server’s PostgreSQL.');
+  if (config.pipelineWorkers < 1) fail('PIPELINE_WORKERS must be at least 1 for a worker.');
+  await runMigrations(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl);
+  const storage = createStorage(config);
+  const ocr = lazyOcrEngine(config.ocrEngine);
+  const line = (text: string) => process.stdout.write(`${text}\n`);
+  const queue = await startPipelineQueue({
+    databaseUrl: config.databaseUrl,
+    db: database.db,
+    workers: config.pipelineWorkers,
+    expireInSeconds: config.pipelineJobExpireSeconds,
+    run: (rawFileId) => processRawFile({ db: database.db, storage, ocr: ocr.get }, rawFileId),
+    log: {
+      info: (details, message) => line(`${message} ${JSON.stringify(details)}`),
+      error: (details, message) => process.stderr.write(`${message} ${JSON.stringify(details)}\n`),
+    },
+  });
+  await queue.sweep();
+  line(`LexDesk pipeline worker running ${config.pipelineWorkers} job(s) at once`);
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void (async () => {
+        await queue.stop();
+        await ocr.close();
+        await database.close();
+        process.exit(0);
+      })();
+    });
+}
+
+main().catch((error: unknown) =>
+  fail(`The LexDesk worker failed: ${error instanceof Error ? error.message : String(error)}`),
+);

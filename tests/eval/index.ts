@@ -1,0 +1,174 @@
+/**
+ * `npm run eval [-- --text N] [--scan N] [--seed S] [--no-docs]` (also `npm run bench -- eval`):
+ * the document pipeline's accuracy and speed on generated California workers' compensation
+ * bundles with ground truth, separately for text PDFs and scans. It runs the committed fixture
+ * set plus N freshly generated text bundles and N scanned ones (defaults 24 and 3) through the
+ * same readPages + runPipeline the server uses, against the generator's case list, and writes
+ * bench-results/eval.json and its section of docs/PERFORMANCE.md.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createOcrEngine, readPages, type OcrEngine } from '../../src/server/pipeline/pages';
+import { runPipeline } from '../../src/server/pipeline/run';
+import { DEFAULT_TAXONOMY } from '../../src/server/pipeline/taxonomy/rules';
+import type { CaseCandidate } from '../../src/server/pipeline/types';
+import { runOcrBench } from '../bench/ocr';
+import { writeDocSection } from '../bench/docSection';
+import { generateBundle, generateCases, loadFixtures, writeScanPdf, writeTextPdf } from '../corpus';
+import { loadFixtureCases } from '../corpus/fixtures';
+import { emptyTally, scoreBundle, summarise, type TruthDocument } from './metrics';
+import { evalSection } from './report';
+
+interface EvalItem {
+  name: string;
+  pdfPath: string;
+  truth: TruthDocument[];
+  cases: CaseCandidate[];
+}
+
+interface Options {
+  text: number;
+  scan: number;
+  seed: number;
+  docs: boolean;
+}
+
+function parseArgs(args: string[]): Options {
+  const options: Options = { text: 24, scan: 3, seed: 2026, docs: true };
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i];
+    const value = Number(args[i + 1]);
+    if (arg === '--no-docs') options.docs = false;
+    else if (arg === '--text' || arg === '--scan' || arg === '--seed') {
+      if (!Number.isInteger(value) || value < 0) throw new Error(`${arg} needs a whole number`);
+      options[arg.slice(2) as 'text' | 'scan' | 'seed'] = value;
+      i += 1;
+    } else throw new Error(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+async function generated(
+  kind: 'text' | 'scan',
+  count: number,
+  seed: number,
+  dir: string,
+  cases: CaseCandidate[],
+): Promise<EvalItem[]> {
+  const items: EvalItem[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const bundleSeed = seed * 1000 + index + (kind === 'scan' ? 500 : 0);
+    // Scans are OCRed page by page: keep their bundles shorter so the run stays within minutes.
+    const bundle = generateBundle(bundleSeed, {
+      cases,
+      ...(kind === 'scan' ? { documents: 2 + (index % 4) } : {}),
+    });
+    const pdfPath = join(dir, `${kind}-${bundleSeed}.pdf`);
+    if (kind === 'text') await writeTextPdf(bundle, pdfPath);
+    else await writeScanPdf(bundle, pdfPath, { seed: bundleSeed });
+    items.push({ name: `${kind}-${bundleSeed}`, pdfPath, truth: bundle.truth.documents, cases });
+  }
+  return items;
+}
+
+async function fixtureItems(kind: 'text' | 'scan'): Promise<EvalItem[]> {
+  const cases = await loadFixtureCases(kind);
+  return (await loadFixtures(kind)).map((f) => ({
+    name: `fixture-${kind}-${f.name}`,
+    pdfPath: f.pdfPath,
+    truth: f.truth.documents,
+    cases,
+  }));
+}
+
+async function evaluate(items: EvalItem[], ocr: OcrEngine, log: (line: string) => void) {
+  const tally = emptyTally();
+  let pages = 0;
+  let ms = 0;
+  let ocrPages = 0;
+  for (const item of items) {
+    const started = performance.now();
+    const read = await readPages(item.pdfPath, { ocr });
+    const run = await runPipeline(read.pages, read.kind, {
+      taxonomy: DEFAULT_TAXONOMY,
+      findCases: () => Promise.resolve(item.cases),
+    });
+    const elapsed = performance.now() - started;
+    pages += read.pages.length;
+    ocrPages += read.pages.filter((p) => p.source === 'ocr').length;
+    ms += elapsed;
+    scoreBundle(tally, run.documents, item.truth);
+    log(
+      `  ${item.name}: ${read.pages.length} pages, ${run.documents.length}/${item.truth.length} documents, ${Math.round(elapsed)} ms`,
+    );
+  }
+  return {
+    ...summarise(tally),
+    pages,
+    ocr_pages: ocrPages,
+    seconds: Number((ms / 1000).toFixed(2)),
+    pages_per_second: Number((pages / (ms / 1000)).toFixed(2)),
+  };
+}
+
+export async function run(args: string[]): Promise<void> {
+  const options = parseArgs(args);
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const dir = await mkdtemp(join(tmpdir(), 'lexdesk-eval-'));
+  const ocr = await createOcrEngine({ prefer: 'auto' });
+  try {
+    const cases = generateCases(options.seed, 200);
+    log(`generating ${options.text} text and ${options.scan} scanned bundles in ${dir}`);
+    const text = [
+      ...(await fixtureItems('text')),
+      ...(await generated('text', options.text, options.seed, dir, cases)),
+    ];
+    const scan = [
+      ...(await fixtureItems('scan')),
+      ...(await generated('scan', options.scan, options.seed, dir, cases)),
+    ];
+    log(`text bundles (${text.length}):`);
+    const textResult = await evaluate(text, ocr, log);
+    log(`scanned bundles (${scan.length}), OCR by ${ocr.kind}:`);
+    const scanResult = await evaluate(scan, ocr, log);
+    log('OCR speed against the tesseract CLI on the same page images:');
+    const ocrSpeed = await runOcrBench({ pages: 2 });
+    const result = {
+      date: new Date().toISOString(),
+      machine: { cores: cpus().length, loadAverage: Number(loadavg()[0]?.toFixed(2)) },
+      seed: options.seed,
+      text: textResult,
+      scan: { ...scanResult, ocr_engine: ocr.kind },
+      ocr: ocrSpeed,
+    };
+    const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+    await mkdir(join(root, 'bench-results'), { recursive: true });
+    await writeFile(
+      join(root, 'bench-results', 'eval.json'),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
+    const section = evalSection(result);
+    log(section);
+    if (options.docs) await writeDocSection(join(root, 'docs', 'PERFORMANCE.md'), 'eval', section);
+    log('wrote bench-results/eval.json');
+  } finally {
+    await ocr.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  run(process.argv.slice(2)).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(
+        `eval failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}
