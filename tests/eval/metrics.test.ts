@@ -61,6 +61,23 @@ describe('pipeline evaluation metrics', () => {
     expect(summary.field_exact_match.adjNumbers).toBeCloseTo(1 / 3, 3);
   });
 
+  it('counts a two-case document as matched when it is flagged multi_case with both cases', () => {
+    const tally = emptyTally();
+    const doc = found(1, 1, 'order');
+    doc.match = {
+      recommended: [
+        { caseId: 'c1', score: 0.95, reasons: [] },
+        { caseId: 'c2', score: 0.95, reasons: [] },
+      ],
+      caseId: null,
+      multiCase: true,
+      needsCaseNumber: false,
+    };
+    scoreBundle(tally, [doc], [{ ...truth(1, 1, 'order'), caseIds: ['c1', 'c2'] }]);
+    scoreBundle(tally, [doc], [{ ...truth(1, 1, 'order'), caseIds: ['c1'] }]);
+    expect(summarise(tally).case_match_accuracy).toBe(0.5);
+  });
+
   it('compares fields as sets, dates exactly and names without case or trailing punctuation', () => {
     expect(
       fieldMatches(

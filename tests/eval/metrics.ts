@@ -4,7 +4,8 @@
  * does, so counting it would flatter every splitter), bundles split without any error, document
  * type accuracy and per-field exact match over the true documents, and case-match accuracy.
  * A true document the splitter got wrong counts as wrong for its type, fields and case. Names
- * compare as the same words in any order and case (a caption prints "GONZALEZ, MARIA").
+ * compare as the same words in any order and case (a caption prints "GONZALEZ, MARIA"). A
+ * document naming two cases is right when flagged multi_case with both recommended.
  */
 import type { ExtractedFields, PipelineDocument } from '../../src/server/pipeline/types';
 
@@ -14,6 +15,8 @@ export interface TruthDocument {
   typeKey: string;
   fields: ExtractedFields;
   caseId: string | null;
+  /** Every listed case the document names (a consolidated caption names two). */
+  caseIds?: string[];
 }
 
 export const FIELD_NAMES = [
@@ -98,6 +101,19 @@ export function fieldMatches(name: FieldName, found: ExtractedFields, truth: Ext
   }
 }
 
+/**
+ * The case is right when the chosen case is the document's, or, for a document that names several
+ * cases, when it is flagged multi_case with all of them among the recommended cases.
+ */
+function caseMatches(found: PipelineDocument, truth: TruthDocument): boolean {
+  const result = found.match;
+  if ((result?.caseId ?? null) === truth.caseId) return true;
+  const ids = truth.caseIds ?? [];
+  if (ids.length < 2 || !result?.multiCase) return false;
+  const recommended = new Set(result.recommended.map((m) => m.caseId));
+  return ids.every((id) => recommended.has(id));
+}
+
 /** Adds one bundle's result to the tally. */
 export function scoreBundle(tally: Tally, found: PipelineDocument[], truth: TruthDocument[]): void {
   const foundStarts = new Set(found.map((d) => d.startPage).filter((p) => p > 1));
@@ -129,7 +145,7 @@ export function scoreBundle(tally: Tally, found: PipelineDocument[], truth: Trut
       tally.typeCorrect += 1;
       perType[0] += 1;
     }
-    if (match && (match.match?.caseId ?? null) === doc.caseId) tally.caseCorrect += 1;
+    if (match && caseMatches(match, doc)) tally.caseCorrect += 1;
     for (const name of FIELD_NAMES)
       if (match && fieldMatches(name, match.fields, doc.fields)) tally.fieldCorrect[name] += 1;
   }

@@ -7,6 +7,7 @@
 import { classifyDocument } from './classify';
 import type { LearnedModel } from './classify';
 import { extractFields } from './extract';
+import { inheritFromPrevious } from './match/inherit';
 import { matchCase } from './match/matchCase';
 import { splitPages } from './split';
 import type {
@@ -74,10 +75,17 @@ export async function runPipeline(
   const fields = timed('extract', () => texts.map((text) => extractFields(text)));
 
   const started = performance.now();
-  const matches: Array<MatchResult | null> = [];
+  const own: Array<MatchResult | null> = [];
   for (const found of fields) {
-    matches.push(context.findCases ? matchCase(found, await context.findCases(found)) : null);
+    own.push(context.findCases ? matchCase(found, await context.findCases(found)) : null);
   }
+  const matches = inheritFromPrevious(
+    own.map((match, index) => ({
+      match,
+      fields: fields[index] ?? extractFields(''),
+      text: texts[index] ?? '',
+    })),
+  );
   timings.push({ stage: 'match', ms: Math.round(performance.now() - started) });
 
   const documents = ranges.map((range, index): PipelineDocument => ({
