@@ -159,6 +159,28 @@ describe('document pipeline through the queue', () => {
     expect(right / fixture!.truth.documents.length).toBeGreaterThan(0.9);
   }, 180_000);
 
+  it('given a 500-page PDF, then it is processed page by page with memory bounded', async () => {
+    // Five bundles' worth of pages over and over: 500 pages, many documents.
+    const pages = Array.from({ length: 500 }, (_, i) => BUNDLE_PAGES[i % BUNDLE_PAGES.length]!);
+    const id = await upload('big-bundle.pdf', await makeTextPdf(pages));
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }, 50);
+    let raw;
+    try {
+      raw = await settled(id, 240_000);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(raw.status).toBe('Processed');
+    expect(raw.no_of_pages).toBe(500);
+    expect((peak - before) / 1024 / 1024).toBeLessThan(300);
+    const documents = await documentsOf(id);
+    expect(documents.at(-1)?.end_page_no).toBe(500);
+  }, 300_000);
+
   it('given a processed bundle with a saved staff edit, when reprocessed, then the edit and the ids stay', async () => {
     const id = await upload('again.pdf', await makeTextPdf(BUNDLE_PAGES));
     await settled(id);
