@@ -139,7 +139,8 @@ export async function boot(options: BootOptions): Promise<Booted> {
       }
       stopForwarding();
       removeHandlers();
-      logFile.end();
+      // The process exits right after: let the last lines reach the disk first.
+      await new Promise<void>((resolve) => logFile.end(resolve));
     },
   };
 }

@@ -5,6 +5,8 @@
  * match; a trigram pre-check skips phrases that cannot be present. Short phrases need an exact
  * whole-word match on the skeleton, because a fuzzy "order" would also be found in "recorder".
  */
+import { compilePattern, searchPattern, type MyersPattern, type SearchResult } from './myers';
+import { candidateRegions, trigramCodes } from './qgram';
 import { compact, skeleton, type PreparedText } from './normalize';
 
 export interface PhraseHit {
@@ -31,56 +33,76 @@ function allowedEdits(m: number): number {
   return Math.floor(m * 0.12);
 }
 
+/** A phrase prepared once: compact form, trigram codes, bit-parallel pattern, whole-word needle. */
+interface CompiledPhrase {
+  compact: string;
+  codes: Int32Array;
+  pattern: MyersPattern;
+  /** ` skeleton ` for the whole-word search (short phrases and keywords). */
+  needle: string;
+}
+
+/** Phrases come from a taxonomy, so there are few of them; the cap only guards against misuse. */
+const CACHE_LIMIT = 20000;
+const compiled = new Map<string, CompiledPhrase>();
+
+function compilePhrase(phrase: string): CompiledPhrase {
+  const known = compiled.get(phrase);
+  if (known) return known;
+  const p = compact(phrase);
+  const out = {
+    compact: p,
+    codes: trigramCodes(p),
+    pattern: compilePattern(p),
+    needle: ` ${skeleton(phrase)} `,
+  };
+  if (compiled.size >= CACHE_LIMIT) compiled.clear();
+  compiled.set(phrase, out);
+  return out;
+}
+
+/** The first exact occurrence, as the edit-distance search with no edits would report it. */
+function exactly(p: string, t: string): SearchResult | null {
+  const at = t.indexOf(p);
+  return at < 0 ? null : { distance: 0, end: at + p.length - 1 };
+}
+
+/** Approximate search, limited to the stretches of text where enough trigrams cluster. */
+function search(c: CompiledPhrase, text: PreparedText, k: number): SearchResult | null {
+  const m = c.compact.length;
+  // Each edit destroys at most three of the phrase's trigrams.
+  const need = m - 2 - 3 * k;
+  if (need <= 0) return searchPattern(c.pattern, text.compact, k);
+  let present = 0;
+  for (const code of c.codes) if (code >= 0 && text.present[code] === 1) present++;
+  if (present < need) return null;
+  const regions = candidateRegions(c.codes, text.codes, text.compact.length, m, k);
+  return regions.length === 0 ? null : searchPattern(c.pattern, text.compact, k, regions);
+}
+
 /** Find `phrase` in `text`; null when no match within the allowed edits. */
 export function findPhrase(
   phrase: string,
   text: PreparedText,
   maxEdits?: number,
 ): PhraseHit | null {
-  const p = compact(phrase);
+  const c = compilePhrase(phrase);
+  const p = c.compact;
   const m = p.length;
   if (m === 0) return null;
-  if (m <= SHORT) return findWords(phrase, p, text);
+  if (m <= SHORT) return findWords(c.needle, p, text);
   const k = maxEdits ?? allowedEdits(m);
-  // Trigram pre-check: each edit destroys at most three of the phrase's trigrams.
-  let present = 0;
-  for (let i = 0; i + 3 <= m; i++) if (text.trigrams.has(p.slice(i, i + 3))) present++;
-  if (present < m - 2 - 3 * k) return null;
-
-  const t = text.compact;
-  let col = new Int32Array(m + 1);
-  let next = new Int32Array(m + 1);
-  for (let i = 0; i <= m; i++) col[i] = i;
-  let best = k + 1;
-  let bestEnd = -1;
-  for (let j = 0; j < t.length; j++) {
-    next[0] = 0;
-    const c = t.charCodeAt(j);
-    for (let i = 1; i <= m; i++) {
-      const sub = (col[i - 1] ?? 0) + (p.charCodeAt(i - 1) === c ? 0 : 1);
-      const del = (col[i] ?? 0) + 1;
-      const ins = (next[i - 1] ?? 0) + 1;
-      next[i] = Math.min(sub, del, ins);
-    }
-    const d = next[m] ?? m;
-    if (d < best) {
-      best = d;
-      bestEnd = j;
-      if (d === 0) break;
-    }
-    [col, next] = [next, col];
-  }
-  if (bestEnd < 0) return null;
+  const found = k === 0 ? exactly(p, text.compact) : search(c, text, k);
+  if (!found) return null;
+  const bestEnd = found.end;
   const startAt = Math.max(0, bestEnd - m + 1);
   const mid = Math.max(0, bestEnd - Math.floor(m / 2));
   const line = text.lineOf[mid] ?? 0;
-  return hit(1 - best / m, line, m, startAt, text);
+  return hit(1 - found.distance / m, line, m, startAt, text);
 }
 
-function findWords(phrase: string, p: string, text: PreparedText): PhraseHit | null {
-  const words = skeleton(phrase);
-  if (words.length === 0) return null;
-  const needle = ` ${words} `;
+function findWords(needle: string, p: string, text: PreparedText): PhraseHit | null {
+  if (needle.length <= 2) return null;
   const at = text.spaced.indexOf(needle);
   if (at < 0) return null;
   // Locate the line: count compact characters before the match.
@@ -112,8 +134,8 @@ function hit(
 
 /** Whole-word, skeleton-level count of a keyword in a text (for weighted keywords). */
 export function countTerm(term: string, text: PreparedText): number {
-  const needle = ` ${skeleton(term)} `;
-  if (needle.trim().length === 0) return 0;
+  const needle = compilePhrase(term).needle;
+  if (needle.length <= 2) return 0;
   let n = 0;
   let from = 0;
   for (;;) {

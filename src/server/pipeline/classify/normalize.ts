@@ -5,6 +5,7 @@
  * confusable characters are folded to one letter and punctuation becomes space. The "compact" form
  * also drops spaces, so "APPLI CATION" and "APPLICATION" are the same string.
  */
+import { presentSet, trigramCodes } from './qgram';
 
 /** Lowercase, fold OCR-confusable characters, punctuation to spaces, single spaces, trimmed. */
 export function skeleton(s: string): string {
@@ -40,8 +41,10 @@ export interface PreparedText {
   lineLength: number[];
   /** Offset in `compact` where each line begins. */
   lineStart: number[];
-  /** Character trigrams of `compact`, to skip patterns that cannot be there. */
-  trigrams: Set<string>;
+  /** Which trigram codes occur in `compact` (1 = present), to skip patterns that cannot be there. */
+  present: Uint8Array;
+  /** Integer trigram codes of `compact` by start position (qgram.ts), for the counting filter. */
+  codes: Int32Array;
   /**
    * Right-hand column fragments of consecutive lines joined into virtual lines (a pleading
    * caption prints its title in the right column, broken over several lines), with `origin`
@@ -87,38 +90,53 @@ export function prepareText(text: string, maxLines = Number.POSITIVE_INFINITY): 
   return prepareLines(raw, true);
 }
 
+/**
+ * Skeletons of recently seen lines: the splitter prepares each page twice (whole and top) and the
+ * classifier prepares a document's first page again, so the same lines come back; the skeleton's
+ * chain of replacements is the costly part of preparing a text.
+ */
+const lineSkeletons = new Map<string, string>();
+const LINE_CACHE_LIMIT = 50000;
+
+export function lineSkeleton(line: string): string {
+  let s = lineSkeletons.get(line);
+  if (s === undefined) {
+    s = skeleton(line);
+    if (lineSkeletons.size >= LINE_CACHE_LIMIT) lineSkeletons.clear();
+    lineSkeletons.set(line, s);
+  }
+  return s;
+}
+
 function prepareLines(raw: string[], withColumn: boolean): PreparedText {
   const lines = raw.map((l) => l.trim());
+  const skeletons = lines.map(lineSkeleton);
   const parts: string[] = [];
-  const lineOfParts: number[] = [];
   const lineLength: number[] = [];
   const lineStart: number[] = [];
   let offset = 0;
-  lines.forEach((line, i) => {
-    const c = compact(line);
+  for (const sk of skeletons) {
+    const c = sk.replace(/ /g, '');
     lineStart.push(offset);
     offset += c.length;
     parts.push(c);
     lineLength.push(c.length);
-    for (let k = 0; k < c.length; k++) lineOfParts.push(i);
-  });
+  }
   const joined = parts.join('');
+  const lineOf = new Int32Array(joined.length);
+  lineLength.forEach((len, i) => lineOf.fill(i, lineStart[i] ?? 0, (lineStart[i] ?? 0) + len));
+  const codes = trigramCodes(joined);
   return {
     lines,
-    spaced: ` ${lines.map(skeleton).join(' ')} `,
+    spaced: ` ${skeletons.join(' ')} `,
     compact: joined,
-    lineOf: Int32Array.from(lineOfParts),
+    lineOf,
     lineLength,
     lineStart,
-    trigrams: trigramSet(joined),
+    present: presentSet(codes),
+    codes,
     column: withColumn ? columnText(raw) : null,
   };
-}
-
-export function trigramSet(s: string): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= s.length; i++) out.add(s.slice(i, i + 3));
-  return out;
 }
 
 /** Word tokens of a text's skeleton (for the learned model and similarity). */

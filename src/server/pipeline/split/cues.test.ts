@@ -8,7 +8,9 @@ import {
   letterOpening,
   pageNumber,
   wordSet,
+  wordSetOfSpaced,
 } from './cues';
+import { prepareText } from '../classify/normalize';
 
 describe('pageNumber', () => {
   it('reads "Page k of N" in the footer or header, OCR-damaged too', () => {
@@ -74,5 +76,13 @@ describe('other page cues', () => {
     expect(cosine(a, a)).toBeCloseTo(1);
     expect(cosine(a, wordSet('notice of hearing will be held'))).toBe(0);
     expect(cosine(a, new Set())).toBe(0);
+  });
+
+  it('gets the same word set from a prepared text as from the raw text', () => {
+    const text =
+      "  DECLARATION of READINESS\n\nApplicant's  attorney: J. Smith, 1200 Main St.\fPage 1 of 2\r\nwe rn 5ee";
+    const words = wordSetOfSpaced(prepareText(text).spaced);
+    expect([...words].sort()).toEqual([...wordSet(text)].sort());
+    expect(words.has('declaratlon')).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * numbers (OCR-tolerant), ADJ case numbers, a WCAB caption block, a separator or cover sheet, a
  * letter's salutation, the header and footer lines, and the page's word set for similarity.
  */
-import { compact, skeleton, tokens } from '../classify/normalize';
+import { compact, lineSkeleton, tokens } from '../classify/normalize';
 
 export interface PageNumber {
   k: number;
@@ -64,7 +64,7 @@ const CAPTION = [
 
 /** How many caption markers appear in the top lines (0..5). */
 export function captionScore(lines: string[]): number {
-  const top = ` ${lines.slice(0, 18).map(skeleton).join(' ')} `;
+  const top = ` ${lines.slice(0, 18).map(lineSkeleton).join(' ')} `;
   const c = compact(top);
   let n = 0;
   for (const marker of CAPTION) if (c.includes(compact(marker))) n++;
@@ -128,6 +128,11 @@ export function furniture(line: string | undefined): string {
 
 export function wordSet(text: string): Set<string> {
   return new Set(tokens(text).filter((t) => t.length > 2));
+}
+
+/** The same word set from a prepared text's spaced skeleton (already computed, line by line). */
+export function wordSetOfSpaced(spaced: string): Set<string> {
+  return new Set(spaced.split(' ').filter((t) => t.length > 2));
 }
 
 /** Cosine similarity of two word sets. */

@@ -19,7 +19,7 @@ import {
   salutation,
   pageNumber,
   startsMidSentence,
-  wordSet,
+  wordSetOfSpaced,
   type PageNumber,
 } from './cues';
 
@@ -67,7 +67,7 @@ export function readPage(page: PageText, taxonomy: Taxonomy): PageReading {
       title = { strength, typeKey: rule.key, title: t.title };
     }
   }
-  const words = wordSet(page.text);
+  const words = wordSetOfSpaced(prepared.spaced);
   return {
     page: page.page,
     lines,
