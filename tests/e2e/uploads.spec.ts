@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { makeTextPng } from '../../src/server/pipeline/pages/testing/fixtures';
 import { FIXTURES } from '../integration/fixtures/files';
 import { setUpCompany, signInThroughForm, startHost, type RunningHost } from './support/host';
 
@@ -32,7 +33,13 @@ test('given a signed-in paralegal, when files are dropped on the window and pick
 
   // The picker, with a good image and a text file posing as a PDF.
   await page.getByLabel('Files to upload').setInputFiles([
-    { name: 'exhibit-a.png', mimeType: 'image/png', buffer: Buffer.from(FIXTURES.png) },
+    // A real picture: the document pipeline reads it after the upload (a PNG of headers only
+    // would, rightly, end UNACCESSIBLE and leave the processed count at 1).
+    {
+      name: 'exhibit-a.png',
+      mimeType: 'image/png',
+      buffer: await makeTextPng(['EXHIBIT A', 'Photograph of the loading dock, 03/15/2023']),
+    },
     {
       name: 'lying.pdf',
       mimeType: 'application/pdf',

@@ -21,6 +21,7 @@ import { makeEncryptedPdf, makeTextPdf } from '../../src/server/pipeline/pages/t
 import { loadFixtures } from '../corpus';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { BUNDLE_CASE, BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
+import { FIXTURES } from './fixtures/files';
 import { registerOne, tusClient } from './fixtures/raw-files';
 
 let server: TestServer;
@@ -138,6 +139,15 @@ describe('document pipeline through the queue', () => {
       expect(await documentsOf(id)).toEqual([]);
     },
   );
+
+  it('given an image that is only headers, then it is UNACCESSIBLE and the server keeps working', async () => {
+    const id = await upload('photo.png', FIXTURES.png);
+    const raw = await settled(id);
+    expect(raw.status).toBe('UNACCESSIBLE');
+    expect(raw.processing_error).toMatch(/not a readable image/);
+    const again = await upload('after.pdf', await makeTextPdf(BUNDLE_PAGES));
+    expect((await settled(again)).status).toBe('Processed');
+  });
 
   it('given a generated 40-document bundle from the corpus, then every document is written once, in page order', async () => {
     const [fixture] = (await loadFixtures('text')).filter((f) => f.truth.documents.length >= 40);

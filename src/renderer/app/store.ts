@@ -35,6 +35,8 @@ import {
   settingsReducer,
   SettingsState,
 } from '../features/preferences/slice';
+import { DEFAULT_FILTERS, RawFileFilters } from '../features/raw-files/filters';
+import { rawFileFiltersReducer } from '../features/raw-files/filtersSlice';
 import { uploadQueueReducer } from '../features/uploads/queueSlice';
 import { initialUploadsState, uploadsReducer, UploadsState } from '../features/uploads/slice';
 
@@ -45,6 +47,7 @@ const appReducer = combineReducers({
   settings: settingsReducer,
   filters: filtersReducer,
   uploads: uploadsReducer,
+  rawFileFilters: rawFileFiltersReducer,
   /** The desktop queue's rows (not persisted: the main process owns the queue). */
   uploadQueue: uploadQueueReducer,
 });
@@ -65,6 +68,7 @@ const PERSISTED = {
   settings: { schema: SettingsState, fallback: initialSettingsState },
   filters: { schema: FiltersState, fallback: initialFiltersState },
   uploads: { schema: UploadsState, fallback: initialUploadsState },
+  rawFileFilters: { schema: RawFileFilters, fallback: DEFAULT_FILTERS },
 } as const satisfies Record<string, { schema: z.ZodType; fallback: unknown }>;
 export const PERSISTED_KEYS = Object.keys(PERSISTED) as Array<keyof typeof PERSISTED>;
 

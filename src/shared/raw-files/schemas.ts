@@ -44,26 +44,79 @@ export const RAW_FILE_SORT_COLUMNS = [
 const oneOrMany = <T extends z.ZodType>(item: T) =>
   z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
 
-/** POST /raw-files/getRawFiles (spec section 7). uploadedAt is a day (YYYY-MM-DD, UTC). */
-export const rawFileListQuerySchema = z.object({
-  companyIds: z.array(uuid).max(200).optional(),
-  searchQuery: z.string().max(255).optional(),
-  search: z.string().max(255).optional(),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(100).default(20),
-  status: oneOrMany(z.string().min(1).max(64)).optional(),
-  uploadedAt: z.iso.date().optional(),
-  uploadedBy: oneOrMany(uuid).optional(),
-  userId: uuid.optional(),
-  minPages: z.number().int().min(0).optional(),
-  maxPages: z.number().int().min(0).optional(),
-  sortBy: z.enum(RAW_FILE_SORT_COLUMNS).default('created_at'),
-  sortOrder: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(['asc', 'desc']))
-    .default('desc'),
-});
+/** A boolean sent as JSON or as a query-string word ('true' / 'false'). */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+/** A whole number sent as JSON or as query-string digits. */
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
+    .pipe(z.number().int().min(min).max(max));
+/** A query-string filter left empty ('' or null) counts as not given. */
+const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** A day (YYYY-MM-DD, UTC) or an instant (ISO 8601 with Z or an offset). */
+const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** The first instant `value` covers: a day's midnight UTC, or the instant itself. */
+export function rangeStart(value: string): Date {
+  return new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+}
+/** The first instant after `value`: the next day's midnight UTC, or the instant plus 1 ms. */
+export function rangeEndExclusive(value: string): Date {
+  return new Date(rangeStart(value).getTime() + (value.length === 10 ? 86_400_000 : 1));
+}
+
+export const RAW_FILE_STATUS_TYPES = ['all', 'no_file_type', 'multi_case'] as const;
+export type RawFileStatusType = (typeof RAW_FILE_STATUS_TYPES)[number];
+
+/**
+ * POST /raw-files/getRawFiles and /raw-files/get-by-status (spec sections 3 and 7). Days are
+ * YYYY-MM-DD in UTC. The document filters (statusType, needs_case_number, legalFileTypeId,
+ * document_synced, crm_sync_status, separated_at) match a raw file having at least one of its
+ * not-deleted processed files with that property, each filter on its own. reviewed_at is not taken:
+ * nothing records a review yet.
+ */
+export const rawFileListQuerySchema = z
+  .object({
+    companyIds: z.array(uuid).max(200).optional(),
+    searchQuery: z.string().max(255).optional(),
+    search: z.string().max(255).optional(),
+    rawFileName: unsetIfBlank(z.string().max(255)),
+    page: whole(1).default(1),
+    pageSize: whole(1, 100).default(20),
+    status: oneOrMany(z.string().min(1).max(64)).optional(),
+    uploadedAt: unsetIfBlank(z.iso.date()),
+    created_at: unsetIfBlank(z.iso.date()),
+    raw_file_uploaded_at_from: unsetIfBlank(dayOrInstant),
+    raw_file_uploaded_at_to: unsetIfBlank(dayOrInstant),
+    uploadedBy: oneOrMany(uuid).optional(),
+    userId: unsetIfBlank(uuid),
+    minPages: unsetIfBlank(whole(0)),
+    maxPages: unsetIfBlank(whole(0)),
+    statusType: unsetIfBlank(z.enum(RAW_FILE_STATUS_TYPES)),
+    needs_case_number: unsetIfBlank(flag),
+    legalFileTypeId: unsetIfBlank(uuid),
+    document_synced: unsetIfBlank(flag),
+    crm_sync_status: unsetIfBlank(z.string().trim().min(1).max(64)),
+    separated_at: unsetIfBlank(z.iso.date()),
+    sortBy: z.enum(RAW_FILE_SORT_COLUMNS).default('created_at'),
+    sortOrder: z
+      .string()
+      .transform((v) => v.toLowerCase())
+      .pipe(z.enum(['asc', 'desc']))
+      .default('desc'),
+  })
+  .superRefine((q, ctx) => {
+    const from = q.raw_file_uploaded_at_from;
+    const to = q.raw_file_uploaded_at_to;
+    if (from && to && rangeStart(from) >= rangeEndExclusive(to))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['raw_file_uploaded_at_to'],
+        message: 'must not be before raw_file_uploaded_at_from',
+      });
+  });
 export type RawFileListQuery = z.output<typeof rawFileListQuerySchema>;
 
 export const isDuplicateFileBodySchema = z.object({

@@ -1,7 +1,20 @@
-/** The filters of the raw-file list the server supports: search, status, upload day, pages, mine, sort. */
-import { HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+/**
+ * The filters of the raw-file list, in two rows: the file's own (search, status, upload range,
+ * pages), then what the pipeline found in it (review state, document type, CRM sync) with sorting,
+ * "Only my uploads" and "Clear filters". One upload day is a range from and to that day.
+ */
+import { Button, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { FAILED_STATUSES, RAW_FILE_STATUS } from '../../../shared/raw-files/status';
-import type { RawFileFilters, SortBy } from './api';
+import {
+  DEFAULT_FILTERS,
+  hasFilters,
+  rangeIsBackwards,
+  REVIEW_FILTERS,
+  type RawFileFilters,
+  type ReviewFilter,
+  type SortBy,
+} from './filters';
+import type { FileTypeOption } from './useFileTypeOptions';
 
 const STATUS_OPTIONS: Array<{ label: string; value: string; statuses: string[] }> = [
   { label: 'All statuses', value: '', statuses: [] },
@@ -20,6 +33,24 @@ const SORTS: Array<{ label: string; value: string }> = [
   { label: 'Status', value: 'status:asc' },
 ];
 
+const REVIEW_OPTIONS: Array<{ label: string; value: ReviewFilter }> = [
+  { label: 'Review: All', value: '' },
+  { label: 'No document type', value: 'no_file_type' },
+  { label: 'Several cases', value: 'multi_case' },
+  { label: 'Needs case number', value: 'needs_case_number' },
+];
+
+const SYNC_OPTIONS: Array<{ label: string; value: RawFileFilters['synced'] }> = [
+  { label: 'Synced to CRM: any', value: '' },
+  { label: 'Synced to CRM: yes', value: 'yes' },
+  { label: 'Synced to CRM: no', value: 'no' },
+];
+
+const asReview = (value: string): ReviewFilter =>
+  REVIEW_FILTERS.find((option) => option === value) ?? '';
+const asSynced = (value: string): RawFileFilters['synced'] =>
+  value === 'yes' || value === 'no' ? value : '';
+
 export function statusOptionOf(statuses: readonly string[]): string {
   const found = STATUS_OPTIONS.find(
     (option) =>
@@ -31,72 +62,130 @@ export function statusOptionOf(statuses: readonly string[]): string {
 
 export function RawFileFilterBar(props: {
   filters: RawFileFilters;
+  fileTypes: FileTypeOption[];
   onChange(next: RawFileFilters): void;
 }) {
-  const { filters, onChange } = props;
+  const { filters, fileTypes, onChange } = props;
   const set = (patch: Partial<RawFileFilters>) => onChange({ ...filters, ...patch });
+  const backwards = rangeIsBackwards(filters);
   return (
-    <div className="ld-filter-bar">
-      <InputGroup
-        leftIcon="search"
-        placeholder="Search by file name"
-        aria-label="Search raw files"
-        value={filters.search}
-        onValueChange={(search) => set({ search })}
-        className="ld-filter-search"
-      />
-      <HTMLSelect
-        aria-label="Status"
-        value={statusOptionOf(filters.status)}
-        onChange={(event) =>
-          set({
-            status:
-              STATUS_OPTIONS.find((option) => option.value === event.currentTarget.value)
-                ?.statuses ?? [],
-          })
-        }
-        options={STATUS_OPTIONS.map(({ label, value }) => ({ label, value }))}
-      />
-      <input
-        type="date"
-        className="bp6-input"
-        aria-label="Uploaded on"
-        value={filters.uploadedAt}
-        onChange={(event) => set({ uploadedAt: event.currentTarget.value })}
-      />
-      <InputGroup
-        type="number"
-        min={0}
-        placeholder="Min pages"
-        aria-label="Minimum pages"
-        value={filters.minPages}
-        onValueChange={(minPages) => set({ minPages })}
-        className="ld-filter-pages"
-      />
-      <InputGroup
-        type="number"
-        min={0}
-        placeholder="Max pages"
-        aria-label="Maximum pages"
-        value={filters.maxPages}
-        onValueChange={(maxPages) => set({ maxPages })}
-        className="ld-filter-pages"
-      />
-      <HTMLSelect
-        aria-label="Sort"
-        value={`${filters.sortBy}:${filters.sortOrder}`}
-        onChange={(event) => {
-          const [sortBy, sortOrder] = event.currentTarget.value.split(':');
-          set({ sortBy: sortBy as SortBy, sortOrder: sortOrder === 'asc' ? 'asc' : 'desc' });
-        }}
-        options={SORTS}
-      />
-      <Switch
-        label="Only my uploads"
-        checked={filters.onlyMine}
-        onChange={(event) => set({ onlyMine: event.currentTarget.checked })}
-        className="ld-filter-switch"
-      />
+    <div className="ld-filter-rows">
+      <div className="ld-filter-bar">
+        <InputGroup
+          leftIcon="search"
+          placeholder="Search by file name"
+          aria-label="Search raw files"
+          value={filters.search}
+          onValueChange={(search) => set({ search })}
+          className="ld-filter-search"
+        />
+        <HTMLSelect
+          aria-label="Status"
+          value={statusOptionOf(filters.status)}
+          onChange={(event) =>
+            set({
+              status:
+                STATUS_OPTIONS.find((option) => option.value === event.currentTarget.value)
+                  ?.statuses ?? [],
+            })
+          }
+          options={STATUS_OPTIONS.map(({ label, value }) => ({ label, value }))}
+        />
+        <span className="ld-filter-range" role="group" aria-label="Uploaded between">
+          <span className="ld-muted">Uploaded</span>
+          <input
+            type="date"
+            className={`bp6-input${backwards ? ' bp6-intent-danger' : ''}`}
+            aria-label="Uploaded from"
+            value={filters.uploadedFrom}
+            max={filters.uploadedTo || undefined}
+            onChange={(event) => set({ uploadedFrom: event.currentTarget.value })}
+          />
+          <span className="ld-muted">to</span>
+          <input
+            type="date"
+            className={`bp6-input${backwards ? ' bp6-intent-danger' : ''}`}
+            aria-label="Uploaded to"
+            aria-invalid={backwards}
+            title={backwards ? 'The end is before the start; the range is not applied.' : undefined}
+            value={filters.uploadedTo}
+            min={filters.uploadedFrom || undefined}
+            onChange={(event) => set({ uploadedTo: event.currentTarget.value })}
+          />
+        </span>
+        <InputGroup
+          type="number"
+          min={0}
+          placeholder="Min pages"
+          aria-label="Minimum pages"
+          value={filters.minPages}
+          onValueChange={(minPages) => set({ minPages })}
+          className="ld-filter-pages"
+        />
+        <InputGroup
+          type="number"
+          min={0}
+          placeholder="Max pages"
+          aria-label="Maximum pages"
+          value={filters.maxPages}
+          onValueChange={(maxPages) => set({ maxPages })}
+          className="ld-filter-pages"
+        />
+      </div>
+      <div className="ld-filter-bar">
+        <HTMLSelect
+          aria-label="Review"
+          value={filters.review}
+          onChange={(event) => set({ review: asReview(event.currentTarget.value) })}
+          options={REVIEW_OPTIONS}
+        />
+        <HTMLSelect
+          aria-label="Document type"
+          value={filters.fileTypeId}
+          onChange={(event) => set({ fileTypeId: event.currentTarget.value })}
+          options={[{ label: 'All document types', value: '' }, ...withCurrent(fileTypes, filters)]}
+          className="ld-filter-type"
+        />
+        <HTMLSelect
+          aria-label="Synced to CRM"
+          value={filters.synced}
+          onChange={(event) => set({ synced: asSynced(event.currentTarget.value) })}
+          options={SYNC_OPTIONS}
+        />
+        <HTMLSelect
+          aria-label="Sort"
+          value={`${filters.sortBy}:${filters.sortOrder}`}
+          onChange={(event) => {
+            const [sortBy, sortOrder] = event.currentTarget.value.split(':');
+            set({ sortBy: sortBy as SortBy, sortOrder: sortOrder === 'asc' ? 'asc' : 'desc' });
+          }}
+          options={SORTS}
+        />
+        <Switch
+          label="Only my uploads"
+          checked={filters.onlyMine}
+          onChange={(event) => set({ onlyMine: event.currentTarget.checked })}
+          className="ld-filter-switch"
+        />
+        <Button
+          variant="minimal"
+          icon="filter-remove"
+          className="ld-filter-clear"
+          disabled={!hasFilters(filters)}
+          onClick={() =>
+            onChange({ ...DEFAULT_FILTERS, sortBy: filters.sortBy, sortOrder: filters.sortOrder })
+          }
+        >
+          Clear filters
+        </Button>
+      </div>
     </div>
   );
+}
+
+/** The type options, plus the chosen one while the list has not loaded (so it stays shown). */
+function withCurrent(options: FileTypeOption[], filters: RawFileFilters): FileTypeOption[] {
+  if (!filters.fileTypeId || options.some((option) => option.value === filters.fileTypeId))
+    return options;
+  return [...options, { label: 'Chosen type', value: filters.fileTypeId }];
 }

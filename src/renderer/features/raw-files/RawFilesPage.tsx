@@ -1,6 +1,6 @@
 /**
  * Raw files of the company (not deleted, newest first by default): counts by status bucket that
- * move as uploads progress, the server's filters, search, paging, soft delete with confirmation and
+ * move as uploads progress, the server's filters (kept across restarts), search, paging, soft delete with confirmation and
  * a details drawer with the file's log.
  */
 import {
@@ -24,19 +24,22 @@ import { toastError, toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
 import { formatBytes } from '../uploads/trackerRows';
 import { UploadFilesButton } from '../uploads/UploadFilesButton';
-import { DEFAULT_FILTERS, RAW_FILES_PAGE_SIZE, type RawFileFilters, type RawFileRow } from './api';
+import { RAW_FILES_PAGE_SIZE, type RawFileFilters, type RawFileRow } from './api';
 import { BUCKET_TAGS, sameStatuses } from './counts';
 import { DELETE_RAW_FILE_MUTATION } from './operations';
 import { RawFileDrawer } from './RawFileDrawer';
 import { RawFileFilterBar } from './RawFileFilterBar';
+import { useRawFileFilters } from './filtersSlice';
 import { StatusTag } from './StatusTag';
+import { useFileTypeOptions } from './useFileTypeOptions';
 import { useRawFiles } from './useRawFiles';
 import './raw-files.css';
 
 export function RawFilesPage() {
   const viewer = useViewer();
   const dateFormat = viewer?.company.date_format ?? 'MM/DD/YYYY';
-  const [filters, setFilters] = useState<RawFileFilters>(DEFAULT_FILTERS);
+  const [filters, setFilters] = useRawFileFilters();
+  const fileTypes = useFileTypeOptions(viewer?.company.id ?? '');
   const deferred = useDeferredValue(filters);
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -162,7 +165,7 @@ export function RawFilesPage() {
         })}
         {loading && data ? <Spinner size={16} aria-label="Refreshing" /> : null}
       </div>
-      <RawFileFilterBar filters={filters} onChange={change} />
+      <RawFileFilterBar filters={filters} fileTypes={fileTypes} onChange={change} />
       {error && data ? (
         <Callout intent={Intent.WARNING} role="alert" className="ld-inline-alert">
           {describeError(error, ERRORS.FETCH_RAW_FILES_FAILED)}

@@ -21,7 +21,8 @@ describe('raw files screen logic', () => {
         ...DEFAULT_FILTERS,
         search: ' brief ',
         status: ['Uploading'],
-        uploadedAt: '2026-11-20',
+        uploadedFrom: '2026-11-20',
+        uploadedTo: '2026-11-20',
         minPages: '2',
         maxPages: 'x',
         onlyMine: true,
@@ -33,7 +34,8 @@ describe('raw files screen logic', () => {
     expect(body).toMatchObject({
       searchQuery: 'brief',
       status: ['Uploading'],
-      uploadedAt: '2026-11-20',
+      raw_file_uploaded_at_from: '2026-11-20',
+      raw_file_uploaded_at_to: '2026-11-20',
       minPages: 2,
       userId: 'u',
     });

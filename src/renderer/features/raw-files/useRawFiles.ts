@@ -51,17 +51,23 @@ export function useRawFiles(
     void load();
   }, [load]);
 
+  // Subscribed once: re-subscribing whenever `load` changes would cancel a pending refresh (a
+  // re-render right after a queue change did, and the counts then missed the finished upload).
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  }, [load]);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const off = onUploadQueueChanged(() => {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void load(), REFRESH_DELAY_MS);
+      timer = setTimeout(() => void loadRef.current(), REFRESH_DELAY_MS);
     });
     return () => {
       off();
       if (timer) clearTimeout(timer);
     };
-  }, [load]);
+  }, []);
 
   const removed = useCallback((id: string, status: string) => {
     setData((current) => {

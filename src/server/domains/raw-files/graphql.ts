@@ -8,6 +8,31 @@ import type { RawFileRow } from '../../db/schema';
 
 type Args = Record<string, unknown>;
 
+/**
+ * The list filters named like the REST body's, passed on when the schema declares them as
+ * arguments of `rawFiles` (GraphQL drops undeclared ones); null means not given.
+ */
+export const GRAPHQL_LIST_FILTERS = [
+  'statusType',
+  'needs_case_number',
+  'legalFileTypeId',
+  'document_synced',
+  'crm_sync_status',
+  'separated_at',
+  'created_at',
+  'raw_file_uploaded_at_from',
+  'raw_file_uploaded_at_to',
+  'rawFileName',
+] as const;
+
+function passedFilters(args: Args): Args {
+  return Object.fromEntries(
+    GRAPHQL_LIST_FILTERS.filter((key) => args[key] !== undefined && args[key] !== null).map(
+      (key) => [key, args[key]],
+    ),
+  );
+}
+
 export function rawFileResolvers(deps: ResolverDeps) {
   const { services } = deps;
   const rawFiles = services.rawFiles;
@@ -16,6 +41,7 @@ export function rawFileResolvers(deps: ResolverDeps) {
       rawFiles: (_: unknown, args: Args, context: GraphQLContext) =>
         guarded(deps, 'FETCH_RAW_FILES_FAILED', 'rawFiles', async () => {
           const result = await rawFiles.list(requireViewer(context), {
+            ...passedFilters(args),
             ...(typeof args.company_id === 'string' ? { companyIds: [args.company_id] } : {}),
             page: args.page ?? 1,
             pageSize: args.page_size ?? 20,

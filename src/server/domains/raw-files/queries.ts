@@ -1,9 +1,14 @@
 /** SQL of raw-file lists, counts by status bucket and duplicate checks (read-only). */
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { RawFileListQuery } from '../../../shared/raw-files/schemas';
+import {
+  rangeEndExclusive,
+  rangeStart,
+  type RawFileListQuery,
+} from '../../../shared/raw-files/schemas';
 import { bucketOf, FAILED_STATUSES, type RawFileCounts } from '../../../shared/raw-files/status';
 import type { Database } from '../../db/connection';
 import { rawFile, type RawFileRow } from '../../db/schema';
+import { dayBounds, documentConditions } from './documentFilters';
 
 /** ILIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
 export function containsPattern(text: string): string {
@@ -19,7 +24,8 @@ const SORT_COLUMNS = {
   uploaded_by_user_name: rawFile.uploaded_by_user_name,
 } as const;
 
-function listConditions(companyIds: readonly string[], q: RawFileListQuery): SQL[] {
+/** The WHERE of a list: the caller's companies, not deleted, then every filter given. */
+export function listConditions(companyIds: readonly string[], q: RawFileListQuery): SQL[] {
   const conditions: SQL[] = [
     inArray(rawFile.company_id, [...companyIds]),
     eq(rawFile.is_deleted, false),
@@ -32,15 +38,22 @@ function listConditions(companyIds: readonly string[], q: RawFileListQuery): SQL
       : q.status;
     conditions.push(inArray(rawFile.status, statuses));
   }
-  if (q.uploadedAt) {
-    const day = new Date(`${q.uploadedAt}T00:00:00Z`);
-    const next = new Date(day.getTime() + 86_400_000);
-    conditions.push(gte(rawFile.created_at, day), lt(rawFile.created_at, next));
+  for (const day of [q.uploadedAt, q.created_at]) {
+    if (!day) continue;
+    const { start, end } = dayBounds(day);
+    conditions.push(gte(rawFile.created_at, start), lt(rawFile.created_at, end));
   }
+  if (q.raw_file_uploaded_at_from)
+    conditions.push(gte(rawFile.created_at, rangeStart(q.raw_file_uploaded_at_from)));
+  if (q.raw_file_uploaded_at_to)
+    conditions.push(lt(rawFile.created_at, rangeEndExclusive(q.raw_file_uploaded_at_to)));
+  const name = (q.rawFileName ?? '').trim();
+  if (name) conditions.push(ilike(rawFile.name, containsPattern(name)));
   const uploaders = [...(q.uploadedBy ?? []), ...(q.userId ? [q.userId] : [])];
   if (uploaders.length) conditions.push(inArray(rawFile.uploaded_by, uploaders));
   if (q.minPages !== undefined) conditions.push(gte(rawFile.no_of_pages, q.minPages));
   if (q.maxPages !== undefined) conditions.push(lte(rawFile.no_of_pages, q.maxPages));
+  conditions.push(...documentConditions(q));
   return conditions;
 }
 

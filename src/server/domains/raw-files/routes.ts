@@ -1,7 +1,7 @@
 /**
  * REST of raw files (spec section 7, upload contract): register (idempotent), where to send bytes,
- * duplicate check, list with counts, details, upload log and soft delete. Replies are {data: ...}
- * or {error: {code, message}}.
+ * duplicate check, list with counts (filters in the body or the query string), details, upload
+ * log and soft delete. Replies are {data: ...} or {error: {code, message}}.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,6 +16,9 @@ import { hasAcceptedExtension } from './service';
 
 const presignQuery = z.object({ fileName: z.string().trim().min(1).max(255) });
 const detailsQuery = z.object({ rawFileId: z.string().min(1) });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function registerRawFileRoutes(app: FastifyInstance, { services, config }: RouteDeps): void {
   const rawFiles = services.rawFiles;
@@ -84,7 +87,11 @@ export function registerRawFileRoutes(app: FastifyInstance, { services, config }
   app.post(
     '/raw-files/getRawFiles',
     handle('FETCH_RAW_FILES_FAILED', async (viewer, request) => {
-      const result = await rawFiles.list(viewer, request.body);
+      // Filters may also come in the query string (the spec's ?statusType=...); it wins over the
+      // body for a filter given in both.
+      const body = isRecord(request.body) ? request.body : {};
+      const query = isRecord(request.query) ? request.query : {};
+      const result = await rawFiles.list(viewer, { ...body, ...query });
       return { ...result, rawFiles: result.rawFiles.map((row) => present(request, row)) };
     }),
   );

@@ -5,11 +5,14 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PageText } from '../types';
 import { PipelineInputError } from './errors';
+import { checkJpeg, checkPng } from './imageCheck';
 import type { OcrEngine } from './ocr/types';
 import { DEFAULT_MAX_OCR_PIXELS } from './render';
 
 /** A PNG of the image, white behind transparency, at most `maxPixels` pixels. */
 export async function imageToOcrPng(data: Buffer, maxPixels = DEFAULT_MAX_OCR_PIXELS) {
+  // The native decoder must never see a damaged file: it can take the whole process down.
+  if (!checkPng(data) && !checkJpeg(data)) throw new Error('not a whole PNG or JPEG image');
   const image = await loadImage(data);
   const scale = Math.min(1, Math.sqrt(maxPixels / Math.max(1, image.width * image.height)));
   const width = Math.max(1, Math.floor(image.width * scale));

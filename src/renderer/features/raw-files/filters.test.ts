@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FILTERS, hasFilters, listBody, restoreFilters } from './filters';
+import { rawFileFiltersChanged, rawFileFiltersReducer, selectRawFileFilters } from './filtersSlice';
+import { fileTypeOptions } from './useFileTypeOptions';
+
+const TYPE = '0b5e3c52-3f3a-4d39-9b47-6e0b1d2f8a10';
+
+describe('raw-file filter state', () => {
+  it('given the review choices, then statusType or needs_case_number is sent', () => {
+    const body = (review: typeof DEFAULT_FILTERS.review) =>
+      listBody({ ...DEFAULT_FILTERS, review }, 1, 'c', 'u');
+    expect(body('no_file_type')).toMatchObject({ statusType: 'no_file_type' });
+    expect(body('multi_case')).toMatchObject({ statusType: 'multi_case' });
+    expect(body('needs_case_number')).toMatchObject({ needs_case_number: true });
+    expect(body('needs_case_number')).not.toHaveProperty('statusType');
+    expect(body('')).not.toHaveProperty('statusType');
+  });
+
+  it('given type, range and sync, then they are sent in the server names', () => {
+    const body = listBody(
+      {
+        ...DEFAULT_FILTERS,
+        fileTypeId: TYPE,
+        uploadedFrom: '2026-11-01',
+        uploadedTo: '2026-11-20',
+        synced: 'no',
+      },
+      1,
+      'c',
+      'u',
+    );
+    expect(body).toMatchObject({
+      legalFileTypeId: TYPE,
+      raw_file_uploaded_at_from: '2026-11-01',
+      raw_file_uploaded_at_to: '2026-11-20',
+      document_synced: false,
+    });
+  });
+
+  it('given a backwards range, then neither end is sent', () => {
+    const body = listBody(
+      { ...DEFAULT_FILTERS, uploadedFrom: '2026-11-20', uploadedTo: '2026-11-01' },
+      1,
+      'c',
+      'u',
+    );
+    expect(body).not.toHaveProperty('raw_file_uploaded_at_from');
+    expect(body).not.toHaveProperty('raw_file_uploaded_at_to');
+  });
+
+  it('given a stored copy that is old or broken, then defaults fill in or replace it', () => {
+    expect(restoreFilters({ search: 'x' })).toEqual({ ...DEFAULT_FILTERS, search: 'x' });
+    expect(restoreFilters({ review: 'bogus' })).toEqual(DEFAULT_FILTERS);
+    expect(restoreFilters('nonsense')).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('knows when there is something to clear (sorting does not count)', () => {
+    expect(hasFilters(DEFAULT_FILTERS)).toBe(false);
+    expect(hasFilters({ ...DEFAULT_FILTERS, sortBy: 'name' })).toBe(false);
+    expect(hasFilters({ ...DEFAULT_FILTERS, synced: 'yes' })).toBe(true);
+  });
+
+  it('the slice stores what it is given and the selector reads it only when registered', () => {
+    const next = rawFileFiltersReducer(
+      DEFAULT_FILTERS,
+      rawFileFiltersChanged({ ...DEFAULT_FILTERS, review: 'multi_case' }),
+    );
+    expect(next.review).toBe('multi_case');
+    expect(selectRawFileFilters({ rawFileFilters: next })?.review).toBe('multi_case');
+    expect(selectRawFileFilters({ auth: {} })).toBeUndefined();
+  });
+
+  it('lists document types by folder, then name', () => {
+    const type = (id: string, name: string, folder: string) => ({
+      id,
+      key: null,
+      name,
+      legal_document_folder_id: folder,
+      legal_document_folder: { id: folder, name: folder, hex_code: '#000' },
+      rules: { titles: [], formNumbers: [], keywords: [] },
+    });
+    const options = fileTypeOptions({
+      folders: [],
+      types: [type('1', 'Zeta', 'Medical'), type('2', 'Alpha', 'Medical'), type('3', 'Q', 'Legal')],
+    });
+    expect(options.map((o) => o.value)).toEqual(['3', '2', '1']);
+    expect(options[0]?.label).toBe('Legal — Q');
+  });
+});
