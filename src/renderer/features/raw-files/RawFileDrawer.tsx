@@ -1,7 +1,7 @@
 /** Details of one raw file and its log (who changed what, when), in a drawer. */
 import { Callout, Drawer, HTMLTable, Intent, Position, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { ERRORS } from '../../../shared/errors';
 import { bucketOf } from '../../../shared/raw-files/status';
 import { describeError } from '../../app/errors';
@@ -18,7 +18,9 @@ export function RawFileDrawer(props: {
   id: string | null;
   dateFormat: string;
   onClose(): void;
-  /** The open file's status changed (the list behind the drawer is then out of date). */
+  /** The status the list behind the drawer shows for this file. */
+  listedStatus?: string | undefined;
+  /** The file's status is not the listed one any more (the list should refresh). */
   onStatusChange?(): void;
 }) {
   const { data, error, loading, refetch, startPolling, stopPolling } = useQuery(
@@ -37,14 +39,13 @@ export function RawFileDrawer(props: {
     startPolling(POLL_MS);
     return () => stopPolling();
   }, [inFlight, props.id, startPolling, stopPolling]);
+  // The list behind the drawer shows `listedStatus`; when the file has moved on, it refreshes.
   const status = file?.status;
-  const seenStatus = useRef<string | undefined>(undefined);
-  const { onStatusChange } = props;
+  const { onStatusChange, listedStatus } = props;
   useEffect(() => {
-    if (seenStatus.current !== undefined && status !== undefined && status !== seenStatus.current)
+    if (status !== undefined && listedStatus !== undefined && status !== listedStatus)
       onStatusChange?.();
-    seenStatus.current = status;
-  }, [status, onStatusChange]);
+  }, [status, listedStatus, onStatusChange]);
   let body;
   if (error && !data) {
     body = (

@@ -15,7 +15,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useMutation } from '@apollo/client/react';
-import { useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
@@ -50,6 +50,7 @@ export function RawFilesPage() {
     viewer?.company.id ?? '',
     viewer?.user.id ?? '',
   );
+  const refreshList = useCallback(() => void reload(), [reload]);
   const [deleteRawFile, { loading: deletingNow }] = useMutation(DELETE_RAW_FILE_MUTATION);
 
   const change = (next: RawFileFilters) => {
@@ -195,7 +196,8 @@ export function RawFilesPage() {
         id={openId}
         dateFormat={dateFormat}
         onClose={() => setOpenId(null)}
-        onStatusChange={() => void reload()}
+        listedStatus={data?.rawFiles.find((row) => row.id === openId)?.status}
+        onStatusChange={refreshList}
       />
       <Alert
         isOpen={deleting !== null}
