@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { makeTextPng } from '../../src/server/pipeline/pages/testing/fixtures';
-import { FIXTURES } from '../integration/fixtures/files';
+import { makeTextPdf, makeTextPng } from '../../src/server/pipeline/pages/testing/fixtures';
+import { BUNDLE_PAGES } from '../integration/fixtures/bundle';
 import { setUpCompany, signInThroughForm, startHost, type RunningHost } from './support/host';
 
 let host: RunningHost;
@@ -20,13 +20,16 @@ test('given a signed-in paralegal, when files are dropped on the window and pick
   await expect(page.getByTestId('count-total')).toHaveText('0');
 
   // A drop onto the window, as a person drags a scan from the file manager.
-  const dataTransfer = await page.evaluateHandle((pdf: number[]) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(
-      new File([new Uint8Array(pdf)], 'bundle-17.pdf', { type: 'application/pdf' }),
-    );
-    return transfer;
-  }, Array.from(FIXTURES.pdf));
+  const dataTransfer = await page.evaluateHandle(
+    (pdf: number[]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(
+        new File([new Uint8Array(pdf)], 'bundle-17.pdf', { type: 'application/pdf' }),
+      );
+      return transfer;
+    },
+    Array.from(await makeTextPdf(BUNDLE_PAGES)),
+  );
   await page.locator('body').dispatchEvent('dragenter', { dataTransfer });
   await expect(page.getByText('Drop files to upload')).toBeVisible();
   await page.locator('body').dispatchEvent('drop', { dataTransfer });
