@@ -38,10 +38,10 @@ export interface RunResult {
 }
 
 /** How much of a document the classifier reads: its first page and the top of the second. */
-function classificationText(pages: PageText[]): string {
-  const [first, second] = pages;
-  const head = second ? second.text.split('\n').slice(0, 15).join('\n') : '';
-  return [first?.text ?? '', head].filter(Boolean).join('\n');
+export function classificationText(pageTexts: readonly string[]): string {
+  const [first = '', second] = pageTexts;
+  const head = second ? second.split('\n').slice(0, 15).join('\n') : '';
+  return [first, head].filter(Boolean).join('\n');
 }
 
 export async function runPipeline(
@@ -68,7 +68,11 @@ export async function runPipeline(
   const byRange = ranges.map((range) => pages.slice(range.startPage - 1, range.endPage));
   const classifications = timed('classify', () =>
     byRange.map((docPages) =>
-      classifyDocument(classificationText(docPages), context.taxonomy, context.model),
+      classifyDocument(
+        classificationText(docPages.map((page) => page.text)),
+        context.taxonomy,
+        context.model,
+      ),
     ),
   );
   const texts = byRange.map((docPages) => docPages.map((page) => page.text).join('\f'));

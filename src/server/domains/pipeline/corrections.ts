@@ -15,12 +15,7 @@ import {
   serializeModel,
   type LearnedModel,
 } from '../../pipeline/classify/model';
-
-/** The text the classifier reads for a stored document: its first page and the top of the second. */
-export function firstPageText(content: string): string {
-  const [first = '', second = ''] = content.split('\f');
-  return [first, second.split('\n').slice(0, 15).join('\n')].filter(Boolean).join('\n');
-}
+import { classificationText } from '../../pipeline/run';
 
 export async function learnTypeCorrection(
   db: Database,
@@ -45,7 +40,8 @@ export async function learnTypeCorrection(
     } catch {
       current = undefined; // an unreadable model starts again from this correction
     }
-    const text = firstPageText(document.content);
+    // The same text the pipeline classified: first page and the top of the second.
+    const text = classificationText(document.content.split('\f'));
     const next = addCorrection(current, { text, typeKey: correction.typeKey });
     const stored = JSON.parse(serializeModel(next)) as unknown;
     const examples = Math.round(exampleCount(next));

@@ -4,13 +4,13 @@
  * replaces its own file instead of leaving another behind.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { storedFile, type RawFileRow } from '../../db/schema';
 import type { DocumentRange } from '../../pipeline/types';
 import type { FileStorage } from '../files/storage';
+import { sha256OfFile } from '../files/hash';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   pdf: 'application/pdf',
@@ -28,12 +28,6 @@ export function documentKey(
     .update(`processed:${rawFileId}:${range.startPage}:${range.endPage}`)
     .digest('base64url')
     .slice(0, 32);
-}
-
-async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 export async function storeDocumentFile(
@@ -54,7 +48,7 @@ export async function storeDocumentFile(
     uploaded_by: null,
     content_type: MIME_BY_EXTENSION[extension] ?? raw.mime ?? 'application/octet-stream',
     size,
-    sha256: await sha256Of(file.path),
+    sha256: await sha256OfFile(file.path),
     original_name: file.name.slice(0, 255),
   };
   await db

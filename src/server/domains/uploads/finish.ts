@@ -3,8 +3,6 @@
  * /files/upload does) and the SHA-256 registered with the raw file, store the bytes, and move the
  * raw file to Uploaded, or to Uploading_Failed with the reason in its log.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { type ErrorCode } from '../../../shared/errors';
 import { checkFile } from '../../../shared/files/fileTypes';
@@ -13,6 +11,7 @@ import type { RawFileRow } from '../../db/schema';
 import type { Viewer } from '../../permissions';
 import type { Services } from '../../services';
 import type { UploadAlerts } from './alerts';
+import { sha256OfFile } from '../files/hash';
 
 /** Enough of the head for every signature checkFile knows (zip/OLE directories included). */
 const HEAD_BYTES = 64 * 1024;
@@ -26,13 +25,6 @@ async function readHead(path: string): Promise<Uint8Array> {
   } finally {
     await handle.close();
   }
-}
-
-async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }))
-    hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /** A refusal the final PATCH answers with: status and {error:{code,message}}. */
@@ -87,7 +79,7 @@ export async function finishUpload(
       ),
     );
   // Hashed while the bytes arrived when it could be; otherwise read back from disk.
-  const sha256 = source.sha256 ?? (await sha256Of(sourcePath));
+  const sha256 = source.sha256 ?? (await sha256OfFile(sourcePath));
   if (file.sha256 && file.sha256 !== sha256)
     throw await fail(
       new UploadRefused(
