@@ -19,7 +19,7 @@ test.afterAll(async () => {
 
 test.beforeEach(async ({ page }) => {
   await signInThroughForm(page, host);
-  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 });
 
 test('given an administrator, when the company name is changed, then the new name is saved and shown', async ({

@@ -21,7 +21,7 @@ test('given a signed-in user, when a notification is created for them, then the 
   page,
 }) => {
   await signInThroughForm(page, host);
-  const bell = page.getByRole('button', { name: 'Notifications' });
+  const bell = page.getByRole('button', { name: 'Notifications', exact: true });
   await expect(bell).toBeVisible();
   await expect(bell).not.toContainText(/\d/);
 
