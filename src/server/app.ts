@@ -20,6 +20,7 @@ import { registerHealthRoute } from './http/health';
 import { registerRoutes } from './http/routes';
 import { createServices, type Services } from './services';
 import { lazyOcrEngine } from './domains/pipeline/ocrProvider';
+import { pipelineLlm } from './domains/pipeline/llmProvider';
 import { processRawFile } from './domains/pipeline/processRawFile';
 import {
   startPipelineQueue,
@@ -99,12 +100,13 @@ export async function buildApp(
   app.decorate('lexdesk', lexdesk);
 
   const ocr = lazyOcrEngine(config.ocrEngine);
+  const llm = pipelineLlm(config, (details, message) => app.log.warn(details, message));
   const pipeline = await startPipelineQueue({
     databaseUrl: config.databaseUrl,
     db: database.db,
     workers: config.pipelineWorkers,
     expireInSeconds: config.pipelineJobExpireSeconds,
-    run: (rawFileId) => processRawFile({ db: database.db, storage, ocr: ocr.get }, rawFileId),
+    run: (rawFileId) => processRawFile({ db: database.db, storage, ocr: ocr.get, llm }, rawFileId),
     log: app.log,
     ...options.pipeline,
   }).catch(async (error: unknown) => {

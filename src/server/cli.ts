@@ -2,13 +2,16 @@
  * `npm run cli -- process <file> [--json] [--cases cases.json] [--ocr auto|native|wasm]`: runs the
  * document pipeline on one file without the app or a database and prints the documents found
  * (pages, type and folder, confidences, extracted fields, matched case). Same code as the server's
- * worker: readPages, then runPipeline with the default taxonomy.
+ * worker: readPages, then runPipeline with the default taxonomy. With LLM_BASE_URL and LLM_MODEL set,
+ * the optional LLM extractor fills what the rules miss, as in the server.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createOcrEngine, readPages, PipelineInputError } from './pipeline/pages';
+import { loadConfig } from './config';
+import { createLlmExtractor, type LlmSettings } from './pipeline/extract/llm';
 import { runPipeline } from './pipeline/run';
 import { DEFAULT_TAXONOMY } from './pipeline/taxonomy/rules';
 import type { CaseCandidate, PipelineDocument } from './pipeline/types';
@@ -80,14 +83,24 @@ function describe(document: PipelineDocument) {
   };
 }
 
-export async function processCommand(args: CliArgs) {
+export async function processCommand(args: CliArgs, llm?: LlmSettings) {
   const cases = args.cases ? await loadCases(args.cases) : undefined;
+  const llmErrors: string[] = [];
   const ocr = await createOcrEngine({ prefer: args.ocr });
   try {
     const pages = await readPages(args.file, { ocr });
     const run = await runPipeline(pages.pages, pages.kind, {
       taxonomy: DEFAULT_TAXONOMY,
       ...(cases ? { findCases: () => Promise.resolve(cases) } : {}),
+      ...(llm
+        ? {
+            llm: {
+              extractor: createLlmExtractor(llm),
+              dataFields: [],
+              onError: (error: unknown) => llmErrors.push((error as Error).message),
+            },
+          }
+        : {}),
     });
     return {
       file: args.file,
@@ -96,6 +109,7 @@ export async function processCommand(args: CliArgs) {
       ocr_pages: pages.pages.filter((p) => p.source === 'ocr').length,
       documents: run.documents.map(describe),
       timings: [{ stage: 'pages', ms: pages.ms }, ...run.timings],
+      ...(llm ? { llm_errors: llmErrors } : {}),
     };
   } finally {
     await ocr.close();
@@ -111,7 +125,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   try {
-    const result = await processCommand(args);
+    const result = await processCommand(
+      args,
+      process.env.LLM_BASE_URL ? loadConfig().llm : undefined,
+    );
     if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else {
       process.stdout.write(

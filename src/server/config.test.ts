@@ -52,4 +52,22 @@ describe('loadConfig', () => {
     writeFileSync(file, JSON.stringify({ prot: 1 }));
     expect(() => loadConfig({ LEXDESK_CONFIG: file, DATA_DIR: dir() })).toThrow(/prot/);
   });
+
+  it('given LLM_BASE_URL and LLM_MODEL, then the LLM extractor is configured with defaults; a URL without a model is a ConfigError', () => {
+    const config = loadConfig({
+      DATA_DIR: dir(),
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'llama3',
+    });
+    expect(config.llm).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3',
+      timeoutMs: 60_000,
+      maxChars: 24_000,
+    });
+    expect(loadConfig({ DATA_DIR: dir() }).llm).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dir(), LLM_BASE_URL: 'http://127.0.0.1:1/v1' })).toThrow(
+      ConfigError,
+    );
+  });
 });

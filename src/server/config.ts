@@ -116,6 +116,19 @@ export const ConfigSchema = z.strictObject({
   ocrEngine: z.enum(['auto', 'native', 'wasm']).default('auto'),
   /** S3-compatible file storage; files stay on local disk when absent (see domains/files/s3). */
   s3: S3Schema.optional(),
+  /**
+   * The optional LLM extractor (pipeline/extract/llm.ts): an OpenAI-compatible endpoint. Off when
+   * absent; the pipeline then needs no network.
+   */
+  llm: z
+    .object({
+      baseUrl: z.url(),
+      model: z.string().min(1),
+      apiKey: z.string().min(1).optional(),
+      timeoutMs: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+      maxChars: z.coerce.number().int().min(1000).max(1_000_000).default(24_000),
+    })
+    .optional(),
 });
 
 export type ServerConfig = z.infer<typeof ConfigSchema>;
@@ -186,6 +199,15 @@ function fromEnv(env: Env): Record<string, unknown> {
     pipelineJobExpireSeconds: env.PIPELINE_JOB_EXPIRE_SECONDS,
     ocrEngine: env.OCR_ENGINE,
     s3: s3FromEnv(env),
+    llm: env.LLM_BASE_URL
+      ? {
+          baseUrl: env.LLM_BASE_URL,
+          model: env.LLM_MODEL,
+          apiKey: env.LLM_API_KEY || undefined,
+          timeoutMs: env.LLM_TIMEOUT_MS || undefined,
+          maxChars: env.LLM_MAX_CHARS || undefined,
+        }
+      : undefined,
   };
   return Object.fromEntries(
     Object.entries(pick).filter(([, value]) => value !== undefined && value !== ''),

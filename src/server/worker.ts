@@ -10,6 +10,7 @@ import { openDatabase } from './db/connection';
 import { runMigrations } from './db/migrate';
 import { createStorage } from './domains/files/s3/createStorage';
 import { lazyOcrEngine } from './domains/pipeline/ocrProvider';
+import { pipelineLlm } from './domains/pipeline/llmProvider';
 import { processRawFile } from './domains/pipeline/processRawFile';
 import { startPipelineQueue } from './domains/pipeline/queue';
 
@@ -36,13 +37,16 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseUrl);
   const storage = createStorage(config);
   const ocr = lazyOcrEngine(config.ocrEngine);
+  const llm = pipelineLlm(config, (details, message) =>
+    process.stderr.write(`${message} ${JSON.stringify(details)}\n`),
+  );
   const line = (text: string) => process.stdout.write(`${text}\n`);
   const queue = await startPipelineQueue({
     databaseUrl: config.databaseUrl,
     db: database.db,
     workers: config.pipelineWorkers,
     expireInSeconds: config.pipelineJobExpireSeconds,
-    run: (rawFileId) => processRawFile({ db: database.db, storage, ocr: ocr.get }, rawFileId),
+    run: (rawFileId) => processRawFile({ db: database.db, storage, ocr: ocr.get, llm }, rawFileId),
     log: {
       info: (details, message) => line(`${message} ${JSON.stringify(details)}`),
       error: (details, message) => process.stderr.write(`${message} ${JSON.stringify(details)}\n`),

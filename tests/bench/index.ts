@@ -5,6 +5,7 @@ export {};
 const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   coldstart: () => import('./coldstart'),
   upload: () => import('./upload'),
+  review: () => import('./review'),
   eval: () => import('../eval/index'),
   ocr: () => import('./ocr'),
 };

@@ -14,7 +14,17 @@ import { FIXTURES } from './fixtures/files';
 import { upload } from './fixtures/http';
 import { createRawFiles, registerOne, rest, tusClient } from './fixtures/raw-files';
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
+import { MISSING, type IsolationContext, type IsolationModule } from './isolation/context';
+
+/** Each domain's further cases (isolation/<domain>.cases.ts). */
+const domainModules = Object.values(
+  import.meta.glob<IsolationModule>('./isolation/*.cases.ts', { eager: true }),
+);
+let context: IsolationContext | undefined;
+const ctx = (): IsolationContext => {
+  if (!context) throw new Error('the isolation context is set in beforeAll');
+  return context;
+};
 
 let server: TestServer;
 let companyA: string;
@@ -98,6 +108,19 @@ beforeAll(async () => {
   ).id;
   uploadOfA = (await tusClient(server, adminA.token).create(rawFileOfA, FIXTURES.pdf.length))
     .location;
+  context = {
+    server,
+    companyA,
+    adminA,
+    memberA,
+    companyB,
+    userB,
+    managerOfB,
+    rawFileOfA,
+    sameAsMissing,
+    restSameAsMissing,
+  };
+  for (const module of domainModules) await module.setup?.(context);
 });
 
 async function rawFileOfAStatus(): Promise<string> {
@@ -517,6 +540,13 @@ const cases: Record<string, () => Promise<void>> = {
     expect(before?.length).toBeGreaterThan(0);
   },
 };
+
+for (const module of domainModules) {
+  for (const [name, body] of Object.entries(module.cases(ctx))) {
+    if (name in cases) throw new Error(`isolation case ${name} is defined twice`);
+    cases[name] = body;
+  }
+}
 
 describe('a user of company B gets nothing of company A', () => {
   it.each(Object.keys(cases))('%s', async (name) => {

@@ -6,7 +6,7 @@
  * such as `useQuery(OP)` are typed end to end. Every operation is also recorded in a registry
  * by its operation name; the validation link (app/validation-link.ts) looks results up there
  * and checks them at the boundary, and graphql/operations.test.ts validates every document
- * against the server's schema.graphql.
+ * against the server's schema/*.graphql.
  */
 import { parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import type { TypedDocumentNode } from '@apollo/client';

@@ -1,9 +1,9 @@
 /**
  * Drift guard: every GraphQL operation the renderer defines must validate against the server's
- * contract (src/server/graphql/schema.graphql). A renamed field, a changed argument or a new
+ * contract (src/server/graphql/schema/*.graphql). A renamed field, a changed argument or a new
  * non-null input breaks this test, and so the build, instead of a screen at run time.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { buildSchema, Kind, parse, validate, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { registeredOperations } from './op';
@@ -13,8 +13,13 @@ const modules = import.meta.glob<Record<string, unknown>>('../features/*/operati
   eager: true,
 });
 
+const schemaFolder = new URL('../../server/graphql/schema/', import.meta.url);
 const schema = buildSchema(
-  readFileSync(new URL('../../server/graphql/schema.graphql', import.meta.url), 'utf8'),
+  readdirSync(schemaFolder)
+    .filter((name) => name.endsWith('.graphql'))
+    .sort()
+    .map((name) => readFileSync(new URL(name, schemaFolder), 'utf8'))
+    .join('\n'),
 );
 
 function isDocument(value: unknown): value is DocumentNode {
@@ -31,7 +36,7 @@ const exportedDocuments = Object.entries(modules).flatMap(([file, exports]) =>
     .map(([name, value]) => ({ label: `${file}#${name}`, document: value as DocumentNode })),
 );
 
-describe('renderer GraphQL operations against schema.graphql', () => {
+describe('renderer GraphQL operations against schema/*.graphql', () => {
   it('given the feature folders, when their operations modules load, then operations are found', () => {
     expect(Object.keys(modules).length).toBeGreaterThanOrEqual(5);
     expect(exportedDocuments.length).toBeGreaterThanOrEqual(10);

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -19,6 +20,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { company, rawFile, userProfile } from './schema';
+
+/** PostgreSQL's full-text document type (drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -101,6 +105,7 @@ export const legalCase = pgTable(
   },
   (t) => [
     uniqueIndex('legal_case_company_number_idx').on(t.company_id, t.case_number),
+    index('legal_case_company_updated_idx').on(t.company_id, t.is_deleted, t.updated_at.desc()),
     index('legal_case_match_numbers_idx').using('gin', t.match_numbers),
   ],
 );
@@ -177,11 +182,70 @@ export const legalProcessedFile = pgTable(
       .default(sql`'{}'::text[]`),
     /** The document's text (pages joined by form feeds), for content search. */
     content: text('content').notNull().default(''),
+    /** Name (weight A) and text (weight B) for content search; text capped below tsvector's 1 MB. */
+    search_vector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', left(content, 400000)), 'B')`,
+    ),
+    /** When a person marked the document reviewed (null: not yet). */
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    reviewed_by: uuid('reviewed_by').references(() => userProfile.id, { onDelete: 'set null' }),
+    /** When it was soft-deleted (kept for undo). */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    /** Raised by every saved change: offline edits name the version they started from. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('legal_processed_file_raw_idx').on(t.legal_raw_file_id, t.start_page_no),
     index('legal_processed_file_company_idx').on(t.company_id, t.is_deleted, t.created_at.desc()),
+    index('legal_processed_file_search_idx').using('gin', t.search_vector),
+    index('legal_processed_file_case_idx').on(t.legal_case_id),
+    // The document center (spec section 4) and the review queue read these slices.
+    index('legal_processed_file_center_idx')
+      .on(t.company_id, t.created_at.desc())
+      .where(
+        sql`${t.is_deleted} = false and ${t.is_exception} = false and ${t.action_status} in ('complete', 'unable_to_complete')`,
+      ),
+    index('legal_processed_file_exception_idx')
+      .on(t.company_id, t.created_at.desc())
+      .where(sql`${t.is_deleted} = false and ${t.is_exception} = true`),
   ],
+);
+
+/** What an administrator changed on a processed file (spec: admin file change log). */
+export const adminFileChangeLog = pgTable(
+  'admin_file_change_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: companyId(),
+    reference_file_id: uuid('reference_file_id')
+      .notNull()
+      .references(() => legalProcessedFile.id, { onDelete: 'cascade' }),
+    data_field: text('data_field').notNull(),
+    /** The document type's name when the change was made. */
+    file_type: text('file_type'),
+    role: text('role'),
+    current: text('current'),
+    updated: text('updated'),
+    user_name: text('user_name'),
+    email: text('email'),
+    user_id: uuid('user_id').references(() => userProfile.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('admin_file_change_log_file_idx').on(t.reference_file_id, t.created_at)],
+);
+
+/** A company's chosen and ordered columns of one table (spec: column configuration). */
+export const columnConfiguration = pgTable(
+  'column_configuration',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: companyId(),
+    table: text('table').notNull(),
+    columns_configuration: jsonb('columns_configuration').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('column_configuration_company_table_idx').on(t.company_id, t.table)],
 );
 
 export const legalProcessedFileLog = pgTable(
@@ -256,3 +320,5 @@ export type LegalDocumentFolderRow = typeof legalDocumentFolder.$inferSelect;
 export type LegalFileTypeRow = typeof legalFileType.$inferSelect;
 export type LegalCaseRow = typeof legalCase.$inferSelect;
 export type LegalProcessedFileRow = typeof legalProcessedFile.$inferSelect;
+export type AdminFileChangeLogRow = typeof adminFileChangeLog.$inferSelect;
+export type ColumnConfigurationRow = typeof columnConfiguration.$inferSelect;

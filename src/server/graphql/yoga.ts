@@ -1,5 +1,5 @@
-/** The GraphQL server (graphql-yoga) over schema.graphql and every domain's resolvers. */
-import { readFileSync } from 'node:fs';
+/** The GraphQL server (graphql-yoga) over schema/*.graphql and every domain's resolvers. */
+import { readdirSync, readFileSync } from 'node:fs';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { authResolvers } from '../domains/auth/graphql';
 import { companyResolvers } from '../domains/companies/graphql';
@@ -13,8 +13,14 @@ import { DateTimeScalar, type ResolverDeps } from './types';
 
 export const GRAPHQL_PATH = '/graphql';
 
+/** The contract: every file of schema/ in name order (the first declares Query and Mutation). */
 export function loadTypeDefs(): string {
-  return readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
+  const folder = new URL('./schema/', import.meta.url);
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.graphql'))
+    .sort()
+    .map((name) => readFileSync(new URL(name, folder), 'utf8'))
+    .join('\n');
 }
 
 function mergeResolvers(

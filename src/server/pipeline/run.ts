@@ -7,6 +7,8 @@
 import { classifyDocument } from './classify';
 import type { LearnedModel } from './classify';
 import { extractFields } from './extract';
+import type { DataFieldSpec } from './extract/dataFields';
+import { fillGaps, type LlmExtractor } from './extract/llm';
 import { inheritFromPrevious } from './match/inherit';
 import { matchCase } from './match/matchCase';
 import { splitPages } from './split';
@@ -25,10 +27,19 @@ export interface RunContext {
   model?: LearnedModel | undefined;
   /** Cases that could match these fields (the matcher ranks them); none skips matching. */
   findCases?: (fields: ExtractedFields) => Promise<CaseCandidate[]>;
+  /**
+   * The optional LLM extractor: fills fields the rules left empty, and company data fields. A
+   * failure leaves the rule results and is reported through `onError`.
+   */
+  llm?: {
+    extractor: LlmExtractor;
+    dataFields: readonly DataFieldSpec[];
+    onError: (error: unknown) => void;
+  };
 }
 
 export interface StageTiming {
-  stage: 'split' | 'classify' | 'extract' | 'match';
+  stage: 'split' | 'classify' | 'extract' | 'llm' | 'match';
   ms: number;
 }
 
@@ -77,6 +88,23 @@ export async function runPipeline(
   );
   const texts = byRange.map((docPages) => docPages.map((page) => page.text).join('\f'));
   const fields = timed('extract', () => texts.map((text) => extractFields(text)));
+  const llmData: Array<Record<string, string>> = texts.map(() => ({}));
+  if (context.llm) {
+    const { extractor, dataFields, onError } = context.llm;
+    const llmStarted = performance.now();
+    for (const [index, text] of texts.entries()) {
+      const rules = fields[index];
+      if (!rules || text.trim() === '') continue;
+      try {
+        const answer = await extractor.extract(text, dataFields);
+        fields[index] = fillGaps(rules, answer.fields);
+        llmData[index] = answer.data;
+      } catch (error) {
+        onError(error);
+      }
+    }
+    timings.push({ stage: 'llm', ms: Math.round(performance.now() - llmStarted) });
+  }
 
   const started = performance.now();
   const own: Array<MatchResult | null> = [];
@@ -102,6 +130,7 @@ export async function runPipeline(
     fields: fields[index] ?? extractFields(''),
     match: matches[index] ?? null,
     text: texts[index] ?? '',
+    llmData: llmData[index] ?? {},
   }));
   return { documents, timings };
 }

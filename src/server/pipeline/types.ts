@@ -129,4 +129,6 @@ export interface PipelineDocument extends DocumentRange {
   match: MatchResult | null;
   /** The document's text, pages joined with form feeds, for content search. */
   text: string;
+  /** Company data-field values the optional LLM extractor found (by variable); {} without it. */
+  llmData?: Record<string, string>;
 }

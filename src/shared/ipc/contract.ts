@@ -8,6 +8,7 @@
  * headless host serves the very same channels over a WebSocket.
  */
 import { z } from 'zod';
+import { reviewChannels, reviewEvents } from './review';
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -137,6 +138,7 @@ export const ipcChannels = {
     request: z.object({ path: z.string().min(1).max(4096) }).strict(),
     response: Folders,
   },
+  ...reviewChannels,
 } as const;
 
 export const ipcEvents = {
@@ -155,6 +157,7 @@ export const ipcEvents = {
   }),
   /** Watched folders changed. */
   'watch:changed': Folders,
+  ...reviewEvents,
 } as const;
 
 /**

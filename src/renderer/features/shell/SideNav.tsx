@@ -17,6 +17,9 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
     entries: [
       { to: '/notifications', label: 'Notifications', icon: 'notifications' },
       { to: '/raw-files', label: 'Raw files', icon: 'document' },
+      { to: '/documents', label: 'Document center', icon: 'folder-shared' },
+      { to: '/review', label: 'Needs review', icon: 'form' },
+      { to: '/cases', label: 'Cases', icon: 'briefcase' },
     ],
   },
   {

@@ -39,15 +39,17 @@ export async function companyDataFields(
   return rows;
 }
 
+/** Label-extracted values first; the optional LLM extractor's (`fromLlm`) fill the rest. */
 export function extractCompanyData(
   text: string,
   fields: CompanyDataField[],
+  fromLlm: Record<string, string> = {},
 ): Array<{ fieldId: string; dataField: string; value: string | null }> {
   if (fields.length === 0) return [];
   const values = extractDataFields(text, fields);
   return fields.map((field) => ({
     fieldId: field.id,
     dataField: field.dataField,
-    value: values[field.variable] ?? null,
+    value: values[field.variable] ?? fromLlm[field.variable] ?? null,
   }));
 }

@@ -25,6 +25,7 @@ import { RAW_FILE_PROCESSING } from './constants';
 import { companyDataFields, extractCompanyData } from './dataFields';
 import { documentName, exceptionReasons } from './naming';
 import { storeDocumentFile } from './documentFiles';
+import type { LlmExtractor } from '../../pipeline/extract/llm';
 import { markRawFile } from './rawFileState';
 import { ensureCompanyTaxonomy, loadCompanyTaxonomy } from './taxonomy';
 import { writeDocuments, type WriteSummary, type WrittenDocument } from './write';
@@ -35,6 +36,8 @@ export interface ProcessDeps {
   ocr: () => Promise<OcrEngine>;
   /** Where document PDFs are staged before they are stored. */
   workDir?: string;
+  /** The optional LLM extractor (LLM_BASE_URL); its failures are reported here, never fatal. */
+  llm?: { extractor: LlmExtractor; onError: (error: unknown, rawFileId: string) => void };
 }
 
 export type ProcessOutcome =
@@ -88,10 +91,21 @@ export async function processRawFile(
 
     await ensureCompanyTaxonomy(db, raw.company_id);
     const company = await loadCompanyTaxonomy(db, raw.company_id);
+    const dataFields = await companyDataFields(db, raw.company_id);
+    const { llm } = deps;
     const run = await runPipeline(pagesResult.pages, pagesResult.kind, {
       taxonomy: company.taxonomy,
       model: await loadModel(db, raw.company_id),
       findCases: (fields) => findCaseCandidates(db, raw.company_id, fields),
+      ...(llm
+        ? {
+            llm: {
+              extractor: llm.extractor,
+              dataFields,
+              onError: (error: unknown) => llm.onError(error, raw.id),
+            },
+          }
+        : {}),
     });
     timings.push(...run.timings);
 
@@ -99,7 +113,6 @@ export async function processRawFile(
     const ranges = run.documents.map((d) => ({ startPage: d.startPage, endPage: d.endPage }));
     const kind: InputKind = pagesResult.kind;
     const files = await writeDocumentPdfs({ path: stored.path, kind }, ranges, workDir);
-    const dataFields = await companyDataFields(db, raw.company_id);
     const typeIdOf = (key: string | null) => (key ? (company.typeIds.get(key) ?? null) : null);
     const typeName = (key: string | null) => {
       const id = typeIdOf(key);
@@ -123,7 +136,7 @@ export async function processRawFile(
         url: `${FILE_PATH_PREFIX}${storageKey}`,
         storageKey,
         exceptionReasons: exceptionReasons(document, typeIdOf(document.classification.typeKey)),
-        dataFields: extractCompanyData(document.text, dataFields),
+        dataFields: extractCompanyData(document.text, dataFields, document.llmData),
       });
     }
     timings.push({ stage: 'write', ms: Math.round(performance.now() - started) });

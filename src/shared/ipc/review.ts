@@ -1,0 +1,142 @@
+/**
+ * IPC channels of offline review (review issue). The main process keeps a local cache (SQLite
+ * plus the PDFs) of the review queue and of recently opened documents, and an outbox of changes
+ * written in the same transaction as the cached change. Every save goes through the outbox,
+ * online or not: main sends it at once when the server answers, else when it comes back. A
+ * field the server changed meanwhile becomes a conflict the user resolves; nothing is dropped.
+ */
+import { z } from 'zod';
+
+const Id = z.string().min(1).max(100);
+
+/**
+ * A document as the renderer loaded it from the server (the GraphQL ProcessedFile fields it
+ * asked for). Main stores it as given; it needs id, company_id and version.
+ */
+export const CachedDocument = z
+  .object({
+    id: Id,
+    company_id: Id,
+    version: z.number().int(),
+    url: z.string(),
+  })
+  .passthrough();
+export type CachedDocument = z.infer<typeof CachedDocument>;
+
+/** Changes to a document: ProcessedFileChanges field names with their new values. */
+export const DocumentChanges = z.record(z.string().min(1).max(64), z.unknown());
+export type DocumentChanges = z.infer<typeof DocumentChanges>;
+
+export const OutboxKind = z.enum(['update', 'markReviewed']);
+export const OutboxState = z.enum(['pending', 'sending', 'conflict', 'failed']);
+
+export const ReviewConflictField = z.object({
+  field: z.string(),
+  /** JSON-encoded values, as the server's FieldConflict gives them. */
+  base_value: z.string().nullable(),
+  server_value: z.string().nullable(),
+  your_value: z.string().nullable(),
+});
+export type ReviewConflictField = z.infer<typeof ReviewConflictField>;
+
+export const OutboxItem = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  companyId: z.string(),
+  /** The document's name when queued, for lists. */
+  documentName: z.string(),
+  kind: OutboxKind,
+  changes: DocumentChanges,
+  /** The values the user started from, for the changed fields. */
+  base: DocumentChanges,
+  state: OutboxState,
+  conflicts: z.array(ReviewConflictField),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** ms since the epoch */
+  createdAt: z.number(),
+});
+export type OutboxItem = z.infer<typeof OutboxItem>;
+
+export const ReviewStatus = z.object({
+  /** Whether the server answered the last request or health check. */
+  online: z.boolean(),
+  /** ms since the epoch of the last successful contact, if any. */
+  lastContactAt: z.number().nullable(),
+  pending: z.number().int(),
+  conflicts: z.number().int(),
+  cachedDocuments: z.number().int(),
+  cacheBytes: z.number(),
+});
+export type ReviewStatus = z.infer<typeof ReviewStatus>;
+
+export const SaveOutcome = z.object({
+  /** saved: the server has it; queued: kept in the outbox until the server answers; conflict: the user must choose. */
+  status: z.enum(['saved', 'queued', 'conflict']),
+  outboxId: z.string(),
+  /** The cached document after the change (the server's copy when saved). */
+  document: CachedDocument.nullable(),
+  conflicts: z.array(ReviewConflictField),
+});
+export type SaveOutcome = z.infer<typeof SaveOutcome>;
+
+const Ok = z.object({ ok: z.literal(true) });
+
+export const reviewChannels = {
+  /** Keep these documents (and their PDFs) in the cache; `queue` marks review-queue members. */
+  'review:cacheDocuments': {
+    request: z
+      .object({
+        documents: z.array(CachedDocument).max(500),
+        queue: z
+          .object({ companyId: Id, statusType: z.string().max(40) })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+    response: Ok,
+  },
+  'review:getCached': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ document: CachedDocument.nullable(), hasPdf: z.boolean() }),
+  },
+  /** The cached review queue of a company (as last loaded online, with local changes applied). */
+  'review:listCached': {
+    request: z.object({ companyId: Id, statusType: z.string().max(40) }).strict(),
+    response: z.object({ documents: z.array(CachedDocument) }),
+  },
+  /** The cached PDF's bytes, base64 (null when not cached). */
+  'review:getPdf': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ base64: z.string().nullable() }),
+  },
+  'review:save': {
+    request: z
+      .object({
+        documentId: Id,
+        companyId: Id,
+        kind: OutboxKind,
+        changes: DocumentChanges,
+        base: DocumentChanges,
+      })
+      .strict(),
+    response: SaveOutcome,
+  },
+  'review:outbox': {
+    request: z.object({}).strict(),
+    response: z.object({ items: z.array(OutboxItem) }),
+  },
+  /** Per conflicting field, keep the user's value ('mine') or the server's ('server'). */
+  'review:resolveConflict': {
+    request: z
+      .object({ outboxId: Id, choices: z.record(z.string(), z.enum(['mine', 'server'])) })
+      .strict(),
+    response: SaveOutcome,
+  },
+  'review:status': { request: z.object({}).strict(), response: ReviewStatus },
+} as const;
+
+export const reviewEvents = {
+  /** Online state, outbox or cache changed. */
+  'review:changed': ReviewStatus,
+} as const;

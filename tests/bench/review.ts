@@ -1,0 +1,117 @@
+/**
+ * `npm run bench -- review [--rows N] [--iterations N] [--data DIR]`: the review screens' server
+ * side on one company with a million documents. Seeds (once; kept in DIR, default
+ * .bench-cache/review) an embedded PostgreSQL, runs the server in this process and times each
+ * request of the document center, its counts, a content search and the case list through the
+ * whole server path, then the same SQL directly. Writes bench-results/review.json and the Review
+ * section of docs/PERFORMANCE.md.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { ConfigSchema } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/connection';
+import { startEmbeddedPostgres } from '../../src/server/db/embedded';
+import { runMigrations } from '../../src/server/db/migrate';
+import { writeDocSection } from './docSection';
+import { installQueryCapture } from './review/capture';
+import { measureProbe, type ProbeResult } from './review/measure';
+import { reviewProbes } from './review/probes';
+import { renderReviewSection, type ReviewBenchResult } from './review/report';
+import { BENCH_EMAIL, BENCH_PASSWORD, ensureSeeded } from './review/seed';
+import { machine } from './stats';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const rows = Number(option(args, 'rows') ?? 1_000_000);
+  const iterations = Number(option(args, 'iterations') ?? 40);
+  const dataDir = path.resolve(option(args, 'data') ?? path.join(root, '.bench-cache', 'review'));
+  if (!Number.isInteger(rows) || rows < 1000) throw new Error('--rows must be an integer >= 1000');
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const startedAt = machine(); // load average before the bench adds its own
+
+  await mkdir(dataDir, { recursive: true });
+  const postgres = await startEmbeddedPostgres({ dataDir });
+  try {
+    await runMigrations(postgres.url);
+    const seedDb = openDatabase(postgres.url, { max: 2 });
+    const seed = await ensureSeeded(seedDb.db, rows, log).finally(() => seedDb.close());
+
+    installQueryCapture();
+    const config = ConfigSchema.parse({
+      port: 0,
+      dataDir: path.join(dataDir, 'server'),
+      databaseUrl: postgres.url,
+      logLevel: 'silent',
+      pipelineWorkers: 0,
+    });
+    const app = await buildApp(config);
+    const direct = new pg.Client({ connectionString: postgres.url });
+    await direct.connect();
+    try {
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json' },
+        payload: {
+          query: 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { token } }',
+          variables: { e: BENCH_EMAIL, p: BENCH_PASSWORD },
+        },
+      });
+      const token = signIn.json<{ data?: { signIn: { token: string } } }>().data?.signIn.token;
+      if (!token) throw new Error(`bench sign-in failed: ${signIn.body}`);
+
+      const results: ProbeResult[] = [];
+      for (const probe of await reviewProbes(app, token, seed.companyId)) {
+        const result = await measureProbe(app, direct, token, probe, iterations);
+        log(
+          `${probe.name.padEnd(44)} api p50 ${result.api_p50_ms} p95 ${result.api_p95_ms} ms | sql p50 ${result.sql_p50_ms} p95 ${result.sql_p95_ms} ms | x${result.ratio} | ${result.answered}`,
+        );
+        results.push(result);
+      }
+      const worst = (kind: ProbeResult['kind'] | Array<ProbeResult['kind']>) =>
+        Math.max(
+          0,
+          ...results
+            .filter((r) => (Array.isArray(kind) ? kind : [kind]).includes(r.kind))
+            .map((r) => r.api_p95_ms),
+        );
+      const report: ReviewBenchResult = {
+        date: new Date().toISOString(),
+        machine: startedAt,
+        rows,
+        iterations,
+        list_p95_ms: worst(['list', 'cases']),
+        count_p95_ms: worst('count'),
+        search_p95_ms: worst('search'),
+        case_list_p95_ms: worst('cases'),
+        list_ratio_vs_sql: Math.max(0, ...results.map((r) => r.ratio)),
+        probes: results,
+      };
+      await mkdir(path.join(root, 'bench-results'), { recursive: true });
+      await writeFile(
+        path.join(root, 'bench-results', 'review.json'),
+        `${JSON.stringify(report, null, 2)}\n`,
+      );
+      await writeDocSection(
+        path.join(root, 'docs', 'PERFORMANCE.md'),
+        'review',
+        renderReviewSection(report),
+      );
+      log(JSON.stringify({ ...report, probes: undefined, machine: undefined }));
+    } finally {
+      await direct.end();
+      await app.close();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Times one API request many times (through Fastify's inject: the whole server path without the
+ * network), then the very SQL it sent, run directly on a separate connection, as many times.
+ */
+import type pg from 'pg';
+import type { LexDeskServer } from '../../../src/server/app';
+import { captureQueries, type CapturedQuery } from './capture';
+
+export interface Probe {
+  name: string;
+  kind: 'list' | 'count' | 'search' | 'cases';
+  /** A GraphQL request, or a REST GET path. */
+  graphql?: { query: string; variables: Record<string, unknown> };
+  get?: string;
+}
+
+export interface ProbeResult {
+  name: string;
+  kind: Probe['kind'];
+  api_p50_ms: number;
+  api_p95_ms: number;
+  sql_p50_ms: number;
+  sql_p95_ms: number;
+  /** API p95 over direct-SQL p95. */
+  ratio: number;
+  statements: number;
+  /** Rows or count the request answered (a sanity check that it did real work). */
+  answered: string;
+}
+
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+async function callApi(app: LexDeskServer, token: string, probe: Probe): Promise<unknown> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const response = probe.graphql
+    ? await app.inject({ method: 'POST', url: '/graphql', headers, payload: probe.graphql })
+    : await app.inject({ method: 'GET', url: probe.get ?? '/', headers });
+  const body = response.json<{
+    data?: unknown;
+    errors?: Array<{ message: string }>;
+    error?: unknown;
+  }>();
+  if (response.statusCode !== 200 || body.errors || body.error)
+    throw new Error(`${probe.name}: ${response.statusCode} ${JSON.stringify(body).slice(0, 500)}`);
+  return body.data;
+}
+
+function describeAnswer(data: unknown): string {
+  const text = JSON.stringify(data);
+  const total = /"total":(\d+)/.exec(text)?.[1];
+  const items = (text.match(/"id":/g) ?? []).length;
+  return total !== undefined ? `total ${total}, ${items} ids` : text.slice(0, 80);
+}
+
+async function runDirect(client: pg.Client, queries: CapturedQuery[]): Promise<number> {
+  const started = performance.now();
+  for (const query of queries) await client.query(query.text, query.values);
+  return performance.now() - started;
+}
+
+export async function measureProbe(
+  app: LexDeskServer,
+  client: pg.Client,
+  token: string,
+  probe: Probe,
+  iterations: number,
+): Promise<ProbeResult> {
+  for (let i = 0; i < 3; i += 1) await callApi(app, token, probe); // warm caches and plans
+  const apiMs: number[] = [];
+  let captured: CapturedQuery[] = [];
+  let answer: unknown;
+  for (let i = 0; i < iterations; i += 1) {
+    const started = performance.now();
+    const { value, queries } = await captureQueries(() => callApi(app, token, probe));
+    apiMs.push(performance.now() - started);
+    captured = queries;
+    answer = value;
+  }
+  // Transaction control and session settings are replayed too: they are part of the same SQL.
+  for (let i = 0; i < 3; i += 1) await runDirect(client, captured);
+  const sqlMs: number[] = [];
+  for (let i = 0; i < iterations; i += 1) sqlMs.push(await runDirect(client, captured));
+  const apiP95 = percentile(apiMs, 95);
+  const sqlP95 = percentile(sqlMs, 95);
+  return {
+    name: probe.name,
+    kind: probe.kind,
+    api_p50_ms: round(percentile(apiMs, 50)),
+    api_p95_ms: round(apiP95),
+    sql_p50_ms: round(percentile(sqlMs, 50)),
+    sql_p95_ms: round(sqlP95),
+    ratio: Math.round((apiP95 / Math.max(sqlP95, 0.01)) * 100) / 100,
+    statements: captured.length,
+    answered: describeAnswer(answer),
+  };
+}

@@ -1,0 +1,51 @@
+/** The review bench's JSON shape and its section of docs/PERFORMANCE.md. */
+import type { machine } from '../stats';
+import type { ProbeResult } from './measure';
+
+export interface ReviewBenchResult {
+  date: string;
+  machine: ReturnType<typeof machine>;
+  rows: number;
+  iterations: number;
+  /** Worst p95 over the document-center list and case-list requests. */
+  list_p95_ms: number;
+  count_p95_ms: number;
+  search_p95_ms: number;
+  case_list_p95_ms: number;
+  /** Worst ratio of API p95 to the p95 of the same SQL run directly. */
+  list_ratio_vs_sql: number;
+  probes: ProbeResult[];
+}
+
+export function renderReviewSection(r: ReviewBenchResult): string {
+  const m = r.machine;
+  const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+  return [
+    '## Review (document center, counts, content search, cases)',
+    '',
+    `Measured ${r.date.slice(0, 10)} on ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), ${m.os}, Node ${m.node}; ` +
+      `load average ${m.loadAverage} when the run began. One company with ${r.rows.toLocaleString('en-US')} ` +
+      'processed files (text included, so the full-text index is real) and 100,000 cases on the embedded ' +
+      'PostgreSQL. The server runs in the bench process; each request goes through the whole Fastify and ' +
+      `GraphQL path (inject, no network), ${r.iterations} times after 3 warm-ups. The SQL column runs the very ` +
+      'statements the request sent (recorded from the pg driver, session check included) on a separate ' +
+      'connection, as many times.',
+    '',
+    '| summary | p95 | target |',
+    '| --- | ---: | --- |',
+    `| document center and case lists (worst) | ${r.list_p95_ms} ms | <= 50 ms, ${mark(r.list_p95_ms <= 50)} |`,
+    `| counts (worst) | ${r.count_p95_ms} ms | <= 50 ms, ${mark(r.count_p95_ms <= 50)} |`,
+    `| content search (worst) | ${r.search_p95_ms} ms | <= 150 ms, ${mark(r.search_p95_ms <= 150)} |`,
+    `| API time / same SQL (worst ratio of p95s) | ${r.list_ratio_vs_sql} | <= 1.5, ${mark(r.list_ratio_vs_sql <= 1.5)} |`,
+    '',
+    '| request | API p50 / p95 ms | SQL p50 / p95 ms | ratio | statements | answered |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...r.probes.map(
+      (p) =>
+        `| ${p.name} | ${p.api_p50_ms} / ${p.api_p95_ms} | ${p.sql_p50_ms} / ${p.sql_p95_ms} | ${p.ratio} | ${p.statements} | ${p.answered} |`,
+    ),
+    '',
+    'Reproduce: `npm run bench -- review` (the first run seeds for several minutes; later runs reuse',
+    '`.bench-cache/review`). `--rows 100000` for a quicker look.',
+  ].join('\n');
+}
