@@ -31,7 +31,7 @@ describe('HashingFileStore', () => {
       offset = await store.write(Readable.from([bytes.subarray(offset, end)]), 'a', offset);
     }
     expect(offset).toBe(bytes.length);
-    expect(store.takeDigest('a', bytes.length)).toBe(sha(bytes));
+    expect(await store.takeDigest('a', bytes.length)).toBe(sha(bytes));
     expect(store.runningCount).toBe(0);
   });
 
@@ -42,7 +42,7 @@ describe('HashingFileStore', () => {
     // A different process (or a lost state) continues from 600: the hash cannot be trusted.
     await store.write(Readable.from([bytes.subarray(400, 600)]), 'b', 400);
     await store.write(Readable.from([bytes.subarray(700)]), 'b', 700);
-    expect(store.takeDigest('b', bytes.length)).toBeUndefined();
+    expect(await store.takeDigest('b', bytes.length)).toBeUndefined();
   });
 
   it('gives no digest after a request stream fails mid-way', async () => {
@@ -60,7 +60,7 @@ describe('HashingFileStore', () => {
     const { offset } = await store.getUpload('c');
     expect(offset).toBe(500);
     await store.write(Readable.from([bytes.subarray(offset)]), 'c', offset);
-    expect(store.takeDigest('c', bytes.length)).toBeUndefined();
+    expect(await store.takeDigest('c', bytes.length)).toBeUndefined();
   });
 
   it('starts over when the upload is written again from 0 and forgets removed uploads', async () => {
@@ -68,7 +68,7 @@ describe('HashingFileStore', () => {
     await create('d', bytes.length);
     await store.write(Readable.from([bytes.subarray(0, 1000)]), 'd', 0);
     await store.write(Readable.from([bytes]), 'd', 0);
-    expect(store.takeDigest('d', bytes.length)).toBe(sha(bytes));
+    expect(await store.takeDigest('d', bytes.length)).toBe(sha(bytes));
     await store.write(Readable.from([bytes.subarray(0, 10)]), 'd', 0);
     expect(store.runningCount).toBe(1);
     await store.remove('d');

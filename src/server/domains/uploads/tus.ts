@@ -125,7 +125,7 @@ export function createTusEndpoint(deps: {
       try {
         await finishUpload(deps, viewer, file, {
           path: join(directory, upload.id),
-          sha256: store.takeDigest(upload.id, file.size),
+          sha256: await store.takeDigest(upload.id, file.size),
         });
         deps.onUploaded?.(file.id);
         return {};
