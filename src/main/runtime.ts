@@ -12,7 +12,8 @@ import { createEventHub, type EventHub } from './services/events';
 import type { Notifier } from './services/notifier';
 import { desktopPaths } from './services/paths';
 import type { SessionStore } from './services/sessionStore';
-import { createSettingsStore } from './services/settings';
+import { createReviewService, type ReviewService } from './services/review/reviewService';
+import { createSettingsStore, reviewCacheBytes, type SettingsStore } from './services/settings';
 import {
   createUploadService,
   type UploadService,
@@ -29,6 +30,8 @@ export interface DesktopRuntimeOptions {
   log?: (line: string) => void;
   /** Build the upload pipeline (queue, uploader, watched folders). Default true. */
   uploads?: boolean;
+  /** Build offline review (cache, outbox, sync). Default true. */
+  review?: boolean;
 }
 
 export interface DesktopRuntime {
@@ -90,6 +93,25 @@ function createUploads(
   });
 }
 
+/** Offline review over <data dir>/desktop/review.db and review-cache/pdf. */
+function createReview(
+  options: DesktopRuntimeOptions,
+  settings: SettingsStore,
+  events: EventHub,
+  log: (line: string) => void,
+): ReviewService {
+  const paths = desktopPaths(options.dataDir);
+  return createReviewService({
+    file: path.join(paths.dir, 'review.db'),
+    pdfDir: path.join(paths.dir, 'review-cache', 'pdf'),
+    serverUrl: () => options.appInfo().serverUrl.replace(/\/+$/, ''),
+    token: () => options.session.load(),
+    cacheLimitBytes: async () => reviewCacheBytes(await settings.get()),
+    onChanged: (status) => events.emit('review:changed', status),
+    log,
+  });
+}
+
 export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRuntime {
   const log = options.log ?? ((line: string) => console.error(line));
   const events = createEventHub();
@@ -119,6 +141,14 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
       log(`Uploads are unavailable: ${describe(error)}`);
     }
   }
+  if (options.review !== false) {
+    try {
+      services.review = createReview(options, settings, events, log);
+    } catch (error) {
+      // Like the upload queue: without SQLite the app still works; review channels say so.
+      log(`Offline review is unavailable: ${describe(error)}`);
+    }
+  }
   const dispatch = createDispatcher(createIpcHandlers(services), {
     onInternalError: (channel, error) =>
       log(
@@ -131,6 +161,7 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
     events,
     close: async () => {
       await services.uploads?.close();
+      await services.review?.close();
     },
   };
 }

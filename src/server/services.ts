@@ -3,6 +3,8 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { createAuthRepository } from './domains/auth/repository';
 import { createAuthService } from './domains/auth/service';
+import { createCaseRepository } from './domains/cases/repository';
+import { createCaseService } from './domains/cases/service';
 import { createCompanyRepository } from './domains/companies/repository';
 import { createCompanyService } from './domains/companies/service';
 import { createFileRepository } from './domains/files/repository';
@@ -15,6 +17,9 @@ import { createNotificationService } from './domains/notifications/service';
 import { createFileTypesRepository } from './domains/pipeline/fileTypesRepository';
 import { createFileTypesService } from './domains/pipeline/fileTypesService';
 import { createPipelineService } from './domains/pipeline/service';
+import { createProcessedFileListService } from './domains/processed-files/listService';
+import { createProcessedFileQueries } from './domains/processed-files/queries';
+import { createProcessedFileService } from './domains/processed-files/service';
 import { createRawFileQueries } from './domains/raw-files/queries';
 import { createRawFileRepository } from './domains/raw-files/repository';
 import { createRawFileService } from './domains/raw-files/service';
@@ -45,6 +50,12 @@ export async function createServices(
     }),
     pipelineFiles: createPipelineService(db),
     fileTypes: createFileTypesService(db, createFileTypesRepository(db)),
+    cases: createCaseService(createCaseRepository(db)),
+    processedFileEdits: createProcessedFileService(db, { storage: deps.storage }),
+    processedFileList: createProcessedFileListService(
+      createProcessedFileQueries(db),
+      createRawFileQueries(db),
+    ),
   };
 }
 

@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import type { AppInfo, IpcChannel, IpcChannels, IpcResponse } from '../../shared/ipc/contract';
 import type { EventHub } from '../services/events';
 import type { Notifier } from '../services/notifier';
+import { ReviewStoreError } from '../services/review/db';
+import type { ReviewService } from '../services/review/reviewService';
 import type { SessionStore } from '../services/sessionStore';
 import type { SettingsStore } from '../services/settings';
 import type { UploadService } from '../services/uploader/uploadService';
@@ -21,6 +23,8 @@ export interface DesktopServices {
   events: EventHub;
   /** The upload pipeline; absent in runtimes built without one (some tests). */
   uploads?: UploadService;
+  /** Offline review (cache, outbox, sync); absent when its store could not open. */
+  review?: ReviewService;
 }
 
 export type IpcHandler<C extends IpcChannel> = (
@@ -36,6 +40,25 @@ function uploadsOf(services: DesktopServices): UploadService {
     throw new DesktopError('UPLOADS_UNAVAILABLE', 'Uploads are not available in this window.');
   }
   return services.uploads;
+}
+
+/** Offline review's own refusals (signed out, invalid choice, gone) reach the user as they are. */
+async function reviewCall<T>(
+  services: DesktopServices,
+  work: (review: ReviewService) => Promise<T>,
+): Promise<T> {
+  if (!services.review) {
+    throw new DesktopError(
+      'REVIEW_UNAVAILABLE',
+      'Offline review is not available in this window (see the desktop log).',
+    );
+  }
+  try {
+    return await work(services.review);
+  } catch (error) {
+    if (error instanceof ReviewStoreError) throw new DesktopError(error.code, error.message);
+    throw error;
+  }
 }
 
 /** Watched-folder mistakes (a folder that does not exist) reach the user as they are. */
@@ -55,16 +78,20 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
     'session:load': async () => ({ token: await services.session.load() }),
     'session:save': async ({ token }) => {
       await services.session.save(token);
+      services.review?.sessionChanged();
       return OK;
     },
     'session:clear': async () => {
       await services.session.clear();
+      services.review?.forgetViewer();
+      services.review?.sessionChanged();
       return OK;
     },
     'settings:get': () => services.settings.get(),
     'settings:update': async (patch) => {
       const next = await services.settings.update(patch);
       services.events.emit('settings:changed', next);
+      if (patch.reviewCacheMB !== undefined) services.review?.settingsChanged();
       return next;
     },
     'notifications:showNative': async (notification) => {
@@ -106,5 +133,34 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
       services.events.emit('watch:changed', { folders });
       return { folders };
     },
+    'review:cacheDocuments': ({ documents, queue }) =>
+      reviewCall(services, async (review) => {
+        await review.cacheDocuments(documents, queue);
+        return OK;
+      }),
+    'review:getCached': ({ id }) => reviewCall(services, (review) => review.getCached(id)),
+    'review:listCached': ({ companyId, statusType }) =>
+      reviewCall(services, async (review) => ({
+        documents: await review.listCached(companyId, statusType),
+      })),
+    'review:getPdf': ({ id }) =>
+      reviewCall(services, async (review) => ({ base64: await review.getPdf(id) })),
+    'review:save': (request) => reviewCall(services, (review) => review.save(request)),
+    'review:outbox': () =>
+      reviewCall(services, async (review) => ({ items: await review.outbox() })),
+    'review:resolveConflict': ({ outboxId, choices }) =>
+      reviewCall(services, (review) => review.resolveConflict(outboxId, choices)),
+    'review:status': () => reviewCall(services, (review) => review.status()),
+    'review:retry': ({ outboxId }) =>
+      reviewCall(services, async (review) => ({ changed: await review.retry(outboxId) })),
+    'review:discard': ({ outboxId }) =>
+      reviewCall(services, async (review) => ({ changed: await review.discard(outboxId) })),
+    'review:rememberViewer': ({ viewer }) =>
+      reviewCall(services, async (review) => {
+        await review.rememberViewer(viewer);
+        return OK;
+      }),
+    'review:lastViewer': () =>
+      reviewCall(services, async (review) => ({ viewer: await review.lastViewer() })),
   };
 }

@@ -7,10 +7,19 @@
  * written atomically.
  */
 import { z } from 'zod';
-import { DEFAULT_DESKTOP_SETTINGS, DesktopSettings } from '../../shared/ipc/contract';
+import {
+  DEFAULT_DESKTOP_SETTINGS,
+  DEFAULT_REVIEW_CACHE_MB,
+  DesktopSettings,
+} from '../../shared/ipc/contract';
 import { moveAside, readFileIfExists, writeFileAtomic } from './atomicFile';
 
 export type SettingsPatch = Partial<DesktopSettings>;
+
+/** The offline review cache's size limit (setting reviewCacheMB) in bytes. */
+export function reviewCacheBytes(settings: DesktopSettings): number {
+  return (settings.reviewCacheMB ?? DEFAULT_REVIEW_CACHE_MB) * 1024 * 1024;
+}
 
 export interface SettingsStore {
   get(): Promise<DesktopSettings>;

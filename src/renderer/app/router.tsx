@@ -8,11 +8,17 @@ import { createHashRouter, Navigate, useNavigate } from 'react-router-dom';
 import { RouteErrorScreen } from '../components/ErrorScreen';
 import { SetupPage } from '../features/auth/SetupPage';
 import { SignInPage } from '../features/auth/SignInPage';
+import { CaseDetailPage } from '../features/cases/CaseDetailPage';
+import { CasesPage } from '../features/cases/CasesPage';
 import { CompanySettingsPage } from '../features/company/CompanySettingsPage';
 import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage';
+import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
+import { ProcessedFilePage } from '../features/processed-file/ProcessedFilePage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { RawFileDetailsPage } from '../features/raw-file-details/RawFileDetailsPage';
 import { RawFilesPage } from '../features/raw-files/RawFilesPage';
+import { ReviewQueuePage } from '../features/review/ReviewQueuePage';
 import { RequireAuth } from '../features/shell/AppShell';
 import { UsersPage } from '../features/users/UsersPage';
 import { WatchedFoldersPage } from '../features/watch-folders/WatchedFoldersPage';
@@ -46,6 +52,12 @@ export function createAppRouter() {
             { index: true, element: <Navigate to={HOME_PATH} replace /> },
             { path: 'notifications', element: <NotificationsPage /> },
             { path: 'raw-files', element: <RawFilesPage /> },
+            { path: 'raw-files/:id', element: <RawFileDetailsPage /> },
+            { path: 'documents', element: <DocumentCenterPage /> },
+            { path: 'documents/:id', element: <ProcessedFilePage /> },
+            { path: 'review', element: <ReviewQueuePage /> },
+            { path: 'cases', element: <CasesPage /> },
+            { path: 'cases/:id', element: <CaseDetailPage /> },
             { path: 'users', element: <UsersPage /> },
             { path: 'company', element: <CompanySettingsPage /> },
             { path: 'watch-folders', element: <WatchedFoldersPage /> },

@@ -26,6 +26,11 @@ import {
   VIEWER_QUERY,
   type ViewerData,
 } from '../features/auth/operations';
+import {
+  readRememberedViewer,
+  rememberViewer,
+  revalidateWhenOnline,
+} from '../features/auth/offlineSession';
 import { sessionMissing, signedIn, signedOut, startupBegan } from '../features/auth/slice';
 import { startUp } from '../features/auth/startup';
 import { createApolloSession, type ApolloSession } from './apollo';
@@ -70,8 +75,12 @@ export function ServicesProvider(props: ServicesProviderProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
   const current = useRef<ApolloSession | null>(null);
   const runs = useRef(0);
+  /** Stops checking an offline-started session again (it is replaced or was decided). */
+  const stopRevalidating = useRef<(() => void) | null>(null);
 
   const adopt = useCallback((info: AppInfo, session: ApolloSession) => {
+    stopRevalidating.current?.();
+    stopRevalidating.current = null;
     const previous = current.current;
     current.current = session;
     setPhase({ kind: 'ready', info, session });
@@ -123,18 +132,40 @@ export function ServicesProvider(props: ServicesProviderProps) {
           });
           return data?.setupStatus.needs_setup ?? false;
         },
+        rememberedViewer: () => readRememberedViewer(bridge),
       });
       if (run !== runs.current) {
         // A newer start-up (a retry, or React's strict-mode double effect) owns the app now.
         void outcome.session.dispose();
         return;
       }
-      if (outcome.kind === 'authenticated') {
-        dispatch(signedIn({ token: outcome.token, viewer: outcome.viewer }));
-      } else {
+      if (outcome.kind === 'signed-out') {
         dispatch(sessionMissing({ needsSetup: outcome.needsSetup, notice: outcome.notice }));
+      } else {
+        dispatch(signedIn({ token: outcome.token, viewer: outcome.viewer }));
+        if (outcome.kind === 'authenticated') void rememberViewer(bridge, outcome.viewer);
       }
       adopt(outcome.info, outcome.session);
+      if (outcome.kind === 'offline') {
+        // Started from the desktop's memory: check the session once the server answers.
+        const { info: startedInfo, session, token } = outcome;
+        stopRevalidating.current = revalidateWhenOnline({
+          bridge,
+          fetchViewer: async () =>
+            (await session.client.query({ query: VIEWER_QUERY, fetchPolicy: 'network-only' })).data
+              ?.viewer ?? null,
+          onValid: (viewer) => {
+            if (current.current !== session) return;
+            dispatch(signedIn({ token, viewer }));
+            void rememberViewer(bridge, viewer);
+            // Screens that failed without the server load again.
+            void session.client.refetchQueries({ include: 'active' }).catch(() => undefined);
+          },
+          onGone: (notice) => {
+            if (current.current === session) void endLocally.current(startedInfo, notice);
+          },
+        });
+      }
     } catch (error) {
       console.error('[renderer] start-up failed', error);
       if (run === runs.current) setPhase({ kind: 'failed' });
@@ -143,6 +174,10 @@ export function ServicesProvider(props: ServicesProviderProps) {
 
   useEffect(() => {
     void start();
+    return () => {
+      stopRevalidating.current?.();
+      stopRevalidating.current = null;
+    };
   }, [start]);
 
   const info = phase.kind === 'ready' ? phase.info : null;
@@ -156,6 +191,7 @@ export function ServicesProvider(props: ServicesProviderProps) {
       session,
       async signIn(token, viewer) {
         await bridge.session.save({ token });
+        void rememberViewer(bridge, viewer);
         dispatch(signedIn({ token, viewer }));
         adopt(info, openSession(info, token));
       },

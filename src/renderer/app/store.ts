@@ -37,6 +37,10 @@ import {
 } from '../features/preferences/slice';
 import { DEFAULT_FILTERS, RawFileFilters } from '../features/raw-files/filters';
 import { rawFileFiltersReducer } from '../features/raw-files/filtersSlice';
+import { DEFAULT_DOCUMENT_FILTERS, DocumentFilters } from '../features/documents/filters';
+import { documentFiltersReducer } from '../features/documents/filtersSlice';
+import { caseListFiltersReducer } from '../features/cases/filtersSlice';
+import { CaseListFilters, DEFAULT_CASE_FILTERS } from '../features/cases/listState';
 import { uploadQueueReducer } from '../features/uploads/queueSlice';
 import { initialUploadsState, uploadsReducer, UploadsState } from '../features/uploads/slice';
 
@@ -48,6 +52,8 @@ const appReducer = combineReducers({
   filters: filtersReducer,
   uploads: uploadsReducer,
   rawFileFilters: rawFileFiltersReducer,
+  documentFilters: documentFiltersReducer,
+  caseListFilters: caseListFiltersReducer,
   /** The desktop queue's rows (not persisted: the main process owns the queue). */
   uploadQueue: uploadQueueReducer,
 });
@@ -69,6 +75,8 @@ const PERSISTED = {
   filters: { schema: FiltersState, fallback: initialFiltersState },
   uploads: { schema: UploadsState, fallback: initialUploadsState },
   rawFileFilters: { schema: RawFileFilters, fallback: DEFAULT_FILTERS },
+  documentFilters: { schema: DocumentFilters, fallback: DEFAULT_DOCUMENT_FILTERS },
+  caseListFilters: { schema: CaseListFilters, fallback: DEFAULT_CASE_FILTERS },
 } as const satisfies Record<string, { schema: z.ZodType; fallback: unknown }>;
 export const PERSISTED_KEYS = Object.keys(PERSISTED) as Array<keyof typeof PERSISTED>;
 

@@ -6,6 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   customType,
   date,
@@ -13,11 +15,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { company, rawFile, userProfile } from './schema';
 
@@ -106,9 +110,36 @@ export const legalCase = pgTable(
   (t) => [
     uniqueIndex('legal_case_company_number_idx').on(t.company_id, t.case_number),
     index('legal_case_company_updated_idx').on(t.company_id, t.is_deleted, t.updated_at.desc()),
+    // The case list's word search (domains/cases/repository.ts CASE_SEARCH_TEXT: keep identical).
+    index('legal_case_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.case_number}, '') || ' ' || coalesce(${t.name}, '') || ' ' || coalesce(${t.client_name}, '') || ' ' || coalesce(${t.eams_number}, '') || ' ' || coalesce(${t.wcab_number}, '') || ' ' || coalesce(${t.primary_number}, '') || ' ' || coalesce(${t.alternate_number}, '')) gin_trgm_ops`,
+    ),
     index('legal_case_match_numbers_idx').using('gin', t.match_numbers),
   ],
 );
+
+/** The columns the document center sorts by with their own partial index. */
+const CENTER_SORT_COLUMNS = [
+  'name',
+  'adj_number',
+  'claim_number',
+  'case_number',
+  'applicant',
+  'defendant',
+  'date_of_injury',
+  'separated_at',
+  'start_page_no',
+] as const;
+
+/** The document center's rows (spec section 4): complete or unable_to_complete, not deleted, not exceptions. */
+function centerSlice(t: {
+  is_deleted: AnyPgColumn;
+  is_exception: AnyPgColumn;
+  action_status: AnyPgColumn;
+}) {
+  return sql`${t.is_deleted} = false and ${t.is_exception} = false and ${t.action_status} in ('complete', 'unable_to_complete')`;
+}
 
 export const legalProcessedFile = pgTable(
   'legal_processed_file',
@@ -199,15 +230,39 @@ export const legalProcessedFile = pgTable(
     index('legal_processed_file_company_idx').on(t.company_id, t.is_deleted, t.created_at.desc()),
     index('legal_processed_file_search_idx').using('gin', t.search_vector),
     index('legal_processed_file_case_idx').on(t.legal_case_id),
-    // The document center (spec section 4) and the review queue read these slices.
+    // The document center (spec section 4) and the review queue read these slices: one partial
+    // index per sort of the center list (company first, id as the tie-break), so a page is an
+    // index walk that stops after page_size rows (see domains/processed-files/queries.ts).
+    // Ascending keys (NULLS LAST): a backward scan serves `desc`, PostgreSQL's default null order.
     index('legal_processed_file_center_idx')
-      .on(t.company_id, t.created_at.desc())
-      .where(
-        sql`${t.is_deleted} = false and ${t.is_exception} = false and ${t.action_status} in ('complete', 'unable_to_complete')`,
-      ),
+      .on(t.company_id, t.created_at, t.id)
+      .where(centerSlice(t)),
+    index('legal_processed_file_center_type_idx')
+      .on(t.company_id, t.legal_file_type_id, t.created_at, t.id)
+      .where(centerSlice(t)),
+    ...CENTER_SORT_COLUMNS.map((column) =>
+      index(`legal_processed_file_center_${column}_idx`)
+        .on(t.company_id, t[column], t.id)
+        .where(centerSlice(t)),
+    ),
     index('legal_processed_file_exception_idx')
-      .on(t.company_id, t.created_at.desc())
+      .on(t.company_id, t.created_at, t.id)
       .where(sql`${t.is_deleted} = false and ${t.is_exception} = true`),
+    // Filters: adj/claim numbers compared upper-cased without spaces (any element), and ILIKE
+    // searches of names and of all the numbers (pg_trgm). The functions are in migration 0005.
+    index('legal_processed_file_adj_norm_idx').using(
+      'gin',
+      sql`lexdesk_normalized_numbers(${t.adj_number})`,
+    ),
+    index('legal_processed_file_claim_norm_idx').using(
+      'gin',
+      sql`lexdesk_normalized_numbers(${t.claim_number})`,
+    ),
+    index('legal_processed_file_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('legal_processed_file_numbers_trgm_idx').using(
+      'gin',
+      sql`lexdesk_numbers_text(${t.adj_number}, ${t.claim_number}, ${t.case_number}, ${t.eams_number}, ${t.wcab_number}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -314,6 +369,53 @@ export const legalExtractedDataForProcessedFile = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('legal_extracted_data_file_idx').on(t.processed_file_id)],
+);
+
+/**
+ * Live document counts per company (migration 0005): the document center's rows per document type
+ * (`center`; the nil uuid stands for "no type") and the review queue's exceptions (`exception`, and
+ * `exception:<reason>` per exception reason). Statement triggers on legal_processed_file append
+ * each change to legal_processed_file_count_delta in the changing transaction (inserts only, so
+ * concurrent writers never wait on a counter row); `legal_processed_file_count_compact(company)`
+ * folds a company's deltas into these two tables (the service does when many are pending, a bulk
+ * statement does at once). A count is the table's value plus the pending
+ * deltas (domains/processed-files/queries.ts).
+ */
+export const legalProcessedFileCount = pgTable(
+  'legal_processed_file_count',
+  {
+    company_id: uuid('company_id').notNull(),
+    bucket: text('bucket').notNull(),
+    legal_file_type_id: uuid('legal_file_type_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.bucket, t.legal_file_type_id] })],
+);
+
+/** The document center's rows per UTC day of created_at and document type (date-range totals). */
+export const legalProcessedFileDayCount = pgTable(
+  'legal_processed_file_day_count',
+  {
+    company_id: uuid('company_id').notNull(),
+    day: date('day').notNull(),
+    legal_file_type_id: uuid('legal_file_type_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.day, t.legal_file_type_id] })],
+);
+
+/** Changes not yet folded into the counts: `day` is set for the center bucket only. */
+export const legalProcessedFileCountDelta = pgTable(
+  'legal_processed_file_count_delta',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    company_id: uuid('company_id').notNull(),
+    bucket: text('bucket').notNull(),
+    legal_file_type_id: uuid('legal_file_type_id').notNull(),
+    day: date('day'),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('legal_processed_file_count_delta_company_idx').on(t.company_id, t.bucket, t.day)],
 );
 
 export type LegalDocumentFolderRow = typeof legalDocumentFolder.$inferSelect;

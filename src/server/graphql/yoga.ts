@@ -1,10 +1,15 @@
 /** The GraphQL server (graphql-yoga) over schema/*.graphql and every domain's resolvers. */
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { authResolvers } from '../domains/auth/graphql';
+import { caseResolvers } from '../domains/cases/graphql';
 import { companyResolvers } from '../domains/companies/graphql';
 import { notificationResolvers } from '../domains/notifications/graphql';
 import { pipelineResolvers } from '../domains/pipeline/graphql';
+import { processedFileResolvers } from '../domains/processed-files/graphql';
+import { processedFileListResolvers } from '../domains/processed-files/listGraphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
 import { userResolvers } from '../domains/users/graphql';
 import type { GraphQLContext, RequestContext } from './context';
@@ -15,11 +20,12 @@ export const GRAPHQL_PATH = '/graphql';
 
 /** The contract: every file of schema/ in name order (the first declares Query and Mutation). */
 export function loadTypeDefs(): string {
-  const folder = new URL('./schema/', import.meta.url);
+  // A path, not a URL with a trailing slash: the desktop build rewrites this URL to its copy.
+  const folder = fileURLToPath(new URL('./schema', import.meta.url));
   return readdirSync(folder)
     .filter((name) => name.endsWith('.graphql'))
     .sort()
-    .map((name) => readFileSync(new URL(name, folder), 'utf8'))
+    .map((name) => readFileSync(join(folder, name), 'utf8'))
     .join('\n');
 }
 
@@ -46,6 +52,9 @@ export function createGraphQLServer(deps: ResolverDeps, log: (error: unknown) =>
         notificationResolvers(deps),
         rawFileResolvers(deps),
         pipelineResolvers(deps),
+        caseResolvers(deps),
+        processedFileResolvers(deps),
+        processedFileListResolvers(deps),
       ),
     },
   });

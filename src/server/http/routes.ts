@@ -1,9 +1,12 @@
 /** Every REST route of the server. The tenant-isolation test enumerates ROUTES; add new ones here. */
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
+import { registerCaseRoutes } from '../domains/cases/routes';
 import { registerCompanyRoutes } from '../domains/companies/routes';
 import { registerFileRoutes } from '../domains/files/routes';
 import { registerFileTypeRoutes } from '../domains/pipeline/fileTypesRoutes';
+import { registerProcessedFileRoutes } from '../domains/processed-files/routes';
+import { registerReviewRoutes } from '../domains/processed-files/reviewRoutes';
 import { registerRawFileRoutes } from '../domains/raw-files/routes';
 import { registerUploadRoutes } from '../domains/uploads/routes';
 import { registerUserRoutes } from '../domains/users/routes';
@@ -36,6 +39,21 @@ export const ROUTES = [
   // The admin screen of document types.
   'GET /admin/getLegalFileTypesForWorkflows',
   'POST /admin/update-file-type',
+  // Cases (spec section 7).
+  'POST /legal-cases',
+  'POST /legal-cases/get-stats',
+  'POST /legal-cases/import',
+  'GET /case/:caseId/company/:companyId',
+  'PATCH /case/:caseId/company/:companyId',
+  'GET /raw-files/legal-cases',
+  // One processed file (review issue).
+  'GET /processed-legal-file/:id',
+  'GET /raw-files/processed-files-notifications/:processFileId',
+  // The document center's counts and the review queues.
+  'GET /raw-files/review-processed-files-count',
+  'GET /raw-files/processed-files-count',
+  'GET /raw-files/need-reviews',
+  'POST /raw-files/get-by-status',
 ] as const;
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -44,5 +62,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   registerUserRoutes(app, deps);
   registerRawFileRoutes(app, deps);
   registerFileTypeRoutes(app, deps);
+  registerCaseRoutes(app, deps);
+  registerProcessedFileRoutes(app, deps);
+  registerReviewRoutes(app, deps);
   return { uploads: registerUploadRoutes(app, deps) };
 }

@@ -25,8 +25,15 @@ export const DesktopSettings = z.object({
   nativeNotifications: z.boolean(),
   /** Start minimised to the tray (desktop only). */
   startMinimised: z.boolean(),
+  /**
+   * Size of the offline review cache (documents and their PDFs) in MB. Optional, so older
+   * settings files and callers keep working; absent means DEFAULT_REVIEW_CACHE_MB.
+   */
+  reviewCacheMB: z.number().int().min(50).max(100_000).optional(),
 });
 export type DesktopSettings = z.infer<typeof DesktopSettings>;
+/** The offline review cache's size when the setting reviewCacheMB is absent. */
+export const DEFAULT_REVIEW_CACHE_MB = 500;
 export const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {
   nativeNotifications: true,
   startMinimised: false,

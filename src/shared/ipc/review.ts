@@ -55,6 +55,8 @@ export const OutboxItem = z.object({
   lastError: z.string().nullable(),
   /** ms since the epoch */
   createdAt: z.number(),
+  /** When a waiting item is tried again (ms since the epoch), if it waits on a backoff. */
+  nextAttemptAt: z.number().nullable().optional(),
 });
 export type OutboxItem = z.infer<typeof OutboxItem>;
 
@@ -67,6 +69,12 @@ export const ReviewStatus = z.object({
   conflicts: z.number().int(),
   cachedDocuments: z.number().int(),
   cacheBytes: z.number(),
+  /** Changes the server refused (they stay until the user retries or discards them). */
+  failed: z.number().int().optional(),
+  /** The cache's size limit in bytes (the reviewCacheMB setting). */
+  cacheLimitBytes: z.number().optional(),
+  /** Whether main has a session to send with (false: changes wait for the next sign-in). */
+  signedIn: z.boolean().optional(),
 });
 export type ReviewStatus = z.infer<typeof ReviewStatus>;
 
@@ -81,6 +89,15 @@ export const SaveOutcome = z.object({
 export type SaveOutcome = z.infer<typeof SaveOutcome>;
 
 const Ok = z.object({ ok: z.literal(true) });
+
+/** A GraphQL Viewer as the renderer loaded it; the renderer checks the rest with its schema. */
+export const RememberedViewer = z
+  .object({
+    user: z.object({ id: Id }).passthrough(),
+    company: z.object({ id: Id }).passthrough(),
+  })
+  .passthrough();
+export type RememberedViewer = z.infer<typeof RememberedViewer>;
 
 export const reviewChannels = {
   /** Keep these documents (and their PDFs) in the cache; `queue` marks review-queue members. */
@@ -118,6 +135,11 @@ export const reviewChannels = {
         kind: OutboxKind,
         changes: DocumentChanges,
         base: DocumentChanges,
+        /**
+         * Optional display values for the cached copy until the server answers, e.g. the
+         * `legal_file_type` object that goes with a new `legal_file_type_id`. Never sent.
+         */
+        preview: z.record(z.string().min(1).max(64), z.unknown()).optional(),
       })
       .strict(),
     response: SaveOutcome,
@@ -134,6 +156,36 @@ export const reviewChannels = {
     response: SaveOutcome,
   },
   'review:status': { request: z.object({}).strict(), response: ReviewStatus },
+  /** Send a failed item again (it goes back to pending). */
+  'review:retry': {
+    request: z.object({ outboxId: Id }).strict(),
+    response: z.object({ changed: z.boolean() }),
+  },
+  /**
+   * The user gives up a failed or conflicting change: the item is removed and the cached copy
+   * shows the server's values again. Pending items cannot be discarded (they are on their way).
+   */
+  'review:discard': {
+    request: z.object({ outboxId: Id }).strict(),
+    response: z.object({ changed: z.boolean() }),
+  },
+  /**
+   * After an online start or a sign-in: main keeps this viewer (the GraphQL Viewer the renderer
+   * loaded) tied to the SHA-256 of the saved session token, so the app can start offline.
+   */
+  'review:rememberViewer': {
+    request: z.object({ viewer: RememberedViewer }).strict(),
+    response: Ok,
+  },
+  /**
+   * The viewer remembered for the saved session token, or null (no token, another token, none
+   * kept). The renderer asks when the server cannot be reached at start-up; main then checks the
+   * server at once, so its status (the offline banner) agrees.
+   */
+  'review:lastViewer': {
+    request: z.object({}).strict(),
+    response: z.object({ viewer: RememberedViewer.nullable() }),
+  },
 } as const;
 
 export const reviewEvents = {

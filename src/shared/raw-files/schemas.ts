@@ -74,8 +74,9 @@ export type RawFileStatusType = (typeof RAW_FILE_STATUS_TYPES)[number];
  * POST /raw-files/getRawFiles and /raw-files/get-by-status (spec sections 3 and 7). Days are
  * YYYY-MM-DD in UTC. The document filters (statusType, needs_case_number, legalFileTypeId,
  * document_synced, crm_sync_status, separated_at) match a raw file having at least one of its
- * not-deleted processed files with that property, each filter on its own. reviewed_at is not taken:
- * nothing records a review yet.
+ * not-deleted processed files with that property, each filter on its own; reviewed_at (a day) matches
+ * a raw file with a document reviewed that day. includeContentSearch makes searchQuery/search also
+ * match raw files whose documents' text matches it (full-text, websearch syntax).
  */
 export const rawFileListQuerySchema = z
   .object({
@@ -100,6 +101,8 @@ export const rawFileListQuerySchema = z
     document_synced: unsetIfBlank(flag),
     crm_sync_status: unsetIfBlank(z.string().trim().min(1).max(64)),
     separated_at: unsetIfBlank(z.iso.date()),
+    reviewed_at: unsetIfBlank(z.iso.date()),
+    includeContentSearch: unsetIfBlank(flag),
     sortBy: z.enum(RAW_FILE_SORT_COLUMNS).default('created_at'),
     sortOrder: z
       .string()

@@ -1,7 +1,8 @@
 /**
  * The requests the review bench times: the document center's first page under each common
  * filter and sort, its tab counts and the review counts, content searches, and case-list pages.
- * Ids and values come from the seeded data (a type, its folder, a number that exists).
+ * Ids and values come from the seeded data (a type, its folder, a number that exists). Values
+ * are picked from documents shown in the center (every tenth seeded document is an exception).
  */
 import type { LexDeskServer } from '../../../src/server/app';
 import type { Probe } from './measure';
@@ -60,12 +61,12 @@ export async function reviewProbes(
     list('center: filter document type', { f: { file_type: type.id } }),
     list('center: filter folder tab', { f: { folder: type.legal_document_folder.id } }),
     list('center: filter ADJ number', { f: { adj_number: 'ADJ10012345' } }),
-    list('center: filter claim number', { f: { claim_number: 'CLM-000130' } }),
+    list('center: filter claim number', { f: { claim_number: 'CLM-000143' } }),
     list('center: filter processed-at range', {
-      f: { processed_at_from: '2025-06-01', processed_at_to: '2025-06-30' },
+      f: { processed_at_from: '2026-10-01', processed_at_to: '2026-10-07' },
     }),
     list('center: filter raw file name', { f: { legal_raw_file_name: 'scan-0012345' } }),
-    list('center: search by name', { f: { search: 'apportionment 4242' } }),
+    list('center: search by name', { f: { search: '424243' } }),
     list('center: 100 rows per page', { size: 100 }),
     {
       name: 'center: tab counts',
@@ -101,12 +102,12 @@ export async function reviewProbes(
     },
     list(
       'search: claim number in text',
-      { f: { search: 'CLM-000130', include_content_search: true } },
+      { f: { search: 'CLM-000143', include_content_search: true } },
       'search',
     ),
     list(
       'search: surname and term',
-      { f: { search: 'Garcia apportionment', include_content_search: true } },
+      { f: { search: 'Martinez apportionment', include_content_search: true } },
       'search',
     ),
     list(
@@ -127,7 +128,7 @@ export async function reviewProbes(
     {
       name: 'cases: search a name',
       kind: 'cases',
-      graphql: { query: CASES, variables: { c: [companyId], q: 'Garcia', page: 1, limit: 10 } },
+      graphql: { query: CASES, variables: { c: [companyId], q: 'Martinez', page: 1, limit: 10 } },
     },
     {
       name: 'cases: sort by case number',

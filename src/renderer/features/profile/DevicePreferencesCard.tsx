@@ -9,6 +9,7 @@ import { describeError } from '../../app/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
 import { toastError, toastSuccess } from '../../components/toaster';
+import { OfflineCacheSetting } from '../offline/OfflineCacheSetting';
 import { themeChosen } from '../preferences/slice';
 import { useDesktopSettings } from '../preferences/useDesktopSettings';
 import { PRODUCT_ERRORS } from '../../../shared/errors';
@@ -49,6 +50,7 @@ export function DevicePreferencesCard() {
         checked={theme === 'dark'}
         onChange={(event) => dispatch(themeChosen(event.currentTarget.checked ? 'dark' : 'light'))}
       />
+      <OfflineCacheSetting />
       <div className="ld-reset">
         <Button icon="reset" onClick={() => setConfirming(true)}>
           Reset local data…

@@ -2,6 +2,7 @@
 import { Callout, Drawer, HTMLTable, Intent, Position, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
 import { bucketOf } from '../../../shared/raw-files/status';
 import { describeError } from '../../app/errors';
@@ -73,7 +74,8 @@ export function RawFileDrawer(props: {
         <p>
           <Tag intent={STATUS_INTENTS[bucketOf(file.status)]} minimal>
             {file.status}
-          </Tag>
+          </Tag>{' '}
+          <Link to={`/raw-files/${file.id}`}>Open details</Link>
         </p>
         <dl className="ld-facts">
           {facts.map(([label, value]) => (

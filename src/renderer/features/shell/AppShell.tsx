@@ -11,6 +11,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
 import { useViewer } from '../auth/useViewer';
 import { useNotificationFeed } from '../notifications/useNotificationFeed';
+import { OfflineBanner } from '../offline/OfflineBanner';
 import { IntakeProvider } from '../uploads/IntakeProvider';
 import { UploadsButton } from '../uploads/UploadsDrawer';
 import { useUploadQueueFeed } from '../uploads/useUploadQueueFeed';
@@ -68,6 +69,7 @@ function AppShell() {
             />
           </NavbarGroup>
         </Navbar>
+        <OfflineBanner />
         <div className="ld-body">
           <SideNav />
           <main className="ld-content">

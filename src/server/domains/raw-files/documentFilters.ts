@@ -1,11 +1,11 @@
 /**
  * The raw-file list filters that look at the documents the pipeline cut from a raw file (spec
- * section 3): each is an EXISTS over legal_processed_file rows of the same raw file and the same
+ * section 3; reviewed_at: a document reviewed that day): each is an EXISTS over legal_processed_file rows of the same raw file and the same
  * company, not deleted. Correlating on legal_raw_file_id lets PostgreSQL use the
  * (legal_raw_file_id, start_page_no) index; the company check keeps another tenant's rows (should
  * one ever point at this raw file) from making it match.
  */
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { RawFileListQuery } from '../../../shared/raw-files/schemas';
 import { rawFile } from '../../db/schema';
 import { legalProcessedFile as doc } from '../../db/schemaPipeline';
@@ -27,6 +27,31 @@ export function hasDocument(condition: SQL): SQL {
 const withReason = (reason: ExceptionReason) =>
   hasDocument(sql`${reason} = any(${doc.exception_reasons})`);
 
+/**
+ * True when the raw file has a document waiting for review (an exception), with one of `reasons`
+ * when given (review queues: GET /raw-files/need-reviews, POST /raw-files/get-by-status).
+ */
+export function hasException(reasons?: readonly ExceptionReason[]): SQL {
+  const reasonCondition = reasons?.length
+    ? sql`${doc.exception_reasons} && array[${sql.join(
+        reasons.map((reason) => sql`${reason}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`true`;
+  return hasDocument(sql`${doc.is_exception} = true and ${reasonCondition}`);
+}
+
+/**
+ * Raw files whose documents' text matches `search` (full-text, the documents' search_vector with
+ * its GIN index): one index scan for all of them, then a hashed id check per raw file.
+ */
+export function documentTextMatches(companyIds: readonly string[], search: string): SQL {
+  return sql`${rawFile.id} in (select ${doc.legal_raw_file_id} from ${doc} where ${and(
+    inArray(doc.company_id, [...companyIds]),
+    eq(doc.is_deleted, false),
+  )} and ${doc.search_vector} @@ websearch_to_tsquery('english', ${search}))`;
+}
+
 /** Midnight UTC of a YYYY-MM-DD day and of the day after. */
 export function dayBounds(day: string): { start: Date; end: Date } {
   const start = new Date(`${day}T00:00:00Z`);
@@ -47,6 +72,10 @@ export function documentConditions(q: RawFileListQuery): SQL[] {
   if (q.separated_at) {
     const { start, end } = dayBounds(q.separated_at);
     out.push(hasDocument(and(gte(doc.separated_at, start), lt(doc.separated_at, end))!));
+  }
+  if (q.reviewed_at) {
+    const { start, end } = dayBounds(q.reviewed_at);
+    out.push(hasDocument(and(gte(doc.reviewed_at, start), lt(doc.reviewed_at, end))!));
   }
   return out;
 }

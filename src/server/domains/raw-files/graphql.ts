@@ -23,6 +23,8 @@ export const GRAPHQL_LIST_FILTERS = [
   'raw_file_uploaded_at_from',
   'raw_file_uploaded_at_to',
   'rawFileName',
+  'reviewed_at',
+  'includeContentSearch',
 ] as const;
 
 function passedFilters(args: Args): Args {

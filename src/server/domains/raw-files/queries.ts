@@ -1,5 +1,5 @@
 /** SQL of raw-file lists, counts by status bucket and duplicate checks (read-only). */
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   rangeEndExclusive,
   rangeStart,
@@ -8,7 +8,7 @@ import {
 import { bucketOf, FAILED_STATUSES, type RawFileCounts } from '../../../shared/raw-files/status';
 import type { Database } from '../../db/connection';
 import { rawFile, type RawFileRow } from '../../db/schema';
-import { dayBounds, documentConditions } from './documentFilters';
+import { dayBounds, documentConditions, documentTextMatches } from './documentFilters';
 
 /** ILIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
 export function containsPattern(text: string): string {
@@ -31,7 +31,11 @@ export function listConditions(companyIds: readonly string[], q: RawFileListQuer
     eq(rawFile.is_deleted, false),
   ];
   const search = (q.searchQuery ?? q.search ?? '').trim();
-  if (search) conditions.push(ilike(rawFile.name, containsPattern(search)));
+  if (search && q.includeContentSearch)
+    conditions.push(
+      or(ilike(rawFile.name, containsPattern(search)), documentTextMatches(companyIds, search))!,
+    );
+  else if (search) conditions.push(ilike(rawFile.name, containsPattern(search)));
   if (q.status?.length) {
     const statuses = q.status.some((s) => FAILED_STATUSES.includes(s))
       ? [...new Set([...q.status, ...FAILED_STATUSES])]
@@ -59,13 +63,17 @@ export function listConditions(companyIds: readonly string[], q: RawFileListQuer
 
 export function createRawFileQueries(db: Database) {
   return {
-    /** One page (newest first unless sorted otherwise) and the total matching the filters. */
+    /**
+     * One page (newest first unless sorted otherwise) and the total matching the filters; `extra`
+     * adds conditions of the caller's own (the review queues' exception checks).
+     */
     async list(
       companyIds: readonly string[],
       q: RawFileListQuery,
+      extra: readonly SQL[] = [],
     ): Promise<{ rows: RawFileRow[]; total: number }> {
       if (companyIds.length === 0) return { rows: [], total: 0 };
-      const where = and(...listConditions(companyIds, q));
+      const where = and(...listConditions(companyIds, q), ...extra);
       const direction = q.sortOrder === 'asc' ? asc : desc;
       const rows = await db
         .select()

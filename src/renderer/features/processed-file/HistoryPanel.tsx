@@ -1,0 +1,166 @@
+/**
+ * The document's history: every logged change (field, old → new, who, their role, when, what
+ * kind of action), newest first, and, when there are any, the administrators' change log.
+ */
+import { Callout, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { ERRORS } from '../../../shared/errors';
+import { describeError } from '../../app/errors';
+import { formatDate, formatDateTime } from '../../app/format';
+import { labelOf } from './form';
+import type { AdminFileChangeLog, ProcessedFileLog } from './operations';
+
+const ACTION_LABELS: Record<string, string> = {
+  update: 'Edited',
+  updated: 'Edited',
+  created: 'Created',
+  split: 'Split',
+  separated: 'Split out',
+  resplit: 'Re-split',
+  reviewed: 'Reviewed',
+  mark_reviewed: 'Reviewed',
+  deleted: 'Deleted',
+  delete: 'Deleted',
+  restored: 'Restored',
+  restore: 'Restored',
+};
+
+export const actionLabel = (action: string): string =>
+  ACTION_LABELS[action] ?? action.replace(/_/g, ' ');
+
+const newestFirst = <T extends { created_at: string }>(rows: readonly T[]): T[] =>
+  [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at));
+
+/** Date over time, so the column stays narrow. */
+function When(props: { value: string; dateFormat: string }) {
+  const [day, time] = [
+    formatDate(props.value, props.dateFormat),
+    formatDateTime(props.value, props.dateFormat),
+  ];
+  return (
+    <span className="ld-log-when" title={time}>
+      {day}
+      <br />
+      <span className="ld-muted">{time.slice(day.length).trim()}</span>
+    </span>
+  );
+}
+
+function Value(props: { value: string | null }) {
+  return props.value === null || props.value === '' ? (
+    <span className="ld-muted">—</span>
+  ) : (
+    <span className="ld-log-value">{props.value}</span>
+  );
+}
+
+export function HistoryPanel(props: {
+  logs: readonly ProcessedFileLog[] | null;
+  adminLogs: readonly AdminFileChangeLog[] | null;
+  loading: boolean;
+  error: unknown;
+  offline: boolean;
+  dateFormat: string;
+}) {
+  if (props.offline)
+    return <p className="ld-muted">The history is shown when the server can be reached.</p>;
+  if (props.error && !props.logs)
+    return (
+      <Callout intent={Intent.DANGER} icon="error" role="alert">
+        {describeError(props.error, ERRORS.FETCH_PROCESSED_FILE_FAILED)}
+      </Callout>
+    );
+  if (!props.logs) return <Spinner size={24} aria-label="Loading the history" />;
+  const logs = newestFirst(props.logs);
+  const adminLogs = newestFirst(props.adminLogs ?? []);
+  return (
+    <div className="ld-history">
+      {logs.length === 0 ? (
+        <p className="ld-muted">{ERRORS.NO_DATA}</p>
+      ) : (
+        <HTMLTable className="ld-table ld-log-table" compact striped aria-label="Changes">
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Field</th>
+              <th>Change</th>
+              <th>By</th>
+              <th>Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {logs.map((log) => (
+              <tr key={log.id} data-field={log.field}>
+                <td>
+                  <When value={log.created_at} dateFormat={props.dateFormat} />
+                </td>
+                <td>{labelOf(log.field)}</td>
+                <td>
+                  <Value value={log.original_value} /> → <Value value={log.updated_value} />
+                </td>
+                <td>
+                  {log.updated_by_name ?? log.updated_by_email ?? '—'}
+                  {log.updated_by_role ? (
+                    <div className="ld-muted ld-small">{log.updated_by_role}</div>
+                  ) : null}
+                </td>
+                <td>
+                  {actionLabel(log.action_type)}
+                  {log.is_exception_value ? (
+                    <div
+                      className="ld-muted ld-small"
+                      title="Changed while the document waited for review"
+                    >
+                      in review
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {adminLogs.length > 0 ? (
+        <>
+          <h4 className="ld-subsection-title">Administrator changes</h4>
+          <HTMLTable
+            className="ld-table ld-log-table"
+            compact
+            striped
+            aria-label="Administrator changes"
+          >
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>Field</th>
+                <th>Change</th>
+                <th>By</th>
+              </tr>
+            </thead>
+            <tbody>
+              {adminLogs.map((log) => (
+                <tr key={log.id}>
+                  <td>
+                    <When value={log.created_at} dateFormat={props.dateFormat} />
+                  </td>
+                  <td>
+                    {labelOf(log.data_field)}
+                    {log.file_type ? (
+                      <div className="ld-muted ld-small">{log.file_type}</div>
+                    ) : null}
+                  </td>
+                  <td>
+                    <Value value={log.current} /> → <Value value={log.updated} />
+                  </td>
+                  <td>
+                    {log.user_name ?? log.email ?? '—'}
+                    {log.role ? <div className="ld-muted ld-small">{log.role}</div> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </>
+      ) : null}
+    </div>
+  );
+}

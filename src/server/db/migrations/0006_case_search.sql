@@ -1,0 +1,1 @@
+CREATE INDEX "legal_case_search_trgm_idx" ON "legal_case" USING gin ((coalesce("case_number", '') || ' ' || coalesce("name", '') || ' ' || coalesce("client_name", '') || ' ' || coalesce("eams_number", '') || ' ' || coalesce("wcab_number", '') || ' ' || coalesce("primary_number", '') || ' ' || coalesce("alternate_number", '')) gin_trgm_ops);

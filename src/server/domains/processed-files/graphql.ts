@@ -1,0 +1,157 @@
+/**
+ * Resolvers of one processed file (schema/20-processed-files.graphql): get, logs, admin logs,
+ * types for pickers, column configuration; edit (conflicts, re-split), review mark, delete and
+ * restore, log entries, column configuration and extracted values. Also the ProcessedFile type's
+ * fields for every resolver that returns a ProcessedFileRecord (lists included): types with
+ * folders, cases and extracted values come from per-request loaders, so a page of 1000 documents
+ * costs one query per kind, not one per row.
+ */
+import { requireViewer, type GraphQLContext } from '../../graphql/context';
+import { fileLink, guarded, type ResolverDeps } from '../../graphql/types';
+import type { ProcessedFileRecord } from './columns';
+import { dayString, parseRecommended, type RelatedLoaders } from './service';
+
+type Args = Record<string, unknown>;
+
+const perRequest = new WeakMap<object, RelatedLoaders>();
+
+export function processedFileResolvers(deps: ResolverDeps) {
+  const service = deps.services.processedFileEdits;
+  const logSideEffect = deps.logError;
+
+  function loaders(context: GraphQLContext): RelatedLoaders {
+    let found = perRequest.get(context);
+    if (!found) {
+      found = service.loaders(requireViewer(context));
+      perRequest.set(context, found);
+    }
+    return found;
+  }
+
+  const day =
+    (field: 'date_of_injury' | 'date_of_injury_end' | 'date_of_incident') =>
+    (file: ProcessedFileRecord) =>
+      dayString(file[field]);
+
+  return {
+    Query: {
+      processedFile: (_: unknown, args: { id: string }, context: GraphQLContext) =>
+        guarded(
+          deps,
+          'FETCH_PROCESSED_FILE_FAILED',
+          'processedFile',
+          async () => (await service.find(requireViewer(context), args.id)) ?? null,
+        ),
+      processedFileLogs: (
+        _: unknown,
+        args: { processed_file_id: string },
+        context: GraphQLContext,
+      ) =>
+        guarded(deps, 'FETCH_PROCESSED_FILE_FAILED', 'processedFileLogs', () =>
+          service.logs(requireViewer(context), args.processed_file_id),
+        ),
+      adminFileChangeLogs: (
+        _: unknown,
+        args: { processed_file_id: string },
+        context: GraphQLContext,
+      ) =>
+        guarded(deps, 'FETCH_PROCESSED_FILE_FAILED', 'adminFileChangeLogs', () =>
+          service.adminLogs(requireViewer(context), args.processed_file_id),
+        ),
+      columnConfiguration: (
+        _: unknown,
+        args: { company_id: string; table: string },
+        context: GraphQLContext,
+      ) =>
+        guarded(deps, 'FETCH_PROCESSED_FILE_FAILED', 'columnConfiguration', () =>
+          service.columns.get(requireViewer(context), args.company_id, args.table),
+        ),
+      legalFileTypes: (_: unknown, args: { company_id: string }, context: GraphQLContext) =>
+        guarded(deps, 'FETCH_PROCESSED_FILE_FAILED', 'legalFileTypes', () =>
+          service.legalFileTypes(requireViewer(context), args.company_id),
+        ),
+    },
+    Mutation: {
+      updateProcessedFile: (
+        _: unknown,
+        args: { id: string; changes: unknown; base?: unknown },
+        context: GraphQLContext,
+      ) =>
+        guarded(deps, 'UPDATE_PROCESSED_FILE_FAILED', 'updateProcessedFile', () =>
+          service.update(requireViewer(context), args.id, args.changes, args.base, logSideEffect),
+        ),
+      markProcessedFileReviewed: (_: unknown, args: { id: string }, context: GraphQLContext) =>
+        guarded(deps, 'UPDATE_PROCESSED_FILE_FAILED', 'markProcessedFileReviewed', () =>
+          service.markReviewed(requireViewer(context), args.id),
+        ),
+      deleteProcessedFile: (_: unknown, args: { id: string }, context: GraphQLContext) =>
+        guarded(deps, 'DELETE_PROCESSED_FILE_FAILED', 'deleteProcessedFile', () =>
+          service.remove(requireViewer(context), args.id),
+        ),
+      restoreProcessedFile: (_: unknown, args: { id: string }, context: GraphQLContext) =>
+        guarded(deps, 'UPDATE_PROCESSED_FILE_FAILED', 'restoreProcessedFile', () =>
+          service.restore(requireViewer(context), args.id),
+        ),
+      addProcessedFileLog: (_: unknown, args: Args, context: GraphQLContext) =>
+        guarded(deps, 'UPDATE_PROCESSED_FILE_FAILED', 'addProcessedFileLog', () =>
+          service.addLog(requireViewer(context), { ...args }),
+        ),
+      saveColumnConfiguration: (_: unknown, args: Args, context: GraphQLContext) =>
+        guarded(deps, 'UPDATE_PROCESSED_FILE_FAILED', 'saveColumnConfiguration', () =>
+          service.columns.save(requireViewer(context), {
+            ...args,
+            columns: Array.isArray(args.columns)
+              ? args.columns.map((column: object) => ({ ...column }))
+              : args.columns,
+          }),
+        ),
+      saveExtractedData: (_: unknown, args: Args, context: GraphQLContext) =>
+        guarded(deps, 'UPDATE_DATA_ENTRY_FAILED', 'saveExtractedData', () =>
+          service.extracted.save(requireViewer(context), {
+            ...args,
+            values: Array.isArray(args.values)
+              ? args.values.map((value: object) => ({ ...value }))
+              : args.values,
+          }),
+        ),
+      updateExtractedData: (_: unknown, args: Args, context: GraphQLContext) =>
+        guarded(deps, 'UPDATE_DATA_ENTRY_FAILED', 'updateExtractedData', () =>
+          service.extracted.update(requireViewer(context), { ...args }),
+        ),
+    },
+    ProcessedFile: {
+      url: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
+        fileLink(deps, context, file.url || null) ?? '',
+      legal_file_type: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
+        file.legal_file_type_id
+          ? loaders(context).fileType(file.company_id, file.legal_file_type_id)
+          : null,
+      legal_case: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
+        file.legal_case_id ? loaders(context).legalCase(file.legal_case_id) : null,
+      recommended_cases: (file: ProcessedFileRecord) => parseRecommended(file.recommended_cases),
+      extracted_data: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
+        loaders(context).extractedData(file.id),
+      date_of_injury: day('date_of_injury'),
+      date_of_injury_end: day('date_of_injury_end'),
+      date_of_incident: day('date_of_incident'),
+      raw_file_name: async (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
+        file.raw_file_name ?? (await loaders(context).rawFile(file.legal_raw_file_id))?.name ?? '',
+      raw_file_uploaded_at: async (
+        file: ProcessedFileRecord,
+        _: unknown,
+        context: GraphQLContext,
+      ) =>
+        file.raw_file_uploaded_at ??
+        (await loaders(context).rawFile(file.legal_raw_file_id))?.created_at ??
+        file.created_at,
+      exception_reasons: (file: ProcessedFileRecord) => file.exception_reasons ?? [],
+      edited_fields: (file: ProcessedFileRecord) => file.edited_fields ?? [],
+      snippet: (file: ProcessedFileRecord) => file.snippet ?? null,
+      rank: (file: ProcessedFileRecord) => file.rank ?? null,
+    },
+    RecommendedCase: {
+      case: (entry: { case_id: string }, _: unknown, context: GraphQLContext) =>
+        loaders(context).legalCase(entry.case_id),
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * REST of the review queues and the document center's counts (spec sections 5 and 7). Replies are
+ * {data: ...} or {error: {code, message}}; stored file paths are answered as signed links.
+ *
+ * - GET  /raw-files/review-processed-files-count?company_id  -> {count}; no company_id: 400
+ *   "Company ID is required".
+ * - GET  /raw-files/processed-files-count?company_id[&filters] -> {count, capped}.
+ * - GET  /raw-files/need-reviews?company_ids=a,b&tags=...    -> {rawFiles (each with
+ *   exception_processed_files), total}.
+ * - POST /raw-files/get-by-status?statusType=all|no_file_type|multi_case, body: the raw-file list
+ *   filters (companyIds, searchQuery, page, pageSize, includeContentSearch, ...) -> same shape.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../../../shared/errors';
+import type { RawFileRow } from '../../db/schema';
+import { failAs } from '../../errors';
+import { requestOrigin, requireRequestViewer } from '../../http/auth';
+import type { RouteDeps } from '../../http/routes';
+import type { Viewer } from '../../permissions';
+import type { ProcessedFileRecord } from './columns';
+
+const queryOf = (request: FastifyRequest): Record<string, unknown> =>
+  typeof request.query === 'object' && request.query !== null
+    ? (request.query as Record<string, unknown>)
+    : {};
+
+export function registerReviewRoutes(app: FastifyInstance, { services, config }: RouteDeps): void {
+  const lists = services.processedFileList;
+
+  function handle<T>(
+    code: ErrorCode,
+    work: (viewer: Viewer, request: FastifyRequest) => Promise<T>,
+  ) {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const viewer = await requireRequestViewer(services.auth, request);
+      const data = await failAs(
+        code,
+        () => work(viewer, request),
+        (error) =>
+          request.log.error(
+            { err: error, url: request.url.split('?')[0] },
+            'review request failed',
+          ),
+      );
+      return reply.send({ data });
+    };
+  }
+
+  const link = (request: FastifyRequest, stored: string) =>
+    stored ? services.files.signer.sign(stored, requestOrigin(request, config.publicUrl)) : '';
+
+  /** Raw files with their exception documents, stored paths turned into signed links. */
+  const present = (
+    request: FastifyRequest,
+    result: {
+      rawFiles: Array<RawFileRow & { exception_processed_files: ProcessedFileRecord[] }>;
+      total: number;
+    },
+  ) => ({
+    total: result.total,
+    rawFiles: result.rawFiles.map((row) => ({
+      ...row,
+      url: link(request, row.url),
+      exception_processed_files: row.exception_processed_files.map((document) => ({
+        ...document,
+        url: link(request, document.url),
+      })),
+    })),
+  });
+
+  app.get(
+    '/raw-files/review-processed-files-count',
+    handle('FETCH_REVIEW_COUNT_FAILED', (viewer, request) =>
+      lists.reviewCount(viewer, queryOf(request)),
+    ),
+  );
+
+  app.get(
+    '/raw-files/processed-files-count',
+    handle('FETCH_PROCESSED_FILE_FAILED', (viewer, request) =>
+      lists.centerCount(viewer, queryOf(request)),
+    ),
+  );
+
+  app.get(
+    '/raw-files/need-reviews',
+    handle('FETCH_RAW_FILES_FAILED', async (viewer, request) =>
+      present(request, await lists.needReviews(viewer, queryOf(request))),
+    ),
+  );
+
+  app.post(
+    '/raw-files/get-by-status',
+    handle('FETCH_RAW_FILES_FAILED', async (viewer, request) =>
+      present(
+        request,
+        await lists.byStatus(viewer, queryOf(request).statusType, request.body ?? {}),
+      ),
+    ),
+  );
+}

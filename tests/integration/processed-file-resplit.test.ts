@@ -1,0 +1,296 @@
+/**
+ * Re-splitting documents of a real PDF: a bundle is uploaded with tus and split by the pipeline
+ * (PR-2 pp. 1-2, QME pp. 3-5, proof of service p. 6); then a person moves a document's edges and
+ * the neighbours take or give up the pages. Every changed document gets a new PDF of exactly its
+ * pages (checked with pdf-lib), its text and a name following the pages; removed neighbours can
+ * only be restored once their pages are free; re-splits are logged and conflict-checked; and a
+ * person's edits survive reprocessing.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawFile, type RawFileRow } from '../../src/server/db/schema';
+import {
+  legalProcessedFile,
+  legalProcessedFileLog,
+  type LegalProcessedFileRow,
+} from '../../src/server/db/schemaPipeline';
+import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
+import { startTestServer, type TestServer, type TestUser } from '../support/server';
+import { BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
+import { registerOne, tusClient } from './fixtures/raw-files';
+
+let server: TestServer;
+let companyId: string;
+let admin: TestUser;
+let member: TestUser;
+
+async function uploadBundle(name: string): Promise<string> {
+  const bytes = await makeTextPdf(BUNDLE_PAGES);
+  const file = await registerOne(server, admin.token, companyId, { name, bytes });
+  const tus = tusClient(server, admin.token);
+  const created = await tus.create(file.id, bytes.length, name);
+  expect(created.status).toBe(201);
+  expect((await tus.patch(created.location, 0, bytes)).status).toBe(204);
+  const raw = await settled(file.id);
+  expect(raw.status).toBe('Processed');
+  const documents = await documentsOf(file.id);
+  expect(documents.map((d) => [d.start_page_no, d.end_page_no])).toEqual(
+    BUNDLE_TRUTH.map((t) => [t.startPage, t.endPage]),
+  );
+  return file.id;
+}
+
+async function settled(id: string, timeoutMs = 60_000): Promise<RawFileRow> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await server.db.select().from(rawFile).where(eq(rawFile.id, id));
+    if (row && !['Uploaded', 'Processing'].includes(row.status)) return row;
+    if (Date.now() > deadline) throw new Error(`raw file still ${row?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const documentsOf = (rawId: string) =>
+  server.db
+    .select()
+    .from(legalProcessedFile)
+    .where(
+      and(
+        eq(legalProcessedFile.legal_raw_file_id, rawId),
+        eq(legalProcessedFile.is_deleted, false),
+      ),
+    )
+    .orderBy(asc(legalProcessedFile.start_page_no));
+
+async function rowOf(id: string): Promise<LegalProcessedFileRow> {
+  const [row] = await server.db
+    .select()
+    .from(legalProcessedFile)
+    .where(eq(legalProcessedFile.id, id));
+  return row!;
+}
+
+/** The document's stored PDF, fetched like the renderer does; null when it is gone. */
+async function pdfPages(url: string): Promise<number | null> {
+  const response = await fetch(`${server.url}${url}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  if (response.status === 404) return null;
+  expect(response.status).toBe(200);
+  const pdf = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()));
+  return pdf.getPageCount();
+}
+
+async function resplit(
+  id: string,
+  changes: Record<string, unknown>,
+  base?: Record<string, unknown>,
+  token = member.token,
+) {
+  const r = await server.gql<{
+    updateProcessedFile: {
+      saved: boolean;
+      conflicts: Array<{ field: string }>;
+      file: { start_page_no: number; end_page_no: number; version: number; name: string };
+    };
+  }>(
+    `mutation($id: ID!, $changes: ProcessedFileChanges!, $base: ProcessedFileChanges) {
+      updateProcessedFile(id: $id, changes: $changes, base: $base) {
+        saved conflicts { field } file { start_page_no end_page_no version name }
+      }
+    }`,
+    { id, changes, ...(base ? { base } : {}) },
+    token,
+  );
+  return {
+    result: r.data?.updateProcessedFile,
+    code: r.errors?.[0]?.extensions?.code,
+    issues: r.errors?.[0]?.extensions?.issues ?? [],
+  };
+}
+
+async function logsOf(id: string) {
+  return server.db
+    .select()
+    .from(legalProcessedFileLog)
+    .where(eq(legalProcessedFileLog.processed_file_id, id));
+}
+
+beforeAll(async () => {
+  server = await startTestServer(
+    { pipelineWorkers: 1 },
+    { pipeline: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 } },
+  );
+  const signedUp = await server.signUpCompany({ is_legal: true });
+  companyId = signedUp.company.id;
+  admin = signedUp.admin;
+  member = await server.addUser({ companyId, legalUserType: 'paralegal' });
+}, 120_000);
+afterAll(async () => server.close());
+
+describe('re-splitting a PDF bundle', () => {
+  it('given the QME grows over the proof of service and then shrinks back, then the pages move and new PDFs hold them', async () => {
+    const rawId = await uploadBundle('grow.pdf');
+    const [pr2, qme, proof] = await documentsOf(rawId);
+    expect(qme!.name).toMatch(/\(pp\. 3-5\)$/);
+    const oldQmeUrl = qme!.url;
+
+    // Grow: pages 3-6; the one-page proof of service is left empty and removed.
+    const grown = await resplit(qme!.id, { end_page_no: 6 });
+    expect(grown.result?.saved).toBe(true);
+    expect(grown.result?.file).toMatchObject({ start_page_no: 3, end_page_no: 6, version: 2 });
+    expect(grown.result?.file.name).toMatch(/\(pp\. 3-6\)$/);
+    const afterGrow = await rowOf(qme!.id);
+    expect(await pdfPages(afterGrow.url)).toBe(4);
+    expect(afterGrow.content.split('\f')).toHaveLength(4);
+    expect(afterGrow.content.split('\f')[3]).toMatch(/PROOF OF SERVICE/);
+    expect(afterGrow.edited_fields).toEqual(['end_page_no']);
+    const removed = await rowOf(proof!.id);
+    expect(removed).toMatchObject({ is_deleted: true });
+    expect(removed.deleted_at).toBeInstanceOf(Date);
+    // The QME's old 3-page PDF is no longer kept.
+    expect(await pdfPages(oldQmeUrl)).toBeNull();
+    expect((await rowOf(pr2!.id)).version).toBe(1); // the other side is untouched
+    const [raw] = await server.db.select().from(rawFile).where(eq(rawFile.id, rawId));
+    expect(raw?.processed_files_count).toBe(2);
+
+    const qmeLogs = await logsOf(qme!.id);
+    expect(
+      qmeLogs
+        .filter((l) => l.action_type === 'resplit')
+        .map((l) => [l.field, l.original_value, l.updated_value])
+        .sort(),
+    ).toEqual([
+      ['end_page_no', '5', '6'],
+      ['name', qme!.name, grown.result!.file.name],
+    ]);
+    const proofLogs = await logsOf(proof!.id);
+    expect(proofLogs.filter((l) => l.action_type === 'resplit')).toMatchObject([
+      {
+        field: 'is_deleted',
+        original_value: 'false',
+        updated_value: 'true',
+        updated_by_id: member.user.id,
+      },
+    ]);
+
+    // The removed neighbour cannot come back while its page belongs to the QME.
+    const blocked = await server.gql(
+      'mutation($id: ID!) { restoreProcessedFile(id: $id) { id } }',
+      { id: proof!.id },
+      member.token,
+    );
+    expect(blocked.errors?.[0]?.extensions?.code).toBe('INVALID_INPUT');
+
+    // Shrink the end again: no neighbour after it, so page 6 becomes a new untyped document.
+    const shrunk = await resplit(qme!.id, { end_page_no: 5 });
+    expect(shrunk.result?.file).toMatchObject({ start_page_no: 3, end_page_no: 5, version: 3 });
+    const documents = await documentsOf(rawId);
+    expect(documents.map((d) => [d.start_page_no, d.end_page_no])).toEqual([
+      [1, 2],
+      [3, 5],
+      [6, 6],
+    ]);
+    const fresh = documents[2]!;
+    expect(fresh.id).not.toBe(proof!.id);
+    expect(fresh).toMatchObject({
+      legal_file_type_id: null,
+      is_exception: true,
+      exception_reasons: ['no_file_type'],
+      name: 'grow (p. 6)',
+    });
+    expect(fresh.content).toMatch(/PROOF OF SERVICE/);
+    expect(await pdfPages(fresh.url)).toBe(1);
+    expect(await pdfPages((await rowOf(qme!.id)).url)).toBe(3);
+    expect((await logsOf(fresh.id)).map((l) => [l.field, l.updated_value, l.action_type])).toEqual([
+      ['document', '6', 'resplit'],
+    ]);
+  });
+
+  it('given the QME shrinks at its start, then the PR-2 before it takes the page', async () => {
+    const rawId = await uploadBundle('shrink.pdf');
+    const [pr2, qme, proof] = await documentsOf(rawId);
+    const r = await resplit(qme!.id, { start_page_no: 4 }, { start_page_no: 3 });
+    expect(r.result).toMatchObject({ saved: true, file: { start_page_no: 4, end_page_no: 5 } });
+    const before = await rowOf(pr2!.id);
+    expect(before).toMatchObject({ start_page_no: 1, end_page_no: 3, version: 2 });
+    expect(before.name).toMatch(/\(pp\. 1-3\)$/);
+    expect(await pdfPages(before.url)).toBe(3);
+    expect(before.content.split('\f')[2]).toMatch(/QUALIFIED MEDICAL EVALUATOR/);
+    expect(await pdfPages((await rowOf(qme!.id)).url)).toBe(2);
+    expect((await rowOf(proof!.id)).version).toBe(1);
+    const pr2Logs = await logsOf(pr2!.id);
+    expect(
+      pr2Logs
+        .filter((l) => l.field === 'end_page_no')
+        .map((l) => [l.original_value, l.updated_value, l.action_type]),
+    ).toEqual([['2', '3', 'resplit']]);
+  });
+
+  it('given two editors re-split the same document, then the second one gets a conflict and nothing moves', async () => {
+    const rawId = await uploadBundle('conflict.pdf');
+    const [, qme] = await documentsOf(rawId);
+    const base = { start_page_no: 3, end_page_no: 5 };
+    expect(
+      (await resplit(qme!.id, { ...base, end_page_no: 4 }, base, admin.token)).result?.saved,
+    ).toBe(true);
+    const second = await resplit(qme!.id, { ...base, end_page_no: 6 }, base);
+    expect(second.result?.saved).toBe(false);
+    expect(second.result?.conflicts).toEqual([{ field: 'end_page_no' }]);
+    expect((await documentsOf(rawId)).map((d) => [d.start_page_no, d.end_page_no])).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+  });
+
+  it('given impossible ranges or a raw file being processed, then INVALID_INPUT and nothing moves', async () => {
+    const rawId = await uploadBundle('invalid.pdf');
+    const [, qme] = await documentsOf(rawId);
+    for (const changes of [
+      { end_page_no: 7 },
+      { start_page_no: 6 },
+      { start_page_no: 5, end_page_no: 4 },
+    ]) {
+      const r = await resplit(qme!.id, changes);
+      expect(r.code).toBe('INVALID_INPUT');
+      expect(r.issues).toHaveLength(1);
+    }
+    await server.db.update(rawFile).set({ status: 'Processing' }).where(eq(rawFile.id, rawId));
+    const busy = await resplit(qme!.id, { end_page_no: 4 });
+    expect(busy.code).toBe('INVALID_INPUT');
+    await server.db.update(rawFile).set({ status: 'Processed' }).where(eq(rawFile.id, rawId));
+    expect((await rowOf(qme!.id)).version).toBe(1);
+  });
+
+  it('given a person edited a document, when the raw file is reprocessed, then the edit and the id stay', async () => {
+    const rawId = await uploadBundle('reprocess.pdf');
+    const [pr2] = await documentsOf(rawId);
+    const edit = await server.gql<{ updateProcessedFile: { saved: boolean } }>(
+      'mutation($id: ID!) { updateProcessedFile(id: $id, changes: { applicant: "Maria G. Gonzalez", claim_number: ["CLM-77"] }) { saved } }',
+      { id: pr2!.id },
+      member.token,
+    );
+    expect(edit.data?.updateProcessedFile.saved).toBe(true);
+    const asked = await server.gql(
+      'mutation($id: ID!) { reprocessRawFile(id: $id) { status } }',
+      { id: rawId },
+      admin.token,
+    );
+    expect(asked.errors).toBeUndefined();
+    const deadline = Date.now() + 60_000;
+    while (!(await logsOf(pr2!.id)).some((l) => l.action_type === 'reprocessed')) {
+      if (Date.now() > deadline) throw new Error('not reprocessed');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await settled(rawId);
+    const after = await rowOf(pr2!.id);
+    expect(after).toMatchObject({
+      is_deleted: false,
+      applicant: 'Maria G. Gonzalez',
+      claim_number: ['CLM-77'],
+    });
+    expect(after.edited_fields.sort()).toEqual(['applicant', 'claim_number']);
+  });
+});
