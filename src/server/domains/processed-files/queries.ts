@@ -79,6 +79,12 @@ export interface Conditions {
   doc: SQL[];
   /** On the joined raw_file row. */
   raw: SQL[];
+  /**
+   * A filter that matches few rows through its own index (an exact ADJ or claim number): its
+   * matches are collected first, then sorted. Walking a sort index with LIMIT would pass most of
+   * the company's documents before finding them (the planner cannot know they are rare).
+   */
+  selective?: boolean;
 }
 
 /** The WHERE of a list or a count, split by the table it needs. */
@@ -96,6 +102,7 @@ export function listConditions(scope: ListScope): Conditions {
   }
   if (f.adj_number) out.doc.push(numberMatches(doc.adj_number, f.adj_number));
   if (f.claim_number) out.doc.push(numberMatches(doc.claim_number, f.claim_number));
+  if (f.adj_number || f.claim_number) out.selective = true;
   if (f.processed_at_from) out.doc.push(gte(doc.created_at, rangeStart(f.processed_at_from)));
   if (f.processed_at_to) out.doc.push(lt(doc.created_at, rangeEndExclusive(f.processed_at_to)));
   if (f.separated_at) {
@@ -322,16 +329,16 @@ export function createProcessedFileQueries(db: Database) {
       );
       const query = db.select(columns).from(doc).$dynamic();
       let rows: PageRow[];
-      if ((c.raw.length > 0 && !byRaw) || byType) {
+      const collect = (c.raw.length > 0 && !byRaw) || (c.selective === true && !byType);
+      if (collect || byType) {
         // Raw-file filters correlate with the document's own order (documents of March uploads
         // were created in March): walking the sort index newest first would pass every later
         // document before finding one, so their matches are collected first, then sorted. The
         // type sort picks each type's first rows. Either way only the page's ids come back, and
         // those few rows are ordered again here.
-        const ids =
-          c.raw.length > 0 && !byRaw
-            ? collectedIds(c, keys, request, byType)
-            : typeOrderedIds(scope.companyId, c, request);
+        const ids = collect
+          ? collectedIds(c, keys, request, byType)
+          : typeOrderedIds(scope.companyId, c, request);
         const ordered = byType
           ? query.leftJoin(legalFileType, eq(legalFileType.id, doc.legal_file_type_id))
           : query;
@@ -583,7 +590,10 @@ function typeOrderedIds(companyId: string, c: Conditions, request: PageRequest):
       union all
       (select ${doc.id}, null, null, ${doc.created_at} from ${doc} ${rawJoin}
         where ${where} and ${doc.legal_file_type_id} is null
-        order by ${doc.created_at} desc, ${doc.id} desc limit ${take})
+        -- Leading with the (null) type lets the (company, type, created_at, id) index give the
+        -- order; by created_at alone the planner walks every typed document looking for nulls.
+        order by ${doc.legal_file_type_id} desc nulls first, ${doc.created_at} desc, ${doc.id} desc
+        limit ${take})
     ) as candidates
     order by candidates.type_name ${d}, candidates.type_id ${d}, candidates.created_at desc, candidates.id desc
     limit ${request.limit} offset ${request.offset}
