@@ -12,12 +12,12 @@
  * - PATCH /case/:caseId/company/:companyId {data: {...fields}} -> the updated case
  * - GET /raw-files/legal-cases?id=<raw file id> -> [{...case, linked_document_ids, recommendation}]
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ErrorCode } from '../../../shared/errors';
-import { failAs, notFound, ValidationError } from '../../errors';
+import { notFound, ValidationError } from '../../errors';
 import { requireRequestViewer } from '../../http/auth';
+import { viewerRoute, type ViewerWork } from '../../http/handle';
 import type { RouteDeps } from '../../http/routes';
-import type { Viewer } from '../../permissions';
 import { presentCase } from './present';
 
 /** The largest CSV POST /legal-cases/import accepts (other routes keep the 1 MB default). */
@@ -32,22 +32,10 @@ const recordOf = (value: unknown): Record_ => (isRecord(value) ? value : {});
 export function registerCaseRoutes(app: FastifyInstance, { services }: RouteDeps): void {
   const cases = services.cases;
 
-  /** Authenticates, runs `work` and answers {data}; unexpected faults become `code`'s message. */
-  function handle<T>(
-    work: (viewer: Viewer, request: FastifyRequest) => Promise<T>,
-    code: ErrorCode = 'FETCH_CASE_DATA_FAILED',
-  ) {
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const viewer = await requireRequestViewer(services.auth, request);
-      const data = await failAs(
-        code,
-        () => work(viewer, request),
-        (error) =>
-          request.log.error({ err: error, url: request.url.split('?')[0] }, 'case request failed'),
-      );
-      return reply.send({ data });
-    };
-  }
+  const route = viewerRoute(services.auth, 'case request');
+  /** Every case route answers 'Failed to fetch case data' on faults unless it names another code. */
+  const handle = <T>(work: ViewerWork<T>, code: ErrorCode = 'FETCH_CASE_DATA_FAILED') =>
+    route(code, work);
 
   app.post(
     '/legal-cases',

@@ -10,13 +10,11 @@
  * - POST /raw-files/get-by-status?statusType=all|no_file_type|multi_case, body: the raw-file list
  *   filters (companyIds, searchQuery, page, pageSize, includeContentSearch, ...) -> same shape.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../../shared/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawFileRow } from '../../db/schema';
-import { failAs } from '../../errors';
-import { requestOrigin, requireRequestViewer } from '../../http/auth';
+import { requestOrigin } from '../../http/auth';
+import { viewerRoute } from '../../http/handle';
 import type { RouteDeps } from '../../http/routes';
-import type { Viewer } from '../../permissions';
 import type { ProcessedFileRecord } from './columns';
 
 const queryOf = (request: FastifyRequest): Record<string, unknown> =>
@@ -27,24 +25,7 @@ const queryOf = (request: FastifyRequest): Record<string, unknown> =>
 export function registerReviewRoutes(app: FastifyInstance, { services, config }: RouteDeps): void {
   const lists = services.processedFileList;
 
-  function handle<T>(
-    code: ErrorCode,
-    work: (viewer: Viewer, request: FastifyRequest) => Promise<T>,
-  ) {
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const viewer = await requireRequestViewer(services.auth, request);
-      const data = await failAs(
-        code,
-        () => work(viewer, request),
-        (error) =>
-          request.log.error(
-            { err: error, url: request.url.split('?')[0] },
-            'review request failed',
-          ),
-      );
-      return reply.send({ data });
-    };
-  }
+  const handle = viewerRoute(services.auth, 'review request');
 
   const link = (request: FastifyRequest, stored: string) =>
     stored ? services.files.signer.sign(stored, requestOrigin(request, config.publicUrl)) : '';

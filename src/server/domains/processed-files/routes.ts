@@ -3,12 +3,10 @@
  * it. Replies are {data: ...} or {error: {code, message}}; a missing document and another
  * tenant's answer alike (404 NOT_FOUND).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../../shared/errors';
-import { failAs } from '../../errors';
-import { requestOrigin, requireRequestViewer } from '../../http/auth';
+import type { FastifyInstance } from 'fastify';
+import { requestOrigin } from '../../http/auth';
+import { viewerRoute } from '../../http/handle';
 import type { RouteDeps } from '../../http/routes';
-import type { Viewer } from '../../permissions';
 
 export function registerProcessedFileRoutes(
   app: FastifyInstance,
@@ -16,24 +14,7 @@ export function registerProcessedFileRoutes(
 ): void {
   const service = services.processedFileEdits;
 
-  function handle<T>(
-    code: ErrorCode,
-    work: (viewer: Viewer, request: FastifyRequest) => Promise<T>,
-  ) {
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const viewer = await requireRequestViewer(services.auth, request);
-      const data = await failAs(
-        code,
-        () => work(viewer, request),
-        (error) =>
-          request.log.error(
-            { err: error, url: request.url.split('?')[0] },
-            'processed file request failed',
-          ),
-      );
-      return reply.send({ data });
-    };
-  }
+  const handle = viewerRoute(services.auth, 'processed file request');
 
   app.get(
     '/processed-legal-file/:id',

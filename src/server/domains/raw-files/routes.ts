@@ -3,14 +3,14 @@
  * duplicate check, list with counts (filters in the body or the query string), details, upload
  * log and soft delete. Replies are {data: ...} or {error: {code, message}}.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '../../../shared/errors';
+import { AppError } from '../../../shared/errors';
 import type { RawFileRow } from '../../db/schema';
-import { failAs, parseInput } from '../../errors';
-import { requestOrigin, requireRequestViewer } from '../../http/auth';
+import { parseInput } from '../../errors';
+import { requestOrigin } from '../../http/auth';
+import { viewerRoute } from '../../http/handle';
 import type { RouteDeps } from '../../http/routes';
-import type { Viewer } from '../../permissions';
 import { UPLOADS_PATH } from '../uploads/constants';
 import { hasAcceptedExtension } from './service';
 
@@ -31,25 +31,7 @@ export function registerRawFileRoutes(app: FastifyInstance, { services, config }
       : '',
   });
 
-  /** Authenticates, runs `work` and answers {data}; unexpected faults become `code`'s message. */
-  function handle<T>(
-    code: ErrorCode,
-    work: (viewer: Viewer, request: FastifyRequest) => Promise<T>,
-  ) {
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const viewer = await requireRequestViewer(services.auth, request);
-      const data = await failAs(
-        code,
-        () => work(viewer, request),
-        (error) =>
-          request.log.error(
-            { err: error, url: request.url.split('?')[0] },
-            'raw file request failed',
-          ),
-      );
-      return reply.send({ data });
-    };
-  }
+  const handle = viewerRoute(services.auth, 'raw file request');
 
   app.post(
     '/processed-legal-file/createRawFile',
