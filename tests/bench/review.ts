@@ -21,6 +21,7 @@ import { measureProbe, type ProbeResult } from './review/measure';
 import { reviewProbes } from './review/probes';
 import { renderReviewSection, type ReviewBenchResult } from './review/report';
 import { BENCH_EMAIL, BENCH_PASSWORD, ensureSeeded } from './review/seed';
+import { measureViewerOpen } from './review/viewer';
 import { machine } from './stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -77,6 +78,18 @@ export async function run(args: string[]): Promise<void> {
         );
         results.push(result);
       }
+      const viewer = await measureViewerOpen({
+        root,
+        app,
+        config,
+        token,
+        companyId: seed.companyId,
+        email: BENCH_EMAIL,
+        password: BENCH_PASSWORD,
+        log,
+        screenshot: process.env.BENCH_VIEWER_SCREENSHOT,
+      });
+      log(`viewer: open to first page p50 ${viewer.p50_ms} p95 ${viewer.p95_ms} ms`);
       const worst = (kind: ProbeResult['kind'] | Array<ProbeResult['kind']>) =>
         Math.max(
           0,
@@ -94,6 +107,10 @@ export async function run(args: string[]): Promise<void> {
         search_p95_ms: worst('search'),
         case_list_p95_ms: worst('cases'),
         list_ratio_vs_sql: Math.max(0, ...results.map((r) => r.ratio)),
+        viewer_first_page_p50_ms: viewer.p50_ms,
+        viewer_first_page_p95_ms: viewer.p95_ms,
+        viewer_first_page_samples_ms: viewer.samples_ms,
+        viewer_pages: viewer.pages,
         probes: results,
       };
       await mkdir(path.join(root, 'bench-results'), { recursive: true });

@@ -2,10 +2,10 @@
  * One case (/cases/:id): the case summary (spec section 3), "Edit" (the case dialog), "Delete"
  * (a soft delete, confirmed first) and the case's documents, each opening /documents/:docId.
  */
+import { Pager } from '../../components/Pager';
 import {
   Alert,
   Button,
-  ButtonGroup,
   Callout,
   Card,
   Intent,
@@ -285,23 +285,7 @@ function CaseDocuments(props: {
       </h2>
       {body}
       {total > CASE_DOCUMENTS_PAGE_SIZE ? (
-        <div className="ld-cases-pager">
-          <ButtonGroup>
-            <Button icon="chevron-left" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <Button
-              endIcon="chevron-right"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
-          </ButtonGroup>
-          <span className="ld-muted">
-            Page {page} of {pages}
-          </span>
-        </div>
+        <Pager page={page} pages={pages} onPage={setPage} />
       ) : null}
     </Card>
   );

@@ -2,15 +2,8 @@
  * Cases (/cases): statistics on top, the three recent cases, then the list with search, filters,
  * sortable columns and server paging. "New case" and "Import CSV" open their dialogs.
  */
-import {
-  Button,
-  ButtonGroup,
-  Callout,
-  HTMLSelect,
-  Intent,
-  NonIdealState,
-  Spinner,
-} from '@blueprintjs/core';
+import { Pager } from '../../components/Pager';
+import { Button, Callout, HTMLSelect, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { ERRORS } from '../../../shared/errors';
@@ -181,25 +174,15 @@ export function CasesPage() {
         ) : null}
         {body}
         {shown && total > 0 ? (
-          <div className="ld-cases-pager">
-            <ButtonGroup>
-              <Button icon="chevron-left" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <Button
-                endIcon="chevron-right"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </ButtonGroup>
-            <span className="ld-muted" data-testid="case-page-info">
-              Page {Math.min(page, pages)} of {pages} · {total} {total === 1 ? 'case' : 'cases'}
-            </span>
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            summary={`${total} ${total === 1 ? 'case' : 'cases'}`}
+            summaryTestId="case-page-info"
+          >
             <HTMLSelect
               aria-label="Cases per page"
-              className="ld-cases-page-size"
               value={filters.pageSize}
               onChange={(event) => {
                 const size = Number(event.currentTarget.value);
@@ -211,7 +194,7 @@ export function CasesPage() {
                 value: size,
               }))}
             />
-          </div>
+          </Pager>
         ) : null}
       </section>
       {dialog === 'new' ? (

@@ -3,10 +3,10 @@
  * move as uploads progress, the server's filters (kept across restarts), search, paging, soft delete with confirmation and
  * a details drawer with the file's log.
  */
+import { Pager } from '../../components/Pager';
 import {
   Alert,
   Button,
-  ButtonGroup,
   Callout,
   HTMLTable,
   Intent,
@@ -174,23 +174,7 @@ export function RawFilesPage() {
       ) : null}
       {body}
       {data && data.total > RAW_FILES_PAGE_SIZE ? (
-        <div className="ld-pager">
-          <ButtonGroup>
-            <Button icon="chevron-left" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <Button
-              endIcon="chevron-right"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
-          </ButtonGroup>
-          <span className="ld-muted">
-            Page {page} of {pages} · {data.total} files
-          </span>
-        </div>
+        <Pager page={page} pages={pages} onPage={setPage} summary={`${data.total} files`} />
       ) : null}
       <RawFileDrawer
         id={openId}

@@ -6,16 +6,8 @@
  * Without the server, the queue saved on this computer is shown and r is kept in the desktop's
  * outbox until the server answers.
  */
-import {
-  Button,
-  ButtonGroup,
-  Callout,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Tab,
-  Tabs,
-} from '@blueprintjs/core';
+import { Pager } from '../../components/Pager';
+import { Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -286,23 +278,7 @@ export function ReviewQueuePage() {
         </p>
         {body}
         {!offline && queue.total > REVIEW_PAGE_SIZE ? (
-          <div className="ld-pager">
-            <ButtonGroup>
-              <Button icon="chevron-left" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <Button
-                endIcon="chevron-right"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </ButtonGroup>
-            <span className="ld-muted">
-              Page {page} of {pages} · {queue.total} documents
-            </span>
-          </div>
+          <Pager page={page} pages={pages} onPage={setPage} summary={`${queue.total} documents`} />
         ) : null}
       </div>
     </Page>
