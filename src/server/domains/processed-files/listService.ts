@@ -306,11 +306,16 @@ export function createProcessedFileListService(
       }
       const search = f.search!;
       const counted = await total(scope);
-      const tooBroadToRank =
-        sort.by === 'rank' && (!counted || counted.total > rankCap || counted.total_capped);
+      // An exact count of nothing needs no page; a small exact count is collected through the
+      // full-text index (testing every document newest first would look at all of them).
+      if (counted && counted.total === 0 && !counted.total_capped)
+        return { ...emptyPage(page, pageSize), total: 0 };
+      const few = counted !== undefined && !counted.total_capped && counted.total <= rankCap;
+      const tooBroadToRank = sort.by === 'rank' && !few;
       const items = await queries.page(scope, {
         ...request,
         search,
+        fewMatches: few,
         ...(tooBroadToRank ? { sortBy: 'created_at' as const, sortOrder: 'desc' as const } : {}),
       });
       return {

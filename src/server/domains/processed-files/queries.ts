@@ -213,6 +213,11 @@ export interface PageRequest {
   offset: number;
   /** Compute rank (content search). */
   search?: string;
+  /**
+   * The caller knows the matches are few (an exact count under a cap): collect them through
+   * their own index first, then sort, instead of walking a sort index and testing every row.
+   */
+  fewMatches?: boolean;
 }
 
 export interface CounterRow {
@@ -329,7 +334,9 @@ export function createProcessedFileQueries(db: Database) {
       );
       const query = db.select(columns).from(doc).$dynamic();
       let rows: PageRow[];
-      const collect = (c.raw.length > 0 && !byRaw) || (c.selective === true && !byType);
+      const collect =
+        (c.raw.length > 0 && !byRaw) ||
+        ((c.selective === true || request.fewMatches === true) && !byType);
       if (collect || byType) {
         // Raw-file filters correlate with the document's own order (documents of March uploads
         // were created in March): walking the sort index newest first would pass every later
