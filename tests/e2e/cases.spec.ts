@@ -193,6 +193,8 @@ test('given a signed-in administrator, when cases are created, searched, sorted,
       'Gonzalez v. Acme Warehousing',
     );
     await page.getByLabel('Search cases').fill('');
+    // The list follows the cleared search (it is debounced, and the filters persist).
+    await expect(listedNumbers(page)).toHaveCount(4);
   });
 
   await test.step('an edit to a number another case has is refused on the field', async () => {
