@@ -14,7 +14,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { BUNDLE_CASE, BUNDLE_PAGES } from '../integration/fixtures/bundle';
 import {
-  bridgeCall,
   graphql,
   setUpCompany,
   signInThroughForm,
@@ -326,11 +325,6 @@ test('given a document deleted, when Undo is chosen in the toast, then it is bac
 test('given a document opened once, when the server cannot be reached, then the copy saved on this computer is shown with its PDF', async ({
   page,
 }) => {
-  const offlineReview = await bridgeCall(host.url, 'review:status', {}).then(
-    () => true,
-    () => false,
-  );
-  test.skip(!offlineReview, 'this desktop build has no offline review (review:* channels)');
   await signIn(page);
   const qme = docs[1]!;
   await openDocument(page, qme.id);
