@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { BenchServer } from './upload-server';
+import { profileFlags, type BenchServer } from './upload-server';
 
 // Starts upload-worker.ts (the uploader in a process of its own) and waits for its JSON lines.
 
@@ -29,7 +29,7 @@ export function startWorker(
     companyId: server.companyId,
     target,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', workerPath], {
+  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', workerPath], {
     cwd: repoRoot,
     env: { ...process.env, BENCH_UPLOAD_WORKER: JSON.stringify(config) },
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -46,8 +46,11 @@ export async function startBenchServer(
     LEXDESK_READY_JSON: '1',
     LOG_LEVEL: 'warn',
     RAW_FILE_MAX_BYTES: String(4 * 1024 ** 3),
+    // The upload path alone: the document pipeline would otherwise parse each 1 GiB upload in
+    // this process while the next round uploads (no `npm run worker` runs beside it here).
+    PIPELINE_WORKERS: '0',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', mainPath], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,6 +123,15 @@ function readyUrl(child: ChildProcess): Promise<string> {
       reject(new Error(`server exited (${code}): ${stderr}`));
     });
   });
+}
+
+/**
+ * `BENCH_PROF=<dir>` runs the bench's child processes under --cpu-prof (written at their exit),
+ * to see where an upload's time goes.
+ */
+export function profileFlags(): string[] {
+  const dir = process.env.BENCH_PROF;
+  return dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
 }
 
 /** SIGTERM, then SIGKILL after 15 s. */

@@ -90,6 +90,8 @@ async function sendBytes(context: JobContext, raw: RegisteredRawFile): Promise<v
   const { job, options } = context;
   const size = job.size ?? 0;
   const every = options.progressEveryBytes ?? 8 * 1024 * 1024;
+  const everyMs = options.progressEveryMs ?? 1000;
+  let lastRecordedAt = performance.now();
   const timeoutMs = options.timeoutMs ?? 30_000;
   let lastRecorded = 0;
   const result = await sendFile({
@@ -108,8 +110,10 @@ async function sendBytes(context: JobContext, raw: RegisteredRawFile): Promise<v
     },
     onProgress: (sent) => {
       context.report(STEP.sending, sent);
-      if (sent - lastRecorded >= every) {
+      const now = performance.now();
+      if (sent - lastRecorded >= every && now - lastRecordedAt >= everyMs) {
         lastRecorded = sent;
+        lastRecordedAt = now;
         record(context, sent);
       }
     },

@@ -31,8 +31,13 @@ export interface UploaderOptions {
   idlePollMs?: number;
   /** Per request, and for PATCH per stall of the byte stream. Default 30 s. */
   timeoutMs?: number;
-  /** recordProgress (one SQLite commit) every this many bytes. Default 8 MiB. */
+  /**
+   * recordProgress (one fsynced SQLite commit) once this many bytes and progressEveryMs have both
+   * passed since the last one. Defaults 8 MiB and 1 s: a commit per chunk stalled the event loop
+   * that feeds the socket, and on resume the server's offset (HEAD) counts, not this number.
+   */
   progressEveryBytes?: number;
+  progressEveryMs?: number;
   /** Byte progress events at most this often per job (steps always go out). Default 200 ms. */
   progressEventMs?: number;
   /**

@@ -43,6 +43,7 @@ describe('uploader across a restart', () => {
         // Far longer than the test: only the release on stop lets the second start take the job.
         leaseMs: 10 * 60_000,
         progressEveryBytes: 1024 * 1024,
+        progressEveryMs: 0,
         progressEventMs: 0,
         onEvent: (event) => {
           // Stop from inside the byte progress, so the cut lands mid-PATCH whatever the speed.

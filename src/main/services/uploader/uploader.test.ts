@@ -52,6 +52,30 @@ describe('uploader', () => {
     expect(queue.counts()).toMatchObject({ active: 0, done: 1 });
   });
 
+  it('given byte progress, when sending, then progress is committed by bytes and by time, not per chunk', async () => {
+    const committed: number[] = [];
+    const record = queue.recordProgress.bind(queue);
+    queue.recordProgress = (id, leaseId, input) => {
+      if (input.uploadUrl === undefined) committed.push(input.uploadedBytes);
+      return record(id, leaseId, input);
+    };
+    const send = async (name: string, progressEveryMs: number) => {
+      committed.length = 0;
+      const jobId = await enqueueOne(queue, await pdfFile(dir, name, 24 * 1024 * 1024));
+      const run = startUploader(server, queue, {
+        progressEveryBytes: 1024 * 1024,
+        progressEveryMs,
+      });
+      expect((await waitForState(queue, jobId, ['done', 'failed'])).state).toBe('done');
+      await run.uploader.stop();
+      return [...committed];
+    };
+    // 24 chunks of 1 MiB, but not a minute: no byte count is committed (a resume trusts the
+    // server's offset); with no time floor, about one commit per MiB.
+    expect(await send('slow-clock.pdf', 60_000)).toEqual([]);
+    expect((await send('no-floor.pdf', 0)).length).toBeGreaterThanOrEqual(20);
+  });
+
   it('given a server answering 500 three times, when the uploader runs, then it backs off and drains', async () => {
     const jobId = await enqueueOne(queue, await pdfFile(dir, 'flaky.pdf'));
     let failures = 0;

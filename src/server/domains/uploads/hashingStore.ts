@@ -6,9 +6,16 @@
  * from disk instead, so the digest is never wrong, only sometimes slower. The hashing itself runs
  * on a worker thread (threadHash.ts), beside the thread that receives and writes the bytes.
  */
-import { pipeline, Transform, type Readable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { resolve } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
+import { ERRORS, isPathInsideDirectory } from '@tus/utils';
 import { createThreadHash, type ThreadHash } from './threadHash';
+
+/** Bytes the file stream may hold before it pushes back (and so the largest single writev). */
+const WRITE_BATCH = 4 * 1024 * 1024;
 
 interface RunningHash {
   hash: ThreadHash;
@@ -29,24 +36,32 @@ export class HashingFileStore extends FileStore {
           ? previous
           : undefined;
     if (previous && previous !== state) previous.hash.drop();
-    if (!state) return super.write(readable, id, offset);
 
-    let hashed = 0;
-    const hashing = new Transform({
+    const path = resolve(this.directory, id);
+    if (!isPathInsideDirectory(this.directory, path)) throw ERRORS.FILE_NOT_FOUND;
+    let received = 0;
+    const counting = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        if (!state) return callback(null, chunk);
         state.hash.update(chunk);
-        hashed += chunk.length;
         void state.hash.ready().then(() => callback(null, chunk));
       },
     });
-    // Errors of the request stream destroy `hashing`, which fails the store's own pipeline.
-    const source = pipeline(readable, hashing, () => undefined);
-    const end = await super.write(source as unknown as Readable, id, offset).catch((error) => {
-      state.hash.drop();
-      throw error;
+    // A large buffer lets the file stream gather many socket-sized chunks into one writev.
+    const sink = createWriteStream(path, {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: WRITE_BATCH,
     });
-    if (end === offset + hashed) this.running.set(id, { hash: state.hash, offset: end });
-    else state.hash.drop();
+    try {
+      await pipeline(readable, counting, sink);
+    } catch {
+      state?.hash.drop();
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    const end = offset + received;
+    if (state) this.running.set(id, { hash: state.hash, offset: end });
     return end;
   }
 

@@ -12,6 +12,7 @@
 import { Worker } from 'node:worker_threads';
 
 const ACK_BYTES = 4 * 1024 * 1024;
+const BATCH_BYTES = 1024 * 1024;
 const MAX_IN_FLIGHT = 32 * 1024 * 1024;
 
 const WORKER_SOURCE = `
@@ -113,13 +114,30 @@ export function createThreadHash(): ThreadHash {
   const state: SessionState = { inFlight: 0, waiters: [] };
   sessions.set(id, state);
   const target = hashWorker();
+  // Socket-sized chunks are gathered into one buffer per BATCH_BYTES, so the worker gets a few
+  // hundred messages per GiB rather than tens of thousands (the copy is made once either way).
+  let batch: Uint8Array | undefined;
+  let filled = 0;
+  const flush = (): void => {
+    if (!batch || filled === 0) return;
+    const data = filled === batch.byteLength ? batch.buffer : batch.buffer.slice(0, filled);
+    state.inFlight += filled;
+    target.postMessage({ op: 'update', id, data }, [data as ArrayBuffer]);
+    batch = undefined;
+    filled = 0;
+  };
   return {
     update(chunk) {
       if (state.failed) return;
-      const copy = new ArrayBuffer(chunk.byteLength);
-      new Uint8Array(copy).set(chunk);
-      state.inFlight += chunk.byteLength;
-      target.postMessage({ op: 'update', id, data: copy }, [copy]);
+      let from = 0;
+      while (from < chunk.byteLength) {
+        batch ??= new Uint8Array(new ArrayBuffer(BATCH_BYTES));
+        const take = Math.min(chunk.byteLength - from, batch.byteLength - filled);
+        batch.set(chunk.subarray(from, from + take), filled);
+        filled += take;
+        from += take;
+        if (filled === batch.byteLength) flush();
+      }
     },
     ready() {
       if (state.failed || state.inFlight <= MAX_IN_FLIGHT) return Promise.resolve();
@@ -127,12 +145,15 @@ export function createThreadHash(): ThreadHash {
     },
     digest() {
       if (state.failed) return Promise.reject(state.failed);
+      flush();
       return new Promise((resolve, reject) => {
         state.onDigest = { resolve, reject };
         target.postMessage({ op: 'digest', id });
       });
     },
     drop() {
+      batch = undefined;
+      filled = 0;
       if (!sessions.delete(id)) return;
       release(state);
       target.postMessage({ op: 'drop', id });
