@@ -19,6 +19,20 @@ describe('thread hash', () => {
     expect(await hash.digest()).toBe(sha(bytes));
   });
 
+  it('given uploads larger than the shared ring, one after another, then each digest is right (the ring wraps and is reused)', async () => {
+    for (const total of [40_000_000, 17_000_001, 3]) {
+      const bytes = randomBytes(total);
+      const hash = createThreadHash();
+      for (let at = 0; at < bytes.length;) {
+        const size = 1 + ((at * 104_729) % 200_000);
+        hash.update(bytes.subarray(at, at + size));
+        at += size;
+        await hash.ready();
+      }
+      expect(await hash.digest()).toBe(sha(bytes));
+    }
+  });
+
   it('given two sessions interleaved and an empty one, then each gets its own digest', async () => {
     const a = randomBytes(100_000);
     const b = randomBytes(70_000);

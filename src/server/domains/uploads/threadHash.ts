@@ -4,37 +4,58 @@
  * process; each hash is a session keyed by a number. The worker's code is a string (eval), so the
  * bundled desktop server needs no extra file.
  *
+ * Bytes travel through a ring of shared memory per session (borrowed from a small pool): the
+ * receiving thread copies each chunk in and tells the worker which span to hash once a batch is
+ * full, so an upload allocates nothing per chunk and the worker nothing at all (allocating a
+ * copy per chunk kept both threads' garbage collectors busy). A chunk that does not fit goes as
+ * a copy of its own, in order.
+ *
  * Flow control: the worker acknowledges every ACK_BYTES it has hashed; a sender with more than
  * MAX_IN_FLIGHT bytes not yet acknowledged waits (`ready()`), so a slow hasher slows the upload
- * instead of piling copies up in memory. A worker that fails ends every session with an error:
- * the caller then hashes from disk.
+ * instead of piling bytes up. A span of the ring is written again only once the worker has
+ * acknowledged it. A worker that fails ends every session with an error: the caller then hashes
+ * from disk.
  */
 import { Worker } from 'node:worker_threads';
 
-const ACK_BYTES = 4 * 1024 * 1024;
+const ACK_BYTES = 2 * 1024 * 1024;
 const BATCH_BYTES = 1024 * 1024;
-const MAX_IN_FLIGHT = 32 * 1024 * 1024;
+const RING_BYTES = 16 * 1024 * 1024;
+const MAX_IN_FLIGHT = 8 * 1024 * 1024;
+const POOLED_RINGS = 4;
 
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
 const sessions = new Map();
+function session(id) {
+  let found = sessions.get(id);
+  if (!found) { found = { hash: createHash('sha256'), unacked: 0, ring: null }; sessions.set(id, found); }
+  return found;
+}
+function hashed(id, found, bytes) {
+  found.unacked += bytes;
+  if (found.unacked >= ${ACK_BYTES}) {
+    parentPort.postMessage({ op: 'ack', id, bytes: found.unacked });
+    found.unacked = 0;
+  }
+}
 parentPort.on('message', (message) => {
   const { op, id } = message;
-  if (op === 'update') {
-    let session = sessions.get(id);
-    if (!session) { session = { hash: createHash('sha256'), unacked: 0 }; sessions.set(id, session); }
+  if (op === 'copy') {
+    const found = session(id);
     const bytes = new Uint8Array(message.data);
-    session.hash.update(bytes);
-    session.unacked += bytes.length;
-    if (session.unacked >= ${ACK_BYTES}) {
-      parentPort.postMessage({ op: 'ack', id, bytes: session.unacked });
-      session.unacked = 0;
-    }
+    found.hash.update(bytes);
+    hashed(id, found, bytes.length);
+  } else if (op === 'span') {
+    const found = session(id);
+    if (message.ring) found.ring = new Uint8Array(message.ring);
+    found.hash.update(found.ring.subarray(message.start, message.start + message.length));
+    hashed(id, found, message.length);
   } else if (op === 'digest') {
-    const session = sessions.get(id) ?? { hash: createHash('sha256'), unacked: 0 };
+    const found = session(id);
     sessions.delete(id);
-    parentPort.postMessage({ op: 'digest', id, digest: session.hash.digest('hex'), bytes: session.unacked });
+    parentPort.postMessage({ op: 'digest', id, digest: found.hash.digest('hex'), bytes: found.unacked });
   } else if (op === 'drop') {
     sessions.delete(id);
   }
@@ -53,10 +74,12 @@ interface SessionState {
   waiters: Array<() => void>;
   onDigest?: { resolve: (digest: string) => void; reject: (error: Error) => void };
   failed?: Error;
+  /** Handed back to the pool when the worker has answered the digest (it reads it no more). */
+  ring?: SharedArrayBuffer;
 }
 
 export interface ThreadHash {
-  /** Hands a copy of `chunk` to the worker. */
+  /** Copies `chunk` for the worker (the caller may reuse its buffer at once). */
   update(chunk: Uint8Array): void;
   /** Resolves when the worker is close enough behind to take more (flow control). */
   ready(): Promise<void>;
@@ -69,6 +92,7 @@ export interface ThreadHash {
 let worker: Worker | undefined;
 let nextId = 1;
 const sessions = new Map<number, SessionState>();
+const ringPool: SharedArrayBuffer[] = [];
 
 function release(state: SessionState): void {
   const waiters = state.waiters.splice(0);
@@ -96,6 +120,7 @@ function hashWorker(): Worker {
     state.inFlight -= reply.bytes;
     if (reply.op === 'digest') {
       sessions.delete(reply.id);
+      if (state.ring && ringPool.length < POOLED_RINGS) ringPool.push(state.ring);
       state.onDigest?.resolve(reply.digest ?? '');
     }
     if (state.inFlight <= MAX_IN_FLIGHT) release(state);
@@ -114,29 +139,58 @@ export function createThreadHash(): ThreadHash {
   const state: SessionState = { inFlight: 0, waiters: [] };
   sessions.set(id, state);
   const target = hashWorker();
-  // Socket-sized chunks are gathered into one buffer per BATCH_BYTES, so the worker gets a few
-  // hundred messages per GiB rather than tens of thousands (the copy is made once either way).
-  let batch: Uint8Array | undefined;
-  let filled = 0;
-  const flush = (): void => {
-    if (!batch || filled === 0) return;
-    const data = filled === batch.byteLength ? batch.buffer : batch.buffer.slice(0, filled);
-    state.inFlight += filled;
-    target.postMessage({ op: 'update', id, data }, [data as ArrayBuffer]);
-    batch = undefined;
-    filled = 0;
+  let ring: Uint8Array | undefined;
+  let ringSent = false;
+  /**
+   * Where the next byte goes in the ring, and where the bytes not yet sent for hashing start;
+   * the bytes the worker has not hashed end at writeAt and number at most inFlight + pending.
+   */
+  let writeAt = 0;
+  let spanStart = 0;
+  const pending = () => writeAt - spanStart;
+
+  const sendSpan = (): void => {
+    const length = pending();
+    if (length === 0 || !ring) return;
+    state.inFlight += length;
+    target.postMessage({
+      op: 'span',
+      id,
+      start: spanStart,
+      length,
+      ...(ringSent ? {} : { ring: state.ring }),
+    });
+    ringSent = true;
+    spanStart = writeAt % RING_BYTES;
+    writeAt = spanStart;
   };
+  const sendCopy = (chunk: Uint8Array): void => {
+    const copy = new ArrayBuffer(chunk.byteLength);
+    new Uint8Array(copy).set(chunk);
+    state.inFlight += chunk.byteLength;
+    target.postMessage({ op: 'copy', id, data: copy }, [copy]);
+  };
+
   return {
     update(chunk) {
-      if (state.failed) return;
-      let from = 0;
-      while (from < chunk.byteLength) {
-        batch ??= new Uint8Array(new ArrayBuffer(BATCH_BYTES));
-        const take = Math.min(chunk.byteLength - from, batch.byteLength - filled);
-        batch.set(chunk.subarray(from, from + take), filled);
-        filled += take;
+      if (state.failed || chunk.byteLength === 0) return;
+      if (state.inFlight + pending() + chunk.byteLength > RING_BYTES) {
+        // No room without writing over bytes the worker has not hashed yet: send a copy.
+        sendSpan();
+        sendCopy(chunk);
+        return;
+      }
+      if (!ring) {
+        state.ring = ringPool.pop() ?? new SharedArrayBuffer(RING_BYTES);
+        ring = new Uint8Array(state.ring);
+      }
+      // A span ends at the ring's end; the rest of the chunk goes on from its start.
+      for (let from = 0; from < chunk.byteLength;) {
+        const take = Math.min(chunk.byteLength - from, RING_BYTES - writeAt);
+        ring.set(chunk.subarray(from, from + take), writeAt);
+        writeAt += take;
         from += take;
-        if (filled === batch.byteLength) flush();
+        if (writeAt === RING_BYTES || pending() >= BATCH_BYTES) sendSpan();
       }
     },
     ready() {
@@ -145,15 +199,13 @@ export function createThreadHash(): ThreadHash {
     },
     digest() {
       if (state.failed) return Promise.reject(state.failed);
-      flush();
+      sendSpan();
       return new Promise((resolve, reject) => {
         state.onDigest = { resolve, reject };
         target.postMessage({ op: 'digest', id });
       });
     },
     drop() {
-      batch = undefined;
-      filled = 0;
       if (!sessions.delete(id)) return;
       release(state);
       target.postMessage({ op: 'drop', id });
