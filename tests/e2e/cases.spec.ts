@@ -104,6 +104,7 @@ test('given a signed-in administrator, when cases are created, searched, sorted,
       name: 'Chen v. Metro',
       client_name: 'Ann Chen',
       legal_case_status: 'Open',
+      legal_case_type: 'Cumulative Trauma',
       date_of_injury: '2023-01-20',
     });
     await page.getByRole('button', { name: 'Refresh cases' }).click();
@@ -146,6 +147,15 @@ test('given a signed-in administrator, when cases are created, searched, sorted,
     await injury.getByRole('button').click();
     await expect(listedNumbers(page)).toHaveText(['ADJ2000002', 'ADJ3000003', 'ADJ1000001']);
     await page.screenshot({ path: '/tmp/h6-list.png', fullPage: true });
+    // Type sorts too, A to Z first; cases without a type come last either way.
+    const type = page.getByRole('columnheader', { name: 'Type' });
+    await type.getByRole('button').click();
+    await expect(type).toHaveAttribute('aria-sort', 'ascending');
+    await expect(listedNumbers(page)).toHaveText(['ADJ3000003', 'ADJ1000001', 'ADJ2000002']);
+    await page.screenshot({ path: '/tmp/h33-cases-type-sort.png', fullPage: true });
+    await type.getByRole('button').click();
+    await expect(type).toHaveAttribute('aria-sort', 'descending');
+    await expect(listedNumbers(page)).toHaveText(['ADJ1000001', 'ADJ3000003', 'ADJ2000002']);
   });
 
   await test.step('a CSV import reports created, updated, skipped, duplicate and bad rows', async () => {

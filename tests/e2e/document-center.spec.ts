@@ -9,73 +9,20 @@
  * company and kept across a reload, persisted filters, and content search with its snippet.
  * Screenshots: /tmp/h3-document-center*.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/server/db/embedded';
-import {
-  graphql,
-  setUpCompany,
-  signInThroughForm,
-  startHost,
-  type RunningHost,
-} from './support/host';
+import { defaultFileTypes, hostWithDatabaseForSpec } from './support/host-database';
+import { graphql, signInThroughForm } from './support/host';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-let postgres: EmbeddedPostgres;
-let pgDir: string;
-let host: RunningHost;
-let db: pg.Client;
-let token: string;
-let companyId: string;
+const spec = hostWithDatabaseForSpec('docs', seed);
 const ids: Record<string, string> = {};
 const folders: Record<string, string> = {};
 const BULK = 1196;
 
-/** Starts the host on the spec's own PostgreSQL and connects to the database the host made. */
-async function startHostWithDatabase(): Promise<void> {
-  pgDir = mkdtempSync(path.join(tmpdir(), 'lexdesk-e2e-docs-pg-'));
-  postgres = await startEmbeddedPostgres({ dataDir: pgDir });
-  const admin = new URL(postgres.url);
-  admin.pathname = '/postgres';
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = admin.toString();
-  try {
-    host = await startHost();
-  } finally {
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
-  }
-  const probe = new pg.Client({ connectionString: admin.toString() });
-  await probe.connect();
-  const { rows } = await probe.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'lexdesk_e2e_%'",
-  );
-  await probe.end();
-  if (rows.length !== 1) throw new Error(`Expected the host's one database, found ${rows.length}`);
-  const url = new URL(postgres.url);
-  url.pathname = `/${rows[0]!.datname}`;
-  db = new pg.Client({ connectionString: url.toString() });
-  await db.connect();
-}
-
 async function seed(): Promise<void> {
   // The company's default folders and types, as the document-types screen creates them.
-  const response = await fetch(
-    `${host.serverUrl}/admin/getLegalFileTypesForWorkflows?companyId=${companyId}`,
-    { headers: { authorization: `Bearer ${token}` } },
-  );
-  expect(response.ok).toBe(true);
-  const type = async (name: string) =>
-    (
-      await db.query<{ id: string; folder: string }>(
-        'SELECT id, legal_document_folder_id AS folder FROM legal_file_type WHERE company_id = $1 AND name = $2',
-        [companyId, name],
-      )
-    ).rows[0]!;
+  const type = await defaultFileTypes(spec);
   const pr2 = await type('PR-2 Progress Report');
   const qme = await type('QME Report');
   const app = await type('Application for Adjudication');
@@ -85,10 +32,10 @@ async function seed(): Promise<void> {
 
   const raw = async (name: string, uploadedAt: string) =>
     (
-      await db.query<{ id: string }>(
+      await spec.db.query<{ id: string }>(
         `INSERT INTO raw_file (name, size, no_of_pages, status, company_id, created_at)
          VALUES ($1, 1000, 5, 'Processed', $2, $3) RETURNING id`,
-        [name, companyId, uploadedAt],
+        [name, spec.companyId, uploadedAt],
       )
     ).rows[0]!.id;
   ids.rawGonzalez = await raw('gonzalez-bundle.pdf', '2026-01-09T12:00:00Z');
@@ -110,7 +57,7 @@ async function seed(): Promise<void> {
     deleted?: boolean;
   }) =>
     (
-      await db.query<{ id: string }>(
+      await spec.db.query<{ id: string }>(
         `INSERT INTO legal_processed_file
            (name, legal_file_type_id, legal_raw_file_id, company_id, created_at, updated_at,
             separated_at, adj_number, claim_number, applicant, start_page_no, end_page_no,
@@ -121,7 +68,7 @@ async function seed(): Promise<void> {
           values.name,
           values.typeId,
           values.rawId,
-          companyId,
+          spec.companyId,
           values.at,
           values.adj ?? [],
           values.claim ?? [],
@@ -200,7 +147,7 @@ async function seed(): Promise<void> {
     actionStatus: 'processing',
   });
   // The bulk: 1,196 PR-2 reports, one a minute from 2025-06-01 (older than the four above).
-  await db.query(
+  await spec.db.query(
     `INSERT INTO legal_processed_file
        (name, legal_file_type_id, legal_raw_file_id, company_id, created_at, updated_at,
         separated_at, adj_number, start_page_no, end_page_no, action_status, content)
@@ -210,36 +157,15 @@ async function seed(): Promise<void> {
             timestamptz '2025-06-01 09:00:00+00' + n * interval '1 minute',
             ARRAY['ADJ9' || lpad(n::text, 7, '0')], n, n, 'complete', 'bulk page ' || n
      FROM generate_series(1, $4::int) AS n`,
-    [pr2.id, ids.rawBulk, companyId, BULK],
+    [pr2.id, ids.rawBulk, spec.companyId, BULK],
   );
 }
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  await startHostWithDatabase();
-  token = await setUpCompany(host.serverUrl);
-  const viewer = await graphql<{ viewer: { company: { id: string } } }>(
-    host.serverUrl,
-    '{ viewer { company { id } } }',
-    {},
-    token,
-  );
-  companyId = viewer.viewer.company.id;
-  await seed();
-});
-
-test.afterAll(async () => {
-  await db?.end().catch(() => undefined);
-  await host?.stop();
-  await postgres?.stop();
-  if (pgDir) rmSync(pgDir, { recursive: true, force: true });
-});
 
 const table = (page: Page) => page.getByTestId('document-table');
 const names = (page: Page) => table(page).locator('tr.ld-doc-row .ld-doc-name');
 
 async function openDocumentCenter(page: Page): Promise<void> {
-  await signInThroughForm(page, host);
+  await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Document center' }).click();
   await expect(page.getByRole('heading', { name: 'Document center' })).toBeVisible();
 }
@@ -470,7 +396,7 @@ test('given the columns chosen and ordered in "Columns", when saved, then the co
   const saved = await graphql<{
     columnConfiguration: { columns: Array<{ key: string; visible: boolean }> } | null;
   }>(
-    host.serverUrl,
+    spec.host.serverUrl,
     `
       query ($c: ID!) {
         columnConfiguration(company_id: $c, table: "document_center") {
@@ -481,8 +407,8 @@ test('given the columns chosen and ordered in "Columns", when saved, then the co
         }
       }
     `,
-    { c: companyId },
-    token,
+    { c: spec.companyId },
+    spec.token,
   );
   expect(saved.columnConfiguration?.columns.filter((c) => c.visible).map((c) => c.key)).toEqual([
     'name',
@@ -494,4 +420,61 @@ test('given the columns chosen and ordered in "Columns", when saved, then the co
     'created_at',
     'action_status',
   ]);
+});
+
+test('given Status, Synced to CRM and Reviewed shown, when their headers are clicked, then the server sorts by each', async ({
+  page,
+}) => {
+  // Two reviewed documents and one synced to the CRM; the rest are neither.
+  await spec.db.query('UPDATE legal_processed_file SET reviewed_at = $2 WHERE id = $1', [
+    ids.pr2,
+    '2026-02-01T10:00:00Z',
+  ]);
+  await spec.db.query('UPDATE legal_processed_file SET reviewed_at = $2 WHERE id = $1', [
+    ids.untyped,
+    '2026-02-02T10:00:00Z',
+  ]);
+  await spec.db.query('UPDATE legal_processed_file SET document_synced = true WHERE id = $1', [
+    ids.qme,
+  ]);
+  await openDocumentCenter(page);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Columns' });
+  for (const name of ['Status', 'Synced to CRM', 'Reviewed']) {
+    const box = dialog.getByRole('checkbox', { name, exact: true });
+    if (!(await box.isChecked()))
+      await dialog.locator('label', { hasText: new RegExp(`^${name}$`) }).click();
+    await expect(box).toBeChecked();
+  }
+  await dialog.getByRole('button', { name: 'Save columns' }).click();
+  await expect(dialog).toHaveCount(0);
+  const firstRow = table(page).locator('tr.ld-doc-row').first();
+
+  const status = page.getByRole('columnheader', { name: 'Status' });
+  await status.getByRole('button').click();
+  await expect(status).toHaveAttribute('aria-sort', 'ascending');
+  await expect(firstRow).toContainText('Complete');
+  await status.getByRole('button').click();
+  await expect(status).toHaveAttribute('aria-sort', 'descending');
+  await expect(names(page).first()).toHaveText('Application for Adjudication - Tom Baker (p. 1)');
+  await expect(firstRow).toContainText('Unable to complete');
+
+  const synced = page.getByRole('columnheader', { name: 'Synced to CRM' });
+  await synced.getByRole('button').click();
+  await expect(synced).toHaveAttribute('aria-sort', 'ascending');
+  await expect(names(page).first()).not.toHaveText('QME Report - Maria Gonzalez (pp. 3-5)');
+  await synced.getByRole('button').click();
+  await expect(synced).toHaveAttribute('aria-sort', 'descending');
+  await expect(names(page).first()).toHaveText('QME Report - Maria Gonzalez (pp. 3-5)');
+
+  const reviewed = page.getByRole('columnheader', { name: 'Reviewed' });
+  await reviewed.getByRole('button').click();
+  await expect(reviewed).toHaveAttribute('aria-sort', 'ascending');
+  await expect(names(page).first()).toHaveText('PR-2 Progress Report - Maria Gonzalez (pp. 1-2)');
+  await expect(names(page).nth(1)).toHaveText('Untitled scan (p. 1)');
+  await page.screenshot({ path: '/tmp/h33-document-center-sorts.png' });
+  await reviewed.getByRole('button').click();
+  await expect(reviewed).toHaveAttribute('aria-sort', 'descending');
+  // Not reviewed first (PostgreSQL's order for descending), the reviewed ones last of all.
+  await expect(names(page).first()).not.toHaveText(/^(PR-2 Progress Report - Maria|Untitled scan)/);
 });

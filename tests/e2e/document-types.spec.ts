@@ -1,19 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { setUpCompany, signInThroughForm, startHost, type RunningHost } from './support/host';
+import { hostForSpec, signInThroughForm } from './support/host';
 
-let host: RunningHost;
-test.beforeAll(async () => {
-  host = await startHost();
-  await setUpCompany(host.serverUrl);
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const spec = hostForSpec();
 
 test('given an administrator, when a document type gets a new title, then it is saved and still there after a reload', async ({
   page,
 }) => {
-  await signInThroughForm(page, host);
+  await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Document types' }).click();
   const medicalLegal = page.getByRole('region', { name: 'Medical-Legal' });
   await expect(medicalLegal).toBeVisible();
@@ -58,7 +51,7 @@ test('given an administrator, when a document type gets a new title, then it is 
 test('given an administrator, when a keyword weight is out of range, then the dialog says so and keeps the type', async ({
   page,
 }) => {
-  await signInThroughForm(page, host);
+  await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Document types' }).click();
   await page.getByRole('button', { name: 'Edit Petition' }).click();
   const dialog = page.getByRole('dialog');

@@ -16,10 +16,15 @@
  * /tmp/h7-offline-start-back-online.png.
  */
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { ADMIN, bridgeCall, graphql } from './support/host';
-import { startOfflineStack, type OfflineStack, type SeededDocument } from './support/offline-stack';
+import { ADMIN, bridgeCall } from './support/host';
+import {
+  openDocumentInApp,
+  startOfflineStack,
+  type OfflineStack,
+  type SeededDocument,
+} from './support/offline-stack';
 
 test.use({ viewport: { width: 1360, height: 860 } });
 
@@ -39,22 +44,6 @@ test.afterAll(async () => {
   await stack?.close();
 });
 
-async function serverApplicant(id: string): Promise<string | null> {
-  const data = await graphql<{ processedFile: { applicant: string | null } }>(
-    stack.serverUrl,
-    'query($id: ID!) { processedFile(id: $id) { applicant } }',
-    { id },
-    stack.adminToken,
-  );
-  return data.processedFile.applicant;
-}
-
-async function goTo(page: Page, hash: string): Promise<void> {
-  await page.evaluate((value) => {
-    window.location.hash = value;
-  }, hash);
-}
-
 test('given a signed-in session whose documents were opened online, when the app restarts without the server, then it starts offline from the cache, keeps the edit, and sends it when the server is back', async ({
   page,
 }) => {
@@ -71,7 +60,7 @@ test('given a signed-in session whose documents were opened online, when the app
   await page.getByRole('link', { name: 'Needs review' }).click();
   const queueNames = page.locator('tr.ld-review-row td.ld-review-name');
   await expect(queueNames).toHaveText(NAMES);
-  await goTo(page, `#/documents/${first.id}`);
+  await openDocumentInApp(page, first.id);
   await expect(page.getByRole('heading', { name: first.name })).toBeVisible();
   await expect
     .poll(
@@ -132,7 +121,7 @@ test('given a signed-in session whose documents were opened online, when the app
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(banner).toContainText('1 waiting.');
   await page.screenshot({ path: '/tmp/h7-offline-start-edited.png' });
-  expect(await serverApplicant(first.id).catch(() => 'unreachable')).toBe('unreachable');
+  expect(await stack.serverApplicant(first.id).catch(() => 'unreachable')).toBe('unreachable');
 
   // Restarted once more while offline: the edit is still there, shown and waiting.
   await page.reload();
@@ -143,7 +132,7 @@ test('given a signed-in session whose documents were opened online, when the app
   // The server is back: the change lands, and the app continues online without signing in.
   await stack.startServer();
   await expect(banner).toBeHidden({ timeout: 60_000 });
-  expect(await serverApplicant(first.id)).toBe('Chidi Okafor');
+  expect(await stack.serverApplicant(first.id)).toBe('Chidi Okafor');
   await expect(page.getByText('Offline copy', { exact: true })).toHaveCount(0);
   await page.getByRole('link', { name: 'Needs review' }).click();
   await expect(page.getByText('Offline — showing documents saved on this computer')).toHaveCount(0);

@@ -7,35 +7,17 @@
  * its details. Screenshot: /tmp/h4-raw-file-details.png.
  */
 import { expect, test } from '@playwright/test';
-import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
-import { BUNDLE_PAGES } from '../integration/fixtures/bundle';
-import { setUpCompany, signInThroughForm, startHost, type RunningHost } from './support/host';
+import { uploadBundleAndOpenDrawer } from './support/bundle';
+import { hostForSpec } from './support/host';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-let host: RunningHost;
-test.beforeAll(async () => {
-  host = await startHost();
-  await setUpCompany(host.serverUrl);
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const spec = hostForSpec();
 
 test('given a bundle split in three, when its details open from the drawer, then the strip shows three documents with their boundaries and opens a document', async ({
   page,
 }) => {
-  await signInThroughForm(page, host);
-  await page.getByRole('link', { name: 'Raw files' }).click();
-  await page.getByLabel('Files to upload').setInputFiles([
-    {
-      name: 'gonzalez-bundle.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from(await makeTextPdf(BUNDLE_PAGES)),
-    },
-  ]);
-  await expect(page.getByTestId('count-total')).toHaveText('1', { timeout: 30_000 });
-  await page.getByRole('button', { name: 'gonzalez-bundle.pdf', exact: true }).click();
+  await uploadBundleAndOpenDrawer(page, spec.host);
   await page.getByRole('link', { name: 'Open details' }).click();
   await expect(page).toHaveURL(/#\/raw-files\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'gonzalez-bundle.pdf' })).toBeVisible();

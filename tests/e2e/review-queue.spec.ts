@@ -7,28 +7,13 @@
  * desktop offers offline review, the queue saved on this computer while the server is unreachable.
  * Screenshots: /tmp/h3-review-queue.png, /tmp/h3-review-offline.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/server/db/embedded';
-import {
-  graphql,
-  setUpCompany,
-  signInThroughForm,
-  startHost,
-  type RunningHost,
-} from './support/host';
+import { defaultFileTypes, hostWithDatabaseForSpec } from './support/host-database';
+import { graphql, signInThroughForm } from './support/host';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-let postgres: EmbeddedPostgres;
-let pgDir: string;
-let host: RunningHost;
-let db: pg.Client;
-let token: string;
-let companyId: string;
+const spec = hostWithDatabaseForSpec('review', seed);
 const ids: Record<string, string> = {};
 
 const NAMES = {
@@ -38,52 +23,15 @@ const NAMES = {
   fax: 'Unknown fax (p. 2)',
 };
 
-async function startHostWithDatabase(): Promise<void> {
-  pgDir = mkdtempSync(path.join(tmpdir(), 'lexdesk-e2e-review-pg-'));
-  postgres = await startEmbeddedPostgres({ dataDir: pgDir });
-  const admin = new URL(postgres.url);
-  admin.pathname = '/postgres';
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = admin.toString();
-  try {
-    host = await startHost();
-  } finally {
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
-  }
-  const probe = new pg.Client({ connectionString: admin.toString() });
-  await probe.connect();
-  const { rows } = await probe.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'lexdesk_e2e_%'",
-  );
-  await probe.end();
-  if (rows.length !== 1) throw new Error(`Expected the host's one database, found ${rows.length}`);
-  const url = new URL(postgres.url);
-  url.pathname = `/${rows[0]!.datname}`;
-  db = new pg.Client({ connectionString: url.toString() });
-  await db.connect();
-}
-
 async function seed(): Promise<void> {
-  const response = await fetch(
-    `${host.serverUrl}/admin/getLegalFileTypesForWorkflows?companyId=${companyId}`,
-    { headers: { authorization: `Bearer ${token}` } },
-  );
-  expect(response.ok).toBe(true);
-  const typeId = async (name: string) =>
-    (
-      await db.query<{ id: string }>(
-        'SELECT id FROM legal_file_type WHERE company_id = $1 AND name = $2',
-        [companyId, name],
-      )
-    ).rows[0]!.id;
-  const qme = await typeId('QME Report');
-  const pr2 = await typeId('PR-2 Progress Report');
+  const fileType = await defaultFileTypes(spec);
+  const qme = (await fileType('QME Report')).id;
+  const pr2 = (await fileType('PR-2 Progress Report')).id;
   ids.raw = (
-    await db.query<{ id: string }>(
+    await spec.db.query<{ id: string }>(
       `INSERT INTO raw_file (name, size, no_of_pages, status, company_id, created_at)
        VALUES ('morning-mail.pdf', 1000, 9, 'Processed', $1, '2026-01-01T08:00:00Z') RETURNING id`,
-      [companyId],
+      [spec.companyId],
     )
   ).rows[0]!.id;
   const doc = async (
@@ -94,7 +42,7 @@ async function seed(): Promise<void> {
     extra: { adj?: string[]; deleted?: boolean } = {},
   ) =>
     (
-      await db.query<{ id: string }>(
+      await spec.db.query<{ id: string }>(
         `INSERT INTO legal_processed_file
            (name, legal_file_type_id, legal_raw_file_id, company_id, created_at, updated_at,
             separated_at, adj_number, start_page_no, end_page_no, action_status, content,
@@ -104,7 +52,7 @@ async function seed(): Promise<void> {
           name,
           type,
           ids.raw,
-          companyId,
+          spec.companyId,
           at,
           extra.adj ?? [],
           reasons.length > 0,
@@ -129,33 +77,12 @@ async function seed(): Promise<void> {
   });
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  await startHostWithDatabase();
-  token = await setUpCompany(host.serverUrl);
-  const viewer = await graphql<{ viewer: { company: { id: string } } }>(
-    host.serverUrl,
-    '{ viewer { company { id } } }',
-    {},
-    token,
-  );
-  companyId = viewer.viewer.company.id;
-  await seed();
-});
-
-test.afterAll(async () => {
-  await db?.end().catch(() => undefined);
-  await host?.stop();
-  await postgres?.stop();
-  if (pgDir) rmSync(pgDir, { recursive: true, force: true });
-});
-
 const rows = (page: Page) => page.locator('tr.ld-review-row');
 const selectedName = (page: Page) =>
   page.locator('tr.ld-review-row[aria-selected="true"] td.ld-review-name');
 
 async function openReview(page: Page): Promise<void> {
-  await signInThroughForm(page, host);
+  await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Needs review' }).click();
   await expect(page.getByRole('heading', { name: 'Needs review' })).toBeVisible();
 }
@@ -209,7 +136,7 @@ test('given the queue, when j/k move, r marks reviewed and Enter opens, then the
   await expect(selectedName(page)).toHaveText(NAMES.chan);
   await expect(page.getByTestId('review-count-all')).toHaveText('3');
   await expect(page.getByTestId('review-count-multi_case')).toHaveText('0');
-  const reviewed = await db.query<{ reviewed_at: Date | null; is_exception: boolean }>(
+  const reviewed = await spec.db.query<{ reviewed_at: Date | null; is_exception: boolean }>(
     'SELECT reviewed_at, is_exception FROM legal_processed_file WHERE id = $1',
     [ids.lee],
   );
@@ -232,10 +159,10 @@ test('given the queue loaded once, when the server cannot be reached, then the q
   // What the server lists now (this test does not depend on what the others reviewed).
   const listed = async (statusType: string) => {
     const data = await graphql<{ reviewQueue: { items: Array<{ name: string }> } }>(
-      host.serverUrl,
+      spec.host.serverUrl,
       'query($c: ID!, $s: String) { reviewQueue(company_id: $c, statusType: $s) { items { name } } }',
-      { c: companyId, s: statusType },
-      token,
+      { c: spec.companyId, s: statusType },
+      spec.token,
     );
     return data.reviewQueue.items.map((item) => item.name);
   };
@@ -249,7 +176,9 @@ test('given the queue loaded once, when the server cannot be reached, then the q
   await page.getByRole('tab', { name: /^All/ }).click();
   await expect(names).toHaveText(all);
   // The server stops answering GraphQL (the host and its bridge stay up).
-  await page.route(`${host.serverUrl}/graphql`, (route) => route.abort('internetdisconnected'));
+  await page.route(`${spec.host.serverUrl}/graphql`, (route) =>
+    route.abort('internetdisconnected'),
+  );
   await page.getByRole('tab', { name: /No file type/ }).click();
   await expect(page.getByText('Offline — showing documents saved on this computer')).toBeVisible();
   await expect(names).toHaveText(untyped);
@@ -257,7 +186,7 @@ test('given the queue loaded once, when the server cannot be reached, then the q
   await expect(names).toHaveText(all);
   await page.screenshot({ path: '/tmp/h3-review-offline.png', fullPage: true });
   // Back online: "Try again" asks the server again.
-  await page.unroute(`${host.serverUrl}/graphql`);
+  await page.unroute(`${spec.host.serverUrl}/graphql`);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('Offline — showing documents saved on this computer')).toHaveCount(0);
   await expect(names).toHaveText(all);

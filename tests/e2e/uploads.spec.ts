@@ -1,21 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { makeTextPdf, makeTextPng } from '../../src/server/pipeline/pages/testing/fixtures';
 import { BUNDLE_PAGES } from '../integration/fixtures/bundle';
-import { setUpCompany, signInThroughForm, startHost, type RunningHost } from './support/host';
+import { hostForSpec, signInThroughForm } from './support/host';
 
-let host: RunningHost;
-test.beforeAll(async () => {
-  host = await startHost();
-  await setUpCompany(host.serverUrl);
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const spec = hostForSpec();
 
 test('given a signed-in paralegal, when files are dropped on the window and picked, then the tracker drains and the raw-files screen counts them', async ({
   page,
 }) => {
-  await signInThroughForm(page, host);
+  await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Raw files' }).click();
   await expect(page.getByTestId('count-total')).toHaveText('0');
 

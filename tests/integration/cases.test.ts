@@ -512,6 +512,17 @@ describe('the case list', () => {
     ]);
   });
 
+  it('given the type sort, then cases order by type, A to Z unless asked otherwise, ties by id the same way', async () => {
+    const idsOf = async (sortOrder?: string) =>
+      (
+        await listCases({ query: tag, sort_by: 'legal_case_type', sort_order: sortOrder })
+      ).data?.legalCases.items.map((c) => c.id);
+    const wc = [ids.a!, ids.b!, ids.d!].sort();
+    expect(await idsOf()).toEqual([ids.c, ...wc]);
+    expect(await idsOf('asc')).toEqual([ids.c, ...wc]);
+    expect(await idsOf('desc')).toEqual([...wc.reverse(), ids.c]);
+  });
+
   it('given pages, then each holds limit cases from (page-1)*limit with the same total', async () => {
     const page = (n: number) =>
       listCases({ query: tag, sort_by: 'case_number', sort_order: 'asc', page: n, limit: 3 });

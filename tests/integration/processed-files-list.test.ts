@@ -270,6 +270,7 @@ beforeAll(async () => {
         date_of_injury: '2024-05-01',
         created_at: at('2026-01-10T10:00:00Z'),
         separated_at: at('2026-01-10T09:30:00Z'),
+        reviewed_at: at('2026-03-10T10:00:00Z'),
         start_page_no: 1,
         end_page_no: 2,
         content:
@@ -288,6 +289,7 @@ beforeAll(async () => {
         defendant: 'Zeta',
         date_of_injury: '2023-01-01',
         action_status: 'unable_to_complete',
+        document_synced: true,
         created_at: at('2026-01-11T00:00:00Z'),
         separated_at: at('2026-01-10T09:31:00Z'),
         start_page_no: 3,
@@ -333,6 +335,7 @@ beforeAll(async () => {
         applicant: 'Adams',
         created_at: at('2026-02-21T23:59:59Z'),
         separated_at: at('2026-02-20T15:31:00Z'),
+        reviewed_at: at('2026-03-12T10:00:00Z'),
         start_page_no: 2,
         end_page_no: 2,
         content: 'Miscellaneous notes, 100%_sure.',
@@ -374,6 +377,8 @@ beforeAll(async () => {
         date_of_injury: '2020-01-01',
         created_at: at('2026-03-05T12:00:00Z'),
         separated_at: at('2026-03-05T09:00:00Z'),
+        document_synced: true,
+        reviewed_at: at('2026-03-11T10:00:00Z'),
         start_page_no: 1,
         end_page_no: 1,
         content: '<script>alert(1)</script> A letter about the lumbar region <b>bold</b>.',
@@ -546,8 +551,50 @@ describe('the document center list', () => {
     },
   );
 
+  /** Keys in groups of equal sort values, each group by id (the tie-break); desc is the reverse. */
+  const inOrder = (groups: string[][], order: 'asc' | 'desc') => {
+    const asc = groups.flatMap((group) =>
+      group
+        .map((key) => doc[key]!)
+        .sort()
+        .map((id) => keyOf.get(id)!),
+    );
+    return order === 'asc' ? asc : asc.reverse();
+  };
+
+  it.each([
+    ['action_status', [['d1', 'd3', 'd4', 'd5'], ['d2']]],
+    [
+      'document_synced',
+      [
+        ['d1', 'd3', 'd4'],
+        ['d2', 'd5'],
+      ],
+    ],
+    ['reviewed_at', [['d1'], ['d5'], ['d4'], ['d2', 'd3']]],
+  ])(
+    'given sort_by %s, then equal values stay together in id order, not reviewed last ascending, and desc is the exact reverse',
+    async (sortBy, groups) => {
+      for (const order of ['asc', 'desc'] as const)
+        expect(await keys({ s: sortBy, o: order }), order).toEqual(inOrder(groups, order));
+    },
+  );
+
+  it('given sort_by reviewed_at without an order, then the latest reviewed come first (unreviewed before them)', async () => {
+    expect(await keys({ s: 'reviewed_at' })).toEqual(
+      inOrder([['d1'], ['d5'], ['d4'], ['d2', 'd3']], 'desc'),
+    );
+  });
+
   it('given a sort and page_size 2, when paging, then the pages continue the same order (type sort included)', async () => {
-    for (const sortBy of ['legal_file_type', 'name', 'raw_file_uploaded_at']) {
+    for (const sortBy of [
+      'legal_file_type',
+      'name',
+      'raw_file_uploaded_at',
+      'action_status',
+      'document_synced',
+      'reviewed_at',
+    ]) {
       const all = await keys({ s: sortBy });
       const paged: string[] = [];
       for (const p of [1, 2, 3]) paged.push(...(await keys({ s: sortBy, p, ps: 2 })));

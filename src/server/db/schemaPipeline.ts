@@ -116,6 +116,14 @@ export const legalCase = pgTable(
       sql`(coalesce(${t.case_number}, '') || ' ' || coalesce(${t.name}, '') || ' ' || coalesce(${t.client_name}, '') || ' ' || coalesce(${t.eams_number}, '') || ' ' || coalesce(${t.wcab_number}, '') || ' ' || coalesce(${t.primary_number}, '') || ' ' || coalesce(${t.alternate_number}, '')) gin_trgm_ops`,
     ),
     index('legal_case_match_numbers_idx').using('gin', t.match_numbers),
+    // The case list's sort by type (domains/cases/repository.ts orderOf): cases without a type come
+    // last either way, so each direction has its own index (id breaks ties in the same direction).
+    index('legal_case_company_type_idx')
+      .on(t.company_id, t.legal_case_type, t.id)
+      .where(sql`${t.is_deleted} = false`),
+    index('legal_case_company_type_desc_idx')
+      .on(t.company_id, t.legal_case_type.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.is_deleted} = false`),
   ],
 );
 
@@ -130,6 +138,9 @@ const CENTER_SORT_COLUMNS = [
   'date_of_injury',
   'separated_at',
   'start_page_no',
+  'action_status',
+  'document_synced',
+  'reviewed_at',
 ] as const;
 
 /** The document center's rows (spec section 4): complete or unable_to_complete, not deleted, not exceptions. */

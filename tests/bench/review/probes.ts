@@ -138,5 +138,16 @@ export async function reviewProbes(
         variables: { c: [companyId], page: 1, limit: 10, sort: 'case_number', order: 'asc' },
       },
     },
+    list('center: sort by status', { sort: 'action_status', order: 'asc' }),
+    list('center: sort by synced', { sort: 'document_synced', order: 'desc' }),
+    list('center: sort by reviewed at', { sort: 'reviewed_at', order: 'desc' }),
+    {
+      name: 'cases: sort by type',
+      kind: 'cases',
+      graphql: {
+        query: CASES,
+        variables: { c: [companyId], page: 1, limit: 10, sort: 'legal_case_type', order: 'asc' },
+      },
+    },
   ];
 }

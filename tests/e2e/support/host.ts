@@ -9,7 +9,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import pg from 'pg';
 import WebSocket from 'ws';
 
@@ -75,7 +75,10 @@ export async function startHost(): Promise<RunningHost> {
   if (external) env.DATABASE_URL = external.url;
   else delete env.DATABASE_URL;
   const tsx = path.resolve('node_modules/.bin/tsx');
-  const child = spawn(tsx, ['src/main/host.ts', '--port', '0', '--data-dir', dataDir], {
+  const args = ['src/main/host.ts', '--port', '0', '--data-dir', dataDir];
+  // E2E_RENDERER_DIR=<dir> serves another renderer build than dist/renderer.
+  if (process.env.E2E_RENDERER_DIR) args.push('--renderer-dir', process.env.E2E_RENDERER_DIR);
+  const child = spawn(tsx, args, {
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -171,6 +174,39 @@ export async function setUpCompany(serverUrl: string): Promise<string> {
     { input: ADMIN },
   );
   return data.setUp.token;
+}
+
+/** The id of the signed-in user's company. */
+export async function companyIdOf(serverUrl: string, token: string): Promise<string> {
+  const data = await graphql<{ viewer: { company: { id: string } } }>(
+    serverUrl,
+    '{ viewer { company { id } } }',
+    {},
+    token,
+  );
+  return data.viewer.company.id;
+}
+
+/** A spec's host with its company set up (filled in before the spec's first test). */
+export interface SpecHost {
+  host: RunningHost;
+  /** The administrator's session token. */
+  token: string;
+  companyId: string;
+}
+
+/** Starts a host and sets up its company before the spec's tests; stops it after them. */
+export function hostForSpec(): SpecHost {
+  const spec = {} as SpecHost;
+  test.beforeAll(async () => {
+    spec.host = await startHost();
+    spec.token = await setUpCompany(spec.host.serverUrl);
+    spec.companyId = await companyIdOf(spec.host.serverUrl, spec.token);
+  });
+  test.afterAll(async () => {
+    await spec.host?.stop();
+  });
+  return spec;
 }
 
 /** Opens the app signed out (the host keeps one desktop session) and signs in through the form. */

@@ -2,7 +2,7 @@
  * A LexDesk stack for offline end-to-end tests: an embedded PostgreSQL cluster that stays up,
  * the real server as its own process on a fixed port and data folder (so the test can stop it
  * and start it again with the same data), and the headless host (the app) on its own fixed
- * port and data folder, pointed at that server. The same approach as offline-review.spec.ts.
+ * port and data folder, pointed at that server (offline-review.spec.ts, offline-start.spec.ts).
  * E2E_RENDERER_DIR=<dir> makes the host serve another renderer build than dist/renderer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../../src/server/db/embedded';
 import { makeTextPdf } from '../../../src/server/pipeline/pages/testing/fixtures';
@@ -84,6 +85,8 @@ export interface OfflineStack {
   stopApp(): Promise<void>;
   /** One raw file split into these documents, each with its own PDF in the server's storage. */
   seedDocuments(names: readonly string[]): Promise<SeededDocument[]>;
+  /** A document's applicant as the server holds it (asked as the administrator). */
+  serverApplicant(id: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -209,6 +212,15 @@ export async function startOfflineStack(label: string): Promise<OfflineStack> {
       }
       return seeded;
     },
+    async serverApplicant(id) {
+      const data = await graphql<{ processedFile: { applicant: string | null } }>(
+        serverUrl,
+        'query($id: ID!) { processedFile(id: $id) { applicant } }',
+        { id },
+        adminToken,
+      );
+      return data.processedFile.applicant;
+    },
     async close() {
       await stopProcess(host);
       await stopProcess(server);
@@ -216,4 +228,11 @@ export async function startOfflineStack(label: string): Promise<OfflineStack> {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Opens a document in the app without a reload (while the server is away a reload cannot start it). */
+export async function openDocumentInApp(page: Page, id: string): Promise<void> {
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, `#/documents/${id}`);
 }

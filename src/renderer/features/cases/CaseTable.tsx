@@ -15,7 +15,7 @@ const COLUMNS: Array<{ label: string; sort: CaseSortColumn | null }> = [
   { label: 'Name', sort: 'name' },
   { label: 'Client', sort: 'client_name' },
   { label: 'Status', sort: 'legal_case_status' },
-  { label: 'Type', sort: null },
+  { label: 'Type', sort: 'legal_case_type' },
   { label: 'Date of injury', sort: 'date_of_injury' },
   { label: 'Updated', sort: 'updated_at' },
 ];

@@ -77,6 +77,15 @@ describe('sorting by column headers', () => {
     expect(ariaSort(twice, 'name')).toBe('descending');
   });
 
+  it('given the default sort, when "Type" is clicked, then cases sort by type A to Z', () => {
+    const byType = toggleSort(DEFAULT_CASE_FILTERS, 'legal_case_type');
+    expect([byType.sortBy, byType.sortOrder]).toEqual(['legal_case_type', 'asc']);
+    expect(caseListVariables(byType, 1)).toMatchObject({
+      sort_by: 'legal_case_type',
+      sort_order: 'asc',
+    });
+  });
+
   it('given a text sort, when "Updated" is clicked, then it sorts newest first', () => {
     const sorted = toggleSort(filters({ sortBy: 'name', sortOrder: 'asc' }), 'updated_at');
     expect([sorted.sortBy, sorted.sortOrder]).toEqual(['updated_at', 'desc']);

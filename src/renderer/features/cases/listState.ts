@@ -10,15 +10,13 @@ import type { CaseListVariables } from './operations';
 export const DEFAULT_CASE_PAGE_SIZE = 10;
 export const CASE_PAGE_SIZES = [10, 25, 50] as const;
 
-/**
- * The columns the list sorts by, as legalCases' sort_by names them (the server's list; it does not
- * sort by legal_case_type).
- */
+/** The columns the list sorts by, as legalCases' sort_by names them (the server's list). */
 export const CASE_SORT_COLUMNS = [
   'case_number',
   'name',
   'client_name',
   'legal_case_status',
+  'legal_case_type',
   'date_of_injury',
   'updated_at',
 ] as const;

@@ -5,12 +5,8 @@
  * upload ranges. A backwards range is marked and not applied.
  */
 import { Button, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
-import {
-  clearDocumentFilters,
-  hasDocumentFilters,
-  isBackwards,
-  type DocumentFilters,
-} from './filters';
+import { DateRangeField } from '../../components/DateRangeField';
+import { clearDocumentFilters, hasDocumentFilters, type DocumentFilters } from './filters';
 import type { DocumentFileType } from './operations';
 
 interface TypeGroup {
@@ -33,40 +29,6 @@ export function groupFileTypes(types: readonly DocumentFileType[]): TypeGroup[] 
       ...group,
       types: [...group.types].sort((a, b) => a.name.localeCompare(b.name)),
     }));
-}
-
-function DateRange(props: {
-  label: string;
-  from: string;
-  to: string;
-  onChange(from: string, to: string): void;
-}) {
-  const backwards = isBackwards(props.from, props.to);
-  const inputClass = `bp6-input${backwards ? ' bp6-intent-danger' : ''}`;
-  return (
-    <span className="ld-filter-range" role="group" aria-label={`${props.label} between`}>
-      <span className="ld-muted">{props.label}</span>
-      <input
-        type="date"
-        className={inputClass}
-        aria-label={`${props.label} from`}
-        value={props.from}
-        max={props.to || undefined}
-        onChange={(event) => props.onChange(event.currentTarget.value, props.to)}
-      />
-      <span className="ld-muted">to</span>
-      <input
-        type="date"
-        className={inputClass}
-        aria-label={`${props.label} to`}
-        aria-invalid={backwards}
-        title={backwards ? 'The end is before the start; the range is not applied.' : undefined}
-        value={props.to}
-        min={props.from || undefined}
-        onChange={(event) => props.onChange(props.from, event.currentTarget.value)}
-      />
-    </span>
-  );
 }
 
 export function DocumentFilterBar(props: {
@@ -158,13 +120,13 @@ export function DocumentFilterBar(props: {
         </span>
       </div>
       <div className="ld-filter-bar">
-        <DateRange
+        <DateRangeField
           label="Processed"
           from={filters.processedFrom}
           to={filters.processedTo}
           onChange={(processedFrom, processedTo) => set({ processedFrom, processedTo })}
         />
-        <DateRange
+        <DateRangeField
           label="Raw file uploaded"
           from={filters.uploadedFrom}
           to={filters.uploadedTo}

@@ -68,6 +68,9 @@ export const SORTABLE_KEYS = [
   'created_at',
   'raw_file_uploaded_at',
   'separated_at',
+  'action_status',
+  'document_synced',
+  'reviewed_at',
 ] as const satisfies readonly ColumnKey[];
 
 export type SortKey = (typeof SORTABLE_KEYS)[number];

@@ -3,6 +3,7 @@ import {
   ALWAYS_VISIBLE,
   COLUMNS,
   defaultLayout,
+  isSortable,
   mergeLayout,
   moveColumn,
   setColumnVisible,
@@ -144,8 +145,9 @@ describe('document center filters -> GraphQL variables', () => {
       DEFAULT_DOCUMENT_FILTERS,
     );
     expect(restoreDocumentFilters(null)).toEqual(DEFAULT_DOCUMENT_FILTERS);
-    // A sort the server does not offer (e.g. from an older version) is not restored.
-    expect(restoreDocumentFilters({ sortBy: 'reviewed_at' })).toEqual(DEFAULT_DOCUMENT_FILTERS);
+    // A sort the list does not offer (e.g. from another version) is not restored.
+    expect(restoreDocumentFilters({ sortBy: 'snippet' })).toEqual(DEFAULT_DOCUMENT_FILTERS);
+    expect(restoreDocumentFilters({ sortBy: 'reviewed_at' }).sortBy).toBe('reviewed_at');
   });
 
   it('given filters and a tab, when cleared, then filters reset but tab, sort and page size stay', () => {
@@ -239,6 +241,10 @@ describe('document center columns', () => {
     layout = setColumnVisible(layout, 'defendant', true);
     layout = setColumnVisible(layout, 'applicant', false);
     expect(mergeLayout(toSettings(layout))).toEqual(layout);
+  });
+
+  it('given any column, then its header sorts (status, synced and reviewed included)', () => {
+    expect(COLUMNS.filter((column) => !isSortable(column.key)).map((c) => c.key)).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@
  * first day and end the last one, so "to" includes its whole day whatever the time zone.
  */
 import { z } from 'zod';
+import { isBackwardsRange } from '../../components/DateRangeField';
 import { SORTABLE_KEYS } from './columns';
 
 /** Spec section 9: document list default page 1, page size 10. */
@@ -100,10 +101,6 @@ export function clearDocumentFilters(filters: DocumentFilters): DocumentFilters 
   return cleared;
 }
 
-export function isBackwards(from: string, to: string): boolean {
-  return from !== '' && to !== '' && from > to;
-}
-
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** The instant a local day starts (edge 'start') or ends (edge 'end'), as ISO date-time. */
@@ -139,7 +136,7 @@ function range(
   fromKey: keyof ProcessedFileFiltersInput,
   toKey: keyof ProcessedFileFiltersInput,
 ): ProcessedFileFiltersInput {
-  if (isBackwards(from, to)) return {};
+  if (isBackwardsRange(from, to)) return {};
   return {
     ...(isDay(from) ? { [fromKey]: localDayEdge(from, 'start') } : {}),
     ...(isDay(to) ? { [toKey]: localDayEdge(to, 'end') } : {}),

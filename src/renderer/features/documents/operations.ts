@@ -4,55 +4,35 @@
  */
 import { z } from 'zod';
 import { fragment, op } from '../../graphql/op';
+import {
+  PROCESSED_FILE_ROW_FIELDS,
+  ProcessedFileFolder,
+  ProcessedFileRow,
+} from './processedFileRow';
 
 /** The table the column configuration is saved for (column_configuration.table). */
 export const DOCUMENT_CENTER_TABLE = 'document_center';
 
-const Folder = z.object({ id: z.string(), name: z.string(), hex_code: z.string() });
-export type DocumentFolder = z.infer<typeof Folder>;
-
 const Counts = z.object({
   all: z.number().int(),
   no_file_type: z.number().int(),
-  folders: z.array(z.object({ folder: Folder, count: z.number().int() })),
+  folders: z.array(z.object({ folder: ProcessedFileFolder, count: z.number().int() })),
 });
 export type DocumentCenterCounts = z.infer<typeof Counts>;
 
-const FileType = z.object({ id: z.string(), name: z.string(), legal_document_folder: Folder });
+const FileType = z.object({
+  id: z.string(),
+  name: z.string(),
+  legal_document_folder: ProcessedFileFolder,
+});
 export type DocumentFileType = z.infer<typeof FileType>;
 
 export const DOCUMENT_CENTER_ROW = fragment(
   `fragment DocumentCenterRow on ProcessedFile {
-    id name legal_file_type_id
-    legal_file_type { id name legal_document_folder { id name hex_code } }
-    legal_raw_file_id raw_file_name raw_file_uploaded_at created_at separated_at
-    case_number adj_number claim_number eams_number wcab_number
-    applicant defendant date_of_injury start_page_no end_page_no
-    action_status document_synced reviewed_at snippet rank
+    ${PROCESSED_FILE_ROW_FIELDS}
+    document_synced reviewed_at snippet rank
   }`,
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    legal_file_type_id: z.string().nullable(),
-    legal_file_type: z
-      .object({ id: z.string(), name: z.string(), legal_document_folder: Folder })
-      .nullable(),
-    legal_raw_file_id: z.string(),
-    raw_file_name: z.string(),
-    raw_file_uploaded_at: z.string(),
-    created_at: z.string(),
-    separated_at: z.string(),
-    case_number: z.array(z.string()),
-    adj_number: z.array(z.string()),
-    claim_number: z.array(z.string()),
-    eams_number: z.array(z.string()),
-    wcab_number: z.array(z.string()),
-    applicant: z.string().nullable(),
-    defendant: z.string().nullable(),
-    date_of_injury: z.string().nullable(),
-    start_page_no: z.number().int(),
-    end_page_no: z.number().int(),
-    action_status: z.string(),
+  ProcessedFileRow.extend({
     document_synced: z.boolean(),
     reviewed_at: z.string().nullable(),
     snippet: z.string().nullable(),

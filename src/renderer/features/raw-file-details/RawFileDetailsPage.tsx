@@ -10,15 +10,14 @@ import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
-import { formatDateTime } from '../../app/format';
 import { Page } from '../../components/Page';
 import { useViewer } from '../auth/useViewer';
 import { FolderSwatch } from '../processed-file/DocumentTypePicker';
 import { pagesText } from '../processed-file/resplit';
+import { RawFileFacts, RawFileLogTable } from '../raw-files/RawFileFacts';
 import { RawFileProcessing } from '../raw-files/RawFileProcessing';
 import { REASON_LABELS } from '../review/queue';
 import { StatusTag } from '../raw-files/StatusTag';
-import { formatBytes } from '../uploads/trackerRows';
 import { DOCUMENTS_PAGE_SIZE, RAW_FILE_DOCUMENTS_QUERY, RAW_FILE_PAGE_QUERY } from './operations';
 import { PageStrip, type StripDocument } from './PageStrip';
 import { layoutStrip, mergeDocuments } from './stripLayout';
@@ -116,17 +115,6 @@ export function RawFileDetailsPage() {
       </Page>
     );
 
-  const facts: Array<[string, string]> = [
-    ['Size', formatBytes(file.size)],
-    ['Pages', String(file.no_of_pages)],
-    ['Type', file.mime ?? ''],
-    ['Uploaded', formatDateTime(file.created_at, dateFormat)],
-    ['Uploaded by', file.uploaded_by_user_name ?? file.uploaded_by_email ?? ''],
-    ['Medium', file.raw_file_medium ?? ''],
-    ['Documents', String(file.processed_files_count)],
-    ['SHA-256', file.sha256 ?? ''],
-  ];
-
   return (
     <section className="ld-page ld-raw-details">
       <header className="ld-page-header">
@@ -142,14 +130,7 @@ export function RawFileDetailsPage() {
       </header>
       <div className="ld-raw-details-grid">
         <div className="ld-raw-card">
-          <dl className="ld-facts">
-            {facts.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value || '—'}</dd>
-              </div>
-            ))}
-          </dl>
+          <RawFileFacts file={file} dateFormat={dateFormat} />
         </div>
         <div className="ld-raw-card">
           <RawFileProcessing
@@ -237,34 +218,7 @@ export function RawFileDetailsPage() {
 
       <section className="ld-raw-card" aria-label="Log">
         <h3 className="ld-section-title">Log</h3>
-        {details.data.rawFileLogs.length ? (
-          <HTMLTable className="ld-table ld-log-table" compact striped>
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Action</th>
-                <th>Change</th>
-                <th>By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...details.data.rawFileLogs]
-                .sort((a, b) => b.created_at.localeCompare(a.created_at))
-                .map((log) => (
-                  <tr key={log.id}>
-                    <td className="ld-nowrap">{formatDateTime(log.created_at, dateFormat)}</td>
-                    <td>{log.action_type}</td>
-                    <td>
-                      {log.field}: {log.original_value || '—'} → {log.updated_value || '—'}
-                    </td>
-                    <td>{log.updated_by_username ?? ''}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </HTMLTable>
-        ) : (
-          <p className="ld-muted">{ERRORS.NO_DATA}</p>
-        )}
+        <RawFileLogTable logs={details.data.rawFileLogs} dateFormat={dateFormat} />
       </section>
     </section>
   );

@@ -1,14 +1,13 @@
 /** Details of one raw file and its log (who changed what, when), in a drawer. */
-import { Callout, Drawer, HTMLTable, Intent, Position, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, Drawer, Intent, Position, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
 import { bucketOf } from '../../../shared/raw-files/status';
 import { describeError } from '../../app/errors';
-import { formatDateTime } from '../../app/format';
-import { formatBytes } from '../uploads/trackerRows';
 import { RAW_FILE_DETAILS_QUERY } from './operations';
+import { RawFileFacts, RawFileLogTable } from './RawFileFacts';
 import { RawFileProcessing } from './RawFileProcessing';
 import { STATUS_INTENTS } from './StatusTag';
 
@@ -59,16 +58,6 @@ export function RawFileDrawer(props: {
   } else if (!file) {
     body = <Callout icon="search">{ERRORS.NO_DATA}</Callout>;
   } else {
-    const facts: Array<[string, string]> = [
-      ['Size', formatBytes(file.size)],
-      ['Pages', String(file.no_of_pages)],
-      ['Type', file.mime ?? ''],
-      ['Uploaded', formatDateTime(file.created_at, props.dateFormat)],
-      ['Uploaded by', file.uploaded_by_user_name ?? file.uploaded_by_email ?? ''],
-      ['Medium', file.raw_file_medium ?? ''],
-      ['Processed files', String(file.processed_files_count)],
-      ['SHA-256', file.sha256 ?? ''],
-    ];
     body = (
       <>
         <p>
@@ -77,46 +66,14 @@ export function RawFileDrawer(props: {
           </Tag>{' '}
           <Link to={`/raw-files/${file.id}`}>Open details</Link>
         </p>
-        <dl className="ld-facts">
-          {facts.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value || '—'}</dd>
-            </div>
-          ))}
-        </dl>
+        <RawFileFacts file={file} dateFormat={props.dateFormat} />
         <RawFileProcessing
           file={file}
           dateFormat={props.dateFormat}
           onRequeued={() => void refetch().catch(() => undefined)}
         />
         <h3 className="ld-section-title">Log</h3>
-        {data?.rawFileLogs.length ? (
-          <HTMLTable className="ld-table ld-log-table" compact striped>
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Action</th>
-                <th>Change</th>
-                <th>By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rawFileLogs.map((log) => (
-                <tr key={log.id}>
-                  <td>{formatDateTime(log.created_at, props.dateFormat)}</td>
-                  <td>{log.action_type}</td>
-                  <td>
-                    {log.field}: {log.original_value || '—'} → {log.updated_value || '—'}
-                  </td>
-                  <td>{log.updated_by_username ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        ) : (
-          <p className="ld-muted">{ERRORS.NO_DATA}</p>
-        )}
+        <RawFileLogTable logs={data?.rawFileLogs ?? []} dateFormat={props.dateFormat} />
       </>
     );
   }

@@ -5,10 +5,10 @@
  */
 import { Button, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { FAILED_STATUSES, RAW_FILE_STATUS } from '../../../shared/raw-files/status';
+import { DateRangeField } from '../../components/DateRangeField';
 import {
   DEFAULT_FILTERS,
   hasFilters,
-  rangeIsBackwards,
   REVIEW_FILTERS,
   type RawFileFilters,
   type ReviewFilter,
@@ -67,7 +67,6 @@ export function RawFileFilterBar(props: {
 }) {
   const { filters, fileTypes, onChange } = props;
   const set = (patch: Partial<RawFileFilters>) => onChange({ ...filters, ...patch });
-  const backwards = rangeIsBackwards(filters);
   return (
     <div className="ld-filter-rows">
       <div className="ld-filter-bar">
@@ -91,28 +90,12 @@ export function RawFileFilterBar(props: {
           }
           options={STATUS_OPTIONS.map(({ label, value }) => ({ label, value }))}
         />
-        <span className="ld-filter-range" role="group" aria-label="Uploaded between">
-          <span className="ld-muted">Uploaded</span>
-          <input
-            type="date"
-            className={`bp6-input${backwards ? ' bp6-intent-danger' : ''}`}
-            aria-label="Uploaded from"
-            value={filters.uploadedFrom}
-            max={filters.uploadedTo || undefined}
-            onChange={(event) => set({ uploadedFrom: event.currentTarget.value })}
-          />
-          <span className="ld-muted">to</span>
-          <input
-            type="date"
-            className={`bp6-input${backwards ? ' bp6-intent-danger' : ''}`}
-            aria-label="Uploaded to"
-            aria-invalid={backwards}
-            title={backwards ? 'The end is before the start; the range is not applied.' : undefined}
-            value={filters.uploadedTo}
-            min={filters.uploadedFrom || undefined}
-            onChange={(event) => set({ uploadedTo: event.currentTarget.value })}
-          />
-        </span>
+        <DateRangeField
+          label="Uploaded"
+          from={filters.uploadedFrom}
+          to={filters.uploadedTo}
+          onChange={(uploadedFrom, uploadedTo) => set({ uploadedFrom, uploadedTo })}
+        />
         <InputGroup
           type="number"
           min={0}

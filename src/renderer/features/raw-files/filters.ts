@@ -5,6 +5,7 @@
  * well-formed are sent.
  */
 import { z } from 'zod';
+import { isBackwardsRange } from '../../components/DateRangeField';
 
 export const RAW_FILES_PAGE_SIZE = 20;
 
@@ -68,15 +69,6 @@ export function hasFilters(filters: RawFileFilters): boolean {
   return JSON.stringify(rest) !== JSON.stringify(defaults);
 }
 
-/** The range is unusable when both ends are set and from is after to. */
-export function rangeIsBackwards(filters: Pick<RawFileFilters, 'uploadedFrom' | 'uploadedTo'>) {
-  return (
-    filters.uploadedFrom !== '' &&
-    filters.uploadedTo !== '' &&
-    filters.uploadedFrom > filters.uploadedTo
-  );
-}
-
 function pageCount(value: string): number | undefined {
   const number = Number(value.trim());
   return value.trim() !== '' && Number.isInteger(number) && number >= 0 ? number : undefined;
@@ -99,7 +91,9 @@ export function listBody(
 ): Record<string, unknown> {
   const minPages = pageCount(filters.minPages);
   const maxPages = pageCount(filters.maxPages);
-  const range = rangeIsBackwards(filters) ? { uploadedFrom: '', uploadedTo: '' } : filters;
+  const range = isBackwardsRange(filters.uploadedFrom, filters.uploadedTo)
+    ? { uploadedFrom: '', uploadedTo: '' }
+    : filters;
   return {
     companyIds: [companyId],
     page,

@@ -6,58 +6,32 @@
  */
 import { z } from 'zod';
 import { fragment, op } from '../../graphql/op';
+import { PROCESSED_FILE_ROW_FIELDS, ProcessedFileRow } from '../documents/processedFileRow';
 
 /** Rows the queue asks for at once (reviewQueue's default page size). */
 export const REVIEW_PAGE_SIZE = 50;
 
-const Folder = z.object({ id: z.string(), name: z.string(), hex_code: z.string() });
-
 export const REVIEW_QUEUE_ROW = fragment(
   `fragment ReviewQueueRow on ProcessedFile {
-    id name url version company_id legal_file_type_id
-    legal_file_type { id name legal_document_folder { id name hex_code } }
-    legal_raw_file_id raw_file_name raw_file_uploaded_at created_at updated_at separated_at
-    case_number adj_number claim_number eams_number wcab_number
-    applicant defendant date_of_injury date_of_injury_end date_of_incident
-    legal_case_id crm_case_id start_page_no end_page_no split_confidence type_confidence
-    is_exception exception_reasons action_status edited_fields
+    ${PROCESSED_FILE_ROW_FIELDS}
+    url version company_id updated_at date_of_injury_end date_of_incident
+    legal_case_id crm_case_id split_confidence type_confidence
+    is_exception exception_reasons edited_fields
     recommended_cases { case_id score reasons }
   }`,
-  z.object({
-    id: z.string(),
-    name: z.string(),
+  ProcessedFileRow.extend({
     url: z.string(),
     version: z.number().int(),
     company_id: z.string(),
-    legal_file_type_id: z.string().nullable(),
-    legal_file_type: z
-      .object({ id: z.string(), name: z.string(), legal_document_folder: Folder })
-      .nullable(),
-    legal_raw_file_id: z.string(),
-    raw_file_name: z.string(),
-    raw_file_uploaded_at: z.string(),
-    created_at: z.string(),
     updated_at: z.string(),
-    separated_at: z.string(),
-    case_number: z.array(z.string()),
-    adj_number: z.array(z.string()),
-    claim_number: z.array(z.string()),
-    eams_number: z.array(z.string()),
-    wcab_number: z.array(z.string()),
-    applicant: z.string().nullable(),
-    defendant: z.string().nullable(),
-    date_of_injury: z.string().nullable(),
     date_of_injury_end: z.string().nullable(),
     date_of_incident: z.string().nullable(),
     legal_case_id: z.string().nullable(),
     crm_case_id: z.string().nullable(),
-    start_page_no: z.number().int(),
-    end_page_no: z.number().int(),
     split_confidence: z.number().nullable(),
     type_confidence: z.number().nullable(),
     is_exception: z.boolean(),
     exception_reasons: z.array(z.string()),
-    action_status: z.string(),
     edited_fields: z.array(z.string()),
     recommended_cases: z.array(
       z.object({ case_id: z.string(), score: z.number(), reasons: z.array(z.string()) }),

@@ -24,7 +24,8 @@ export type CaseSortColumn =
   | 'updated_at'
   | 'created_at'
   | 'date_of_injury'
-  | 'legal_case_status';
+  | 'legal_case_status'
+  | 'legal_case_type';
 
 const SORT_COLUMNS = {
   case_number: legalCase.case_number,
@@ -34,6 +35,7 @@ const SORT_COLUMNS = {
   created_at: legalCase.created_at,
   date_of_injury: legalCase.date_of_injury,
   legal_case_status: legalCase.legal_case_status,
+  legal_case_type: legalCase.legal_case_type,
 } as const satisfies Record<CaseSortColumn, unknown>;
 
 /** Sort columns that are never null (and have an index leading with company_id). */
@@ -147,9 +149,14 @@ const FEW_MATCHES = 2000;
  * ORDER BY for a list. updated_at, created_at and case_number are never null, so their NULLS
  * clause only decides whether an index's order (legal_case_company_updated_idx is DESC NULLS LAST,
  * legal_case_company_number_idx ASC NULLS LAST) can serve the page: `byIndex` picks the clause that
- * matches it, otherwise the opposite one. Nullable columns always put empty values last.
+ * matches it, otherwise the opposite one. Nullable columns always put empty values last (the type
+ * has an index for each direction in that order, migration 0008).
  */
-function orderOf(sortBy: CaseSortColumn, sortOrder: 'asc' | 'desc', byIndex: boolean): SQL[] {
+export function orderOf(
+  sortBy: CaseSortColumn,
+  sortOrder: 'asc' | 'desc',
+  byIndex: boolean,
+): SQL[] {
   const column = SORT_COLUMNS[sortBy];
   const direction = sql.raw(sortOrder);
   const indexNullsLast = sortOrder === 'desc' ? sortBy !== 'case_number' : sortBy === 'case_number';
@@ -256,8 +263,13 @@ export function createCaseRepository(db: Database) {
           .limit(q.limit)
           .offset(q.offset);
       if (q.words.length === 0) {
-        const [rows, total] = await Promise.all([page(true), count()]);
-        return { rows: await withCounts(companyIds, rows), total };
+        // The page's document counts are read as soon as the page is known, while the total is
+        // still being counted.
+        const [rows, total] = await Promise.all([
+          page(true).then((found) => withCounts(companyIds, found)),
+          count(),
+        ]);
+        return { rows, total };
       }
       const total = await count();
       if (total <= q.offset) return { rows: [], total };

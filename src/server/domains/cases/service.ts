@@ -29,6 +29,7 @@ export const CASE_SORT_COLUMNS = [
   'created_at',
   'date_of_injury',
   'legal_case_status',
+  'legal_case_type',
 ] as const satisfies readonly CaseSortColumn[];
 
 export const MAX_CASE_PAGE_SIZE = 200;

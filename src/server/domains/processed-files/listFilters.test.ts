@@ -165,5 +165,11 @@ describe('helpers', () => {
       order: 'desc',
     });
     expect(effectiveSort('name', 'desc', content)).toEqual({ by: 'name', order: 'desc' });
+    expect(effectiveSort('reviewed_at', undefined, {})).toEqual({
+      by: 'reviewed_at',
+      order: 'desc',
+    });
+    expect(effectiveSort('action_status', undefined, {}).order).toBe('asc');
+    expect(effectiveSort('document_synced', undefined, {}).order).toBe('asc');
   });
 });

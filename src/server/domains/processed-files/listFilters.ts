@@ -29,6 +29,9 @@ export const PROCESSED_FILE_SORTS = [
   'raw_file_uploaded_at',
   'separated_at',
   'start_page_no',
+  'action_status',
+  'document_synced',
+  'reviewed_at',
   'rank',
 ] as const;
 export type ProcessedFileSort = (typeof PROCESSED_FILE_SORTS)[number];
@@ -201,6 +204,7 @@ const NEWEST_FIRST_SORTS: ReadonlySet<ProcessedFileSort> = new Set([
   'created_at',
   'raw_file_uploaded_at',
   'separated_at',
+  'reviewed_at',
   'rank',
 ]);
 

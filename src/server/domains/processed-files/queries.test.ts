@@ -90,32 +90,53 @@ describe('listConditions', () => {
 });
 
 describe('sortKeys', () => {
+  const DOC = '"legal_processed_file"';
   const text = (by: Parameters<typeof sortKeys>[0], direction: 'asc' | 'desc') =>
     sortKeys(by, direction).map((k) => `${dialect.sqlToQuery(sql`${k.expr}`).sql} ${k.direction}`);
 
-  it('given a document column, then it and the id in the same direction', () => {
-    expect(text('applicant', 'desc')).toEqual([
-      '"legal_processed_file"."applicant" desc',
-      '"legal_processed_file"."id" desc',
-    ]);
-  });
+  it.each([
+    ['a document column', 'applicant', 'desc'],
+    ['the status', 'action_status', 'asc'],
+    ['the status', 'action_status', 'desc'],
+    ['synced to the CRM', 'document_synced', 'asc'],
+    ['synced to the CRM', 'document_synced', 'desc'],
+    ['the review time', 'reviewed_at', 'asc'],
+    ['the review time', 'reviewed_at', 'desc'],
+  ] as const)(
+    'given %s (%s %s), then that column and the id in the same direction (its index order)',
+    (_label, by, direction) => {
+      expect(text(by, direction)).toEqual([
+        `${DOC}."${by}" ${direction}`,
+        `${DOC}."id" ${direction}`,
+      ]);
+    },
+  );
 
-  it('given raw-file sorts, then the raw file, then its pages in order', () => {
-    expect(text('raw_file_uploaded_at', 'desc')).toEqual([
-      '"raw_file"."created_at" desc',
-      '"raw_file"."id" desc',
-      '"legal_processed_file"."start_page_no" asc',
-      '"legal_processed_file"."id" asc',
-    ]);
-  });
-
-  it('given the type sort, then type name and id, newest first within a type', () => {
-    expect(text('legal_file_type', 'asc')).toEqual([
-      '"legal_file_type"."name" asc',
-      '"legal_file_type"."id" asc',
-      '"legal_processed_file"."created_at" desc',
-      '"legal_processed_file"."id" desc',
-    ]);
+  it.each([
+    [
+      'raw-file sorts: the raw file, then its pages in order',
+      'raw_file_uploaded_at',
+      'desc',
+      [
+        '"raw_file"."created_at" desc',
+        '"raw_file"."id" desc',
+        `${DOC}."start_page_no" asc`,
+        `${DOC}."id" asc`,
+      ],
+    ],
+    [
+      'the type sort: type name and id, newest first within a type',
+      'legal_file_type',
+      'asc',
+      [
+        '"legal_file_type"."name" asc',
+        '"legal_file_type"."id" asc',
+        `${DOC}."created_at" desc`,
+        `${DOC}."id" desc`,
+      ],
+    ],
+  ] as const)('given %s', (_label, by, direction, expected) => {
+    expect(text(by, direction)).toEqual(expected);
   });
 });
 

@@ -4,7 +4,8 @@
  * documents of raw files. Every query is limited to one company the service has checked.
  *
  * Why pages are fast: each sort has a partial index on (company_id, <sort column>, id) over the
- * center's rows (migration 0005), so a page is an index walk that stops after page_size rows.
+ * center's rows (migrations 0005 and 0007), so a page is an index walk that stops after page_size
+ * rows.
  * Why counts are fast: see `counters` below and listService.ts.
  * User text only ever reaches SQL as a bind parameter; LIKE wildcards in it are taken literally.
  */
@@ -195,7 +196,8 @@ export function sortKeys(by: ProcessedFileSort, direction: Direction, rank?: SQL
   }
 }
 
-const toOrderBy = (keys: SortKey[]) =>
+/** ORDER BY of sort keys (also used by tests that check an index serves them). */
+export const toOrderBy = (keys: SortKey[]) =>
   keys.map((k) => (k.direction === 'asc' ? asc(k.expr as SQL) : desc(k.expr as SQL)));
 
 type PageRow = ProcessedFileColumns & { rank?: number };

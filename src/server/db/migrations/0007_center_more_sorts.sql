@@ -1,0 +1,6 @@
+-- The document center's sorts by status, CRM sync and review time (domains/processed-files/queries.ts):
+-- one partial index each over the center's rows on (company, column, id), like 0005's, so a page is an
+-- ordered index walk that stops after page_size rows (a backward scan serves descending, id breaks ties).
+CREATE INDEX "legal_processed_file_center_action_status_idx" ON "legal_processed_file" USING btree ("company_id","action_status","id") WHERE "legal_processed_file"."is_deleted" = false and "legal_processed_file"."is_exception" = false and "legal_processed_file"."action_status" in ('complete', 'unable_to_complete');--> statement-breakpoint
+CREATE INDEX "legal_processed_file_center_document_synced_idx" ON "legal_processed_file" USING btree ("company_id","document_synced","id") WHERE "legal_processed_file"."is_deleted" = false and "legal_processed_file"."is_exception" = false and "legal_processed_file"."action_status" in ('complete', 'unable_to_complete');--> statement-breakpoint
+CREATE INDEX "legal_processed_file_center_reviewed_at_idx" ON "legal_processed_file" USING btree ("company_id","reviewed_at","id") WHERE "legal_processed_file"."is_deleted" = false and "legal_processed_file"."is_exception" = false and "legal_processed_file"."action_status" in ('complete', 'unable_to_complete');
