@@ -34,6 +34,13 @@ describe('findAdjNumbers', () => {
     ['ADl 12345678', 'ADJ12345678'],
     ['AOJ1234567', 'ADJ1234567'],
     ['A0J 12345678', 'ADJ12345678'],
+    // A lower-case j, a J read as ")", a space OCR put inside the number.
+    ['ADj19730123', 'ADJ19730123'],
+    ['AD) 16697067', 'ADJ16697067'],
+    ['ADJ1 1998272', 'ADJ11998272'],
+    ['ADJ 1199 8272', 'ADJ11998272'],
+    ['ADJ1:2820320', 'ADJ12820320'],
+    ['ADJ128.20320', 'ADJ12820320'],
   ])('repairs OCR damage in %s', (text, expected) => {
     expect(findAdjNumbers(`Case No. ${text} Applicant`)).toEqual([expected]);
   });
@@ -55,8 +62,23 @@ describe('findAdjNumbers', () => {
     'ADJ SOBOZIO',
     'ADJ OOOSIS1',
     'AOj1234567',
+    // "(AD)" is an abbreviation, not a damaged ADJ.
+    '(AD) 1234567',
+    // Split parts must make one 7-8 digit number, and what follows the space must be digits.
+    'ADJ123 456',
+    'ADJ1234 56789',
+    'ADJ123 4S67',
+    'ADJ12:34',
+    'ADj12S4B67',
   ])('does not match %s', (text) => {
     expect(findAdjNumbers(`Re: ${text} for review`)).toEqual([]);
+  });
+
+  it('keeps a whole number and leaves the next number after a space alone', () => {
+    expect(findAdjNumbers('ADJ1234567 1234567 pages')).toEqual(['ADJ1234567']);
+    expect(findAdjNumbers('ADJ1234567 2 pages')).toEqual(['ADJ1234567']);
+    expect(findAdjNumbers('ADJ1234567, 7654321')).toEqual(['ADJ1234567']);
+    expect(findAdjNumbers('Case Nos. ADJ1234567,ADJ7654321')).toEqual(['ADJ1234567', 'ADJ7654321']);
   });
 
   it('drops letters glued from the next word', () => {

@@ -33,6 +33,24 @@ describe('fromCaption', () => {
     ['MARIA GONZALEZ,\nApplicant,\nversus\nACME INC.\nRespondent.', 'MARIA GONZALEZ', 'ACME INC.'],
     ['MARIA GONZALEZ\nvs.\nACME INC.\n\nORDER', 'MARIA GONZALEZ', 'ACME INC.'],
     ['MARIA GONZALEZ VS. ACME INC.', 'MARIA GONZALEZ', 'ACME INC.'],
+    // OCR doubles the stroke of "v." and leaves a speck before the defendant.
+    [
+      'PATRICIA SALAZAR, Case No. ADJ8755142\nApplicant,\nVv.\nPREMIER JANITORIAL SERVICES;\nAthens Administrators,\nDefendants.',
+      'PATRICIA SALAZAR',
+      'PREMIER JANITORIAL SERVICES',
+    ],
+    [
+      'FRANCISCO CRUZ, CASE NO. ADJ16697067\nApplicant, :\nVv.\n.Sierra Framing & Drywall;\nREPUBLIC INDEMNITY COMPANY OF AMERICA,\nDefendants.',
+      'FRANCISCO CRUZ',
+      'Sierra Framing & Drywall',
+    ],
+    ['MARIA GONZALEZ\nVv.\nACME INC.\n\nORDER', 'MARIA GONZALEZ', 'ACME INC.'],
+    // A column rule read as a dash after "Applicant,".
+    [
+      'MIGUEL IBARRA, CASE NO. ADJ19874290\nApplicant, - ;\nv.\nWESTSIDE AUTO BODY;\nICW GROUP,\nDefendants.',
+      'MIGUEL IBARRA',
+      'WESTSIDE AUTO BODY',
+    ],
   ])('reads %j', (text, applicant, defendant) => {
     expect(fromCaption(text)).toEqual({ applicant, defendant });
   });
@@ -42,6 +60,7 @@ describe('fromCaption', () => {
     'Applicant was seen today.',
     'EXHIBIT LIST\nvs.\nNOTHING',
     'Smith v. Jones (2001) 12 Cal.4th 1',
+    'EXHIBIT LIST\nVv.\nNOTHING',
     '',
   ])('finds no caption in %j', (text) => {
     expect(fromCaption(text)).toBeNull();

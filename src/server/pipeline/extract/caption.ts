@@ -21,8 +21,9 @@ export interface Parties {
   defendant: string | null;
 }
 
-// OCR turns a caption's column rules and gaps into stray ";", ":" or "|" around the words.
-const VS = /^[\s;:|.,]*(?:vs?\.?|versus|-\s*vs?\.?\s*-)(?=\s|$)/i;
+// OCR turns a caption's column rules and gaps into stray ";", ":", "|", "-" or "_" around the
+// words, and may read a "v." as "Vv." (the stroke doubled).
+const VS = /^[\s;:|.,_~-]*(?:v?vs?\.?|versus|-\s*vs?\.?\s*-)(?=\s|$)/i;
 /** A caption's right-hand column (the title) read onto the "vs." line by OCR. */
 const TITLE_WORDS =
   /\b(?:declaration|service|notice|petition|application|answer|order|subpoena|deposition|objection|request|proof|motion|stipulations?|minutes|findings|award|compromise|release|lien|report|adjudication|decision|hearing|readiness)\b/i;
@@ -125,7 +126,7 @@ function withoutMarkers(left: string): Parties | null {
   const lines = left.split('\n');
   for (let i = 0; i < lines.length; i += 1) {
     const line = (lines[i] ?? '').trim();
-    if (/^(?:vs?\.?|versus)$/i.test(line)) {
+    if (/^(?:v?vs?\.?|versus)$/i.test(line)) {
       const applicant = tidy(lastLine(lines.slice(Math.max(0, i - 3), i).join('\n')));
       if (!applicant || !isPersonName(applicant.replace(/,/g, ''))) continue;
       return { applicant, defendant: defendantsAfter(lines.slice(i + 1, i + 12).join('\n')) };

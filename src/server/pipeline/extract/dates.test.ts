@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandYear, findDates, isRealDate, parseDate } from './dates';
+import { expandYear, findDates, isRealDate, parseDate, repairDateText } from './dates';
 
 const NOW = new Date('2025-06-01T00:00:00Z');
 
@@ -27,6 +27,9 @@ describe('parseDate', () => {
     ['02/29/2000', '2000-02-29'],
     ['O3/l5/2O23', '2023-03-15'],
     ['03/15/2023.', '2023-03-15'],
+    // OCR look-alikes in the day and year of a date in words.
+    ['December l7, 2O18', '2018-12-17'],
+    ['March 5, 2O23', '2023-03-05'],
   ])('%s → %s', (input, expected) => {
     expect(parseDate(input, NOW)).toBe(expected);
   });
@@ -44,6 +47,8 @@ describe('parseDate', () => {
     '2023-13-01',
     '01/01/1850',
     'OO/OO/OOOO',
+    // A day and year mostly of look-alikes is a word, not a date.
+    'March lS, 2OlS',
     'not a date',
     '',
   ])('rejects %j', (input) => {
@@ -84,5 +89,52 @@ describe('findDates', () => {
     const text =
       'Seen 01/02/2023, again on March 5, 2023 and 2023-04-01; not 02/30/2023 nor 123/45/6789';
     expect(findDates(text, NOW)).toEqual(['2023-01-02', '2023-03-05', '2023-04-01']);
+  });
+});
+
+describe('repairDateText', () => {
+  it.each([
+    // A space OCR put inside the day or the year.
+    ['DOI: 03/1 5/2023', 'DOI: 03/15/2023'],
+    ['DOI: 03/15/20 23', 'DOI: 03/15/2023'],
+    ['DOI: 3/5/202 3', 'DOI: 3/5/2023'],
+    // A doubled separator.
+    ['DOI: 03//15/2023', 'DOI: 03/15/2023'],
+    ['DOI: 03--15-2023', 'DOI: 03-15-2023'],
+    // A faint separator dropped before a four-digit year.
+    ['DOI: 03/152023', 'DOI: 03/15/2023'],
+    // Misread month names: "rn" for "m", a digit for a letter.
+    ['on Decernber 17, 2018.', 'on December 17, 2018.'],
+    ['on 0ctober 5, 2020', 'on October 5, 2020'],
+    ['on Ju1y 4, 2021', 'on July 4, 2021'],
+    ['on Novernber 30, 2019', 'on November 30, 2019'],
+    ['CT Septembr 1, 2019 to Apri1 2, 2021', 'CT September 1, 2019 to April 2, 2021'],
+    // Line breaks stay where they were.
+    ['DOI:\n03/1 5/2023\nnext', 'DOI:\n03/15/2023\nnext'],
+  ])('%j → %j', (input, expected) => {
+    expect(repairDateText(input, NOW)).toBe(expected);
+  });
+
+  it.each([
+    // Sound dates and things that are not dates stay as they are.
+    'DOI: 03/15/2023',
+    'DOI: O3/l5/2O23',
+    'Seen 3/4 2023 for a follow-up',
+    'Call 555-0100 or 555-0199',
+    'Charges $38.90 2023',
+    'Rev. 11/2008',
+    '3/5/20 2 pages',
+    '13/45/2023',
+    '03/15/2O2S',
+    '03/159999',
+    '1 1/4/2023',
+    // "Smarch" is not March (first letter wrong); "Juno" could be June or July.
+    'Smarch 5, 2023',
+    'Juno 5, 2023',
+    'Mayo 12, 2020',
+    'Form 5021, 2008',
+    'Decl 2023',
+  ])('leaves %j alone', (input) => {
+    expect(repairDateText(input, NOW)).toBe(input);
   });
 });

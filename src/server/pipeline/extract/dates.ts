@@ -4,6 +4,7 @@
  * date of injury (a day or a cumulative-trauma period) and the date of incident by their labels.
  * All results are ISO yyyy-mm-dd.
  */
+import { editDistance, letterForm } from './fuzzy';
 import { DIGITISH, cleanText, repairDigits } from './ocr';
 
 const MONTHS: Readonly<Record<string, number>> = {
@@ -30,7 +31,9 @@ const SEP = String.raw`[ ]?[\/.\-][ ]?`;
 export const DATE_PATTERN =
   `(?:\\d{4}-\\d{1,2}-\\d{1,2}` +
   `|${D}{1,2}${SEP}${D}{1,2}${SEP}(?:${D}{4}|${D}{2})` +
-  `|${MONTH_NAME}[ ]?\\d{1,2}(?:st|nd|rd|th)?,?[ ]?\\d{4}` +
+  // A day or year in words' dates may hold look-alikes too ("December l7, 2O18"); a day that is
+  // all look-alikes needs a space before it so "Decl" is not "Dec 1".
+  `|${MONTH_NAME}(?:[ ]?\\d${D}?|[ ]${D}{1,2})(?:st|nd|rd|th)?,?[ ]?${D}{4}` +
   `|\\d{1,2}(?:st|nd|rd|th)?[ ]${MONTH_NAME},?[ ]\\d{4})`;
 
 /** Two-digit years up to this many years ahead of now are this century; the rest the last. */
@@ -89,10 +92,13 @@ export function parseDate(input: string, now: Date = new Date()): string | null 
     );
   }
 
-  m = new RegExp(`^(${MONTH_NAME})[ ]?(\\d{1,2})(?:st|nd|rd|th)?,?[ ]?(\\d{4})$`, 'i').exec(s);
+  m = new RegExp(`^(${MONTH_NAME})[ ]?(${D}{1,2})(?:st|nd|rd|th)?,?[ ]?(${D}{4})$`, 'i').exec(s);
   if (m) {
     const month = monthNumber(m[1] ?? '');
-    return month ? iso(Number(m[3]), month, Number(m[2])) : null;
+    const day = repairDigits(m[2] ?? '');
+    const year = repairDigits(m[3] ?? '');
+    if (!month || !day || !year || day.repaired + year.repaired > 2) return null;
+    return iso(Number(year.digits), month, Number(day.digits));
   }
 
   m = new RegExp(`^(\\d{1,2})(?:st|nd|rd|th)?[ ](${MONTH_NAME}),?[ ](\\d{4})$`, 'i').exec(s);
@@ -112,4 +118,97 @@ export function findDates(text: string, now: Date = new Date()): string[] {
     if (d) out.push(d);
   }
   return out;
+}
+
+const X = `[${DIGITISH}]`;
+/** A separator as OCR may print it: doubled ("03//15"), or with a space either side. */
+const LOOSE_SEP = String.raw`[ ]?(?:\/{1,2}|-{1,2}|\.)[ ]?`;
+/** A day and a year that OCR split with one space ("1 5", "20 23"). */
+const LOOSE_DAY = `(?:${X}[ ]?${X}|${X})`;
+const LOOSE_YEAR = `(?:${X}{4}|${X}[ ]${X}{3}|${X}{2}[ ]${X}{2}|${X}{3}[ ]${X}|${X}[ ]?${X})`;
+const DAMAGED_NUMERIC = new RegExp(
+  `(?<![A-Za-z0-9])(${X}{1,2})(${LOOSE_SEP})(${LOOSE_DAY})(${LOOSE_SEP}|)(${LOOSE_YEAR})(?![0-9A-Za-z])`,
+  'g',
+);
+const FULL_MONTHS = [
+  'JANUARY',
+  'FEBRUARY',
+  'MARCH',
+  'APRIL',
+  'MAY',
+  'JUNE',
+  'JULY',
+  'AUGUST',
+  'SEPTEMBER',
+  'OCTOBER',
+  'NOVEMBER',
+  'DECEMBER',
+];
+/**
+ * A word right before a day and a four-digit year. The day may be glued on ("Decernber17") only
+ * after a letter, so a word never takes the day's first digit ("Decernber1" + "7").
+ */
+const MAYBE_MONTH = new RegExp(
+  `(?<![A-Za-z0-9])([A-Za-z0-9|!]{3,10})` +
+    `(?=\\.?(?:[ ]${X}{1,2}|(?<=[A-Za-z.])\\d${X}?)(?:st|nd|rd|th)?,?[ ]?${X}{4}(?![0-9]))`,
+  'g',
+);
+
+/**
+ * The month a damaged month name stands for ("Decernber", "0ctober", "Ju1y"), when exactly one
+ * month fits: the same first letter, then one edit away for the long names, letter for letter
+ * (look-alikes read as letters) for May, June and July, which are one edit from each other.
+ */
+function repairMonthName(word: string): string | null {
+  if (new RegExp(`^${MONTH_NAME}$`, 'i').test(word)) return null;
+  // Mostly digits is a number, not a month.
+  if ((word.match(/[0-9]/g) ?? []).length > 1) return null;
+  const form = letterForm(word);
+  const forms = [form, form.replace(/I/g, 'L')];
+  let best: string | null = null;
+  let bestDistance = 2;
+  let tie = false;
+  for (const month of FULL_MONTHS) {
+    // The first letter must be right: "Smarch" is not March.
+    if (form[0] !== month[0]) continue;
+    const d = Math.min(...forms.map((f) => editDistance(f, month, 1)));
+    if (d > (month.length <= 4 ? 0 : 1)) continue;
+    if (d < bestDistance) {
+      best = month;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  if (!best || tie) return null;
+  return best.charAt(0) + best.slice(1).toLowerCase();
+}
+
+/**
+ * Rewrites dates that OCR damaged beyond what DATE_PATTERN reads, so the finders can read them:
+ * a space inside the day or year ("03/1 5/2023", "03/15/20 23"), a doubled separator
+ * ("03//15/2023"), a dropped separator before a four-digit year ("03/152023") and a misread
+ * month name ("Decernber 17, 2018", "0ctober 5, 2020"). A span is only rewritten when the result
+ * is a real date; everything else is left as it is. Line breaks are kept.
+ */
+export function repairDateText(text: string, now: Date = new Date()): string {
+  const numeric = text.replace(
+    DAMAGED_NUMERIC,
+    (whole, month: string, sep1: string, day: string, sep2: string, year: string) => {
+      const y = year.replace(/ /g, '');
+      const d = day.replace(/ /g, '');
+      // Without a second separator only a two-digit day and a four-digit 19xx/20xx year count.
+      if (
+        sep2 === '' &&
+        (d.length !== 2 || !/^(?:19|20)\d\d$/.test(repairDigits(y)?.digits ?? ''))
+      ) {
+        return whole;
+      }
+      // A year split by a space must be a whole 19xx/20xx year.
+      if (/ /.test(year) && !/^(?:19|20)\d\d$/.test(repairDigits(y)?.digits ?? '')) return whole;
+      const sep = sep1.trim()[0] ?? '/';
+      const candidate = `${month}${sep}${d}${sep}${y}`;
+      return parseDate(candidate, now) ? candidate : whole;
+    },
+  );
+  return numeric.replace(MAYBE_MONTH, (word: string) => repairMonthName(word) ?? word);
 }

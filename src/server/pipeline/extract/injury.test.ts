@@ -161,3 +161,83 @@ describe('findDateOfInjury: labels and prose seen on real forms', () => {
     expect(findDateOfInjury(text, NOW)).toBeNull();
   });
 });
+
+describe('findDateOfInjury: OCR damage on scans', () => {
+  it.each([
+    // The I of "D/I" and "DOI" read as l, 1 or |.
+    ['Employer: Mission Linen Supply\nD/l: 10/16/2020', day('2020-10-16')],
+    ['D/l: 06/27/2024 \u2014', day('2024-06-27')],
+    ['D/1: 06/27/2024', day('2024-06-27')],
+    ['DOl: 06/27/2024', day('2024-06-27')],
+    ['D/0/l: 06/27/2024', day('2024-06-27')],
+    ['D.O.l.: 06/27/2024', day('2024-06-27')],
+    ['D / I: 06/27/2024', day('2024-06-27')],
+    // A CMS-1500 box 14 label read badly, glued to the previous box.
+    [
+      '4. EMPLOYER: Sacramento Regional Securityis. pate oF current 1nsuRY: 06/10/2015 through 12/31/2016',
+      ct('2015-06-10', '2016-12-31'),
+    ],
+    ['Dale 0f lnjury:\n03/15/2023', day('2023-03-15')],
+    // The dash and the word of a period run together, or the dash read as "~".
+    ['Date of injury: CT March 25, 2016-to February 7, 2022', ct('2016-03-25', '2022-02-07')],
+    ['DOI: 01/01/2020 ~ 03/15/2021 (CT)', ct('2020-01-01', '2021-03-15')],
+    ['DOI: CT 01/01/2020 to - 03/15/2021', ct('2020-01-01', '2021-03-15')],
+    ['DOI: CT 01/01/2020 -- 03/15/2021', ct('2020-01-01', '2021-03-15')],
+    ['DOI: CT 01/01/2020 tbrough 03/15/2021', ct('2020-01-01', '2021-03-15')],
+    ['DOI: CT 01/01/2020 t0 03/15/2021', ct('2020-01-01', '2021-03-15')],
+    ['DOI: CT 01/01/2020 -\nto 03/15/2021', ct('2020-01-01', '2021-03-15')],
+    // Damaged digits, separators and month names.
+    ['DOI: O3/l5/2O23', day('2023-03-15')],
+    ['DOI: 03/1 5/2023', day('2023-03-15')],
+    ['DOI: 03/15/20 23', day('2023-03-15')],
+    ['DOI: 03//15/2023', day('2023-03-15')],
+    ['DOI: 03/152023', day('2023-03-15')],
+    ['Date of Injury: Decernber 17, 2018', day('2018-12-17')],
+    ['Date of Injury: 0ctober 5, 2020', day('2020-10-05')],
+    ['Date of Injury: December l7, 2O18', day('2018-12-17')],
+    ['Date of Injury: CT 01/01/2019 - 03/1 5/2023', ct('2019-01-01', '2023-03-15')],
+    // The value on the line after the label, damaged.
+    ['Date of Injury:\n0ctober 5, 2020', day('2020-10-05')],
+    ['DATE OF INJURY\n03//15/2023', day('2023-03-15')],
+  ])('%j', (text, expected) => {
+    expect(findDateOfInjury(text, NOW)).toEqual(expected);
+  });
+
+  it('reads prose whose date OCR set apart with a speck and a blank line', () => {
+    const text = [
+      '1. The injured employee claims that while employed as a dispatcher, occupational group',
+      '284, at Whittier, California, by Harbor Freight Terminals, the employee sustained injury',
+      '. arising out of and in the course of employment to the bilateral wrists, left shoulder on',
+      '',
+      '. December 17, 2018. 2',
+      '',
+      '2. The parties hereby agree to settle any and all claims on account of the injury by the',
+    ].join('\n');
+    expect(findDateOfInjury(text, NOW)).toEqual(day('2018-12-17'));
+  });
+
+  it.each([
+    // Other dates and near-miss labels are not the date of injury.
+    'Date of Birth: 0l/0l/1980',
+    'DOB: 03/1 5/1980',
+    'Date of Inquiry: 03/15/2023',
+    'Date of Surgery: 03/15/2023',
+    'Rate of injury: 3.2 per 100 workers in 2023',
+    'the rate of injury 03/15/2023',
+    'D/I: 3/4 2023',
+    'DOI: Smarch 5, 2023',
+    'DOI: Decl 2023',
+    'DOI: 13/45/2023',
+    'DOI: 1/2/3456',
+    // A paragraph break after a finished sentence still ends it.
+    'The applicant sustained injury to the back.\n\n. December 17, 2018 was the exam.',
+    // A speck before a date in another sentence does not join the sentences.
+    'The employee was injured at work.\n. On 05/12/2022 she returned to work.',
+  ])('finds no date of injury in %j', (text) => {
+    expect(findDateOfInjury(text, NOW)).toBeNull();
+  });
+
+  it('takes the labelled date over a damaged date of birth before it', () => {
+    expect(findDateOfInjury('DOB: O1/0l/1980 D/l: 10/16/2020', NOW)).toEqual(day('2020-10-16'));
+  });
+});

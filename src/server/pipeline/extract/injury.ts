@@ -7,14 +7,16 @@
  * Without any label, a CT-marked period anywhere in the text is used.
  */
 import type { InjuryDate } from '../types';
-import { DATE_PATTERN, parseDate } from './dates';
+import { DATE_PATTERN, parseDate, repairDateText } from './dates';
+import { fuzzyInjuryLabels } from './fuzzy';
 import { cleanText } from './ocr';
 
 const DOI_LABELS: RegExp[] = [
   // "Date of Injury", "Date(s) of injury", a CMS-1500's "DATE OF CURRENT INJURY", "Alleged".
   /(?<![A-Za-z])Da[t1l]e(?:s|\(s\))?\s+[o0]f\s+(?:(?:Current|Alleged|Claimed|Reported)\s+)?(?:[I1l|]njur(?:y|ies)|Inj\.)(?:\s*\(s\))?/gi,
   /(?<![A-Za-z])Injury\s+Date(?:\(s\)|s)?/gi,
-  /(?<![A-Za-z0-9])(?:D[O0]I|D\.\s?[O0]\.\s?I\.?|D\/[O0]\/I|D\/I)(?:\(s\)|s)?(?![A-Za-z0-9/])/g,
+  // "DOI", "D.O.I.", "D/O/I", "D/I"; OCR reads the I as l, 1 or | ("D/l", "DOl", "D0l").
+  /(?<![A-Za-z0-9])(?:D[O0][Il|]|D\.\s?[O0]\.\s?[I1l|]\.?|D\s?\/\s?[O0]\s?\/\s?[I1l|]|D\s?\/\s?[I1l|])(?:\(s\)|s)?(?![A-Za-z0-9/])/g,
 ];
 
 /**
@@ -42,11 +44,17 @@ const NEXT_FIELD =
   /\b(?:DOB|D\.O\.B|Date\s+of\s+(?!Injury|Incident)|Birth|SSN|Social|Claim|Case|Employer|Applicant|Patient|Incident|Body|Occupation|Carrier|Insurer|Adjuster|Phone|Fax|WCAB|ADJ)/i;
 
 const CT_MARK = String.raw`(?:(?<![A-Za-z])C\.?[ ]?T\.?(?![A-Za-z])|[Cc]umulative(?:\s+[Tt]rauma)?|CUMULATIVE(?:\s+TRAUMA)?|[Cc]ontinuous\s+[Tt]rauma)`;
-const RANGE_JOIN = String.raw`\s*(?:-|to|through|thru|until)\s*`;
-const THROUGH = String.raw`\s*(?:through|thru|ending|ended|to|until|-)\s*`;
+/** "to" / "through" as OCR prints them too ("t0", "tbrough", "througb"). */
+const JOIN_WORD = String.raw`(?:t[o0]|t[hb]r[o0]ug[hb]|thru|until)(?![A-Za-z])`;
+/**
+ * What joins a period's two dates: a dash (OCR: "~", doubled), a word, or both, as OCR glues a
+ * dash to the word ("2016-to February 7, 2022", "to - 03/15/2023").
+ */
+const RANGE_JOIN = String.raw`\s*(?:[-~]+\s*(?:${JOIN_WORD})?|${JOIN_WORD}\s*[-~]*)\s*`;
+const THROUGH = String.raw`\s*(?:${JOIN_WORD}|ending|ended|[-~]+)\s*`;
 
 const RANGE_OPEN_END = new RegExp(`(?:${DATE_PATTERN})${RANGE_JOIN}$`, 'i');
-const RANGE_OPEN_START = new RegExp(`^\\s*(?:-|to|through|thru|until)\\s*(?:${DATE_PATTERN})`, 'i');
+const RANGE_OPEN_START = new RegExp(`^${RANGE_JOIN}(?:${DATE_PATTERN})`, 'i');
 const RANGE_RE = new RegExp(`(${DATE_PATTERN})${RANGE_JOIN}(${DATE_PATTERN})`, 'i');
 const FIRST_DATE_RE = new RegExp(`(?<![A-Za-z0-9])${DATE_PATTERN}(?![0-9])`, 'i');
 const CT_RE = new RegExp(CT_MARK);
@@ -100,15 +108,20 @@ export function parseInjuryWindow(win: string, now: Date = new Date()): InjuryDa
   return { start, cumulativeTrauma };
 }
 
-function labelHits(text: string, labels: RegExp[]): number[] {
-  const ends: Array<{ index: number; end: number }> = [];
+function labelHits(
+  text: string,
+  labels: RegExp[],
+  extra: Array<{ index: number; end: number }> = [],
+): number[] {
+  const ends: Array<{ index: number; end: number }> = [...extra];
   for (const re of labels) {
     for (const m of text.matchAll(re)) {
       const index = m.index ?? 0;
       ends.push({ index, end: index + m[0].length });
     }
   }
-  return ends.sort((a, b) => a.index - b.index).map((h) => h.end);
+  const sorted = ends.sort((a, b) => a.index - b.index || a.end - b.end).map((h) => h.end);
+  return sorted.filter((end, i) => sorted.indexOf(end) === i);
 }
 
 /** A CT period stated without a label: "CT 01/01/2019 - 03/15/2023", "... (CT)", "CT through x". */
@@ -131,11 +144,26 @@ function findUnlabelledCt(text: string, now: Date): InjuryDate | null {
   return end ? { start: end, cumulativeTrauma: true } : null;
 }
 
+/**
+ * Prose as OCR leaves it, tidied so a sentence reads on: specks of dirt read as a lone "." or ","
+ * opening a line (". December 17, 2018."), and blank lines OCR puts inside a paragraph after a
+ * word a sentence cannot end on ("left shoulder on\n\nDecember 17, 2018").
+ */
+function tidyProse(text: string): string {
+  return text
+    .replace(/^[ \t]*[.,;:'"`~_|-]{1,2}[ \t]+(?=\S)/gm, '')
+    .replace(
+      /\b(on|or\s+about|from|of|to|through|during|between|and|the|at|by|in)[ \t]*\n(?:[ \t]*\n)+/gi,
+      '$1\n',
+    );
+}
+
 /** The date of injury stated in a sentence ("while employed ... on <date>"), if any. */
 export function findInjuryInProse(text: string, now: Date = new Date()): InjuryDate | null {
-  for (const m of text.matchAll(INJURY_PROSE)) {
+  const prose = tidyProse(text);
+  for (const m of prose.matchAll(INJURY_PROSE)) {
     const from = (m.index ?? 0) + m[0].length;
-    let sentence = text.slice(from, from + 500);
+    let sentence = prose.slice(from, from + 500);
     const end = SENTENCE_END.exec(sentence);
     if (end) sentence = sentence.slice(0, end.index);
     // A date may break over a line ("December 26,\n2016").
@@ -153,8 +181,8 @@ export function findInjuryInProse(text: string, now: Date = new Date()): InjuryD
  * else an unlabelled CT period.
  */
 export function findDateOfInjury(text: string, now: Date = new Date()): InjuryDate | null {
-  const clean = cleanText(text);
-  for (const end of labelHits(clean, DOI_LABELS)) {
+  const clean = repairDateText(cleanText(text), now);
+  for (const end of labelHits(clean, DOI_LABELS, fuzzyInjuryLabels(clean))) {
     const found = parseInjuryWindow(windowAfter(clean, end), now);
     if (found) return found;
   }
@@ -163,7 +191,7 @@ export function findDateOfInjury(text: string, now: Date = new Date()): InjuryDa
 
 /** The document's date of incident (ISO), from a "Date of Incident" / "Incident Date" label. */
 export function findDateOfIncident(text: string, now: Date = new Date()): string | null {
-  const clean = cleanText(text);
+  const clean = repairDateText(cleanText(text), now);
   for (const end of labelHits(clean, INCIDENT_LABELS)) {
     const first = FIRST_DATE_RE.exec(windowAfter(clean, end));
     const date = first ? parseDate(first[0], now) : null;

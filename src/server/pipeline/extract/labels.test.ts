@@ -60,3 +60,55 @@ describe('cutAtNextField on forms', () => {
     expect(cutAtNextField(value)).toBe(expected);
   });
 });
+
+describe('cutAtNextField on scanned forms', () => {
+  it.each([
+    // OCR reads the box rule between two boxes as specks glued to the next box number.
+    [
+      "Los 'Angeles Unified School District _-~-:14. DATE OF CURRENT INJURY: 10/26/2020",
+      "Los 'Angeles Unified School District _-~-:",
+    ],
+    ["San Joaquin Farms LLC '14. DATE OF CURRENT INJURY: 3/20/2025", "San Joaquin Farms LLC '"],
+    ['Acme Co. 14. DATE OF CURRENT INJURY: 1/2/2023', 'Acme Co.'],
+    // The box number's period read as a comma.
+    [
+      'Pacific Coast Distribution LLC 14, DATE OF CURRENT INJURY: 02-28-2018',
+      'Pacific Coast Distribution LLC',
+    ],
+    // The label itself damaged.
+    [
+      'Sacramento Regional Security pate oF current 1nsuRY: 06/10/2015',
+      'Sacramento Regional Security',
+    ],
+  ])('%j → %j', (value, expected) => {
+    expect(cutAtNextField(value)).toBe(expected);
+  });
+
+  it('strips a box number glued to the value on a numbered form row only', () => {
+    const value = 'Sacramento Regional Securityis. pate oF current 1nsuRY: 06/10/2015';
+    expect(cutAtNextField(value, true)).toBe('Sacramento Regional Security');
+    expect(cutAtNextField(value, false)).toBe('Sacramento Regional Securityis.');
+  });
+
+  it.each([
+    // Nothing is cut off a value that no next label follows, nor a company's "Co.".
+    ['Acme Co.', 'Acme Co.'],
+    ['Rand Oil.', 'Rand Oil.'],
+    ['Acme Suite 14,', 'Acme Suite 14,'],
+    ['Acme Co. DATE OF CURRENT INJURY: 1/2/2023', 'Acme Co.'],
+  ])('keeps %j on a numbered row as %j', (value, expected) => {
+    expect(cutAtNextField(value, true)).toBe(expected);
+  });
+});
+
+describe('valueAfter on a numbered form row', () => {
+  it.each([
+    ['4. EMPLOYER: Acme Securityis. pate oF current 1nsuRY: 06/10/2015', 'Acme Security'],
+    ["'4, EMPLOYER: Acme Securityl4. DATE OF CURRENT INJURY: 06/10/2015", 'Acme Security'],
+    // Not a numbered row: a glued word end is kept.
+    ['EMPLOYER: Acme Securityis. pate oF current 1nsuRY: 06/10/2015', 'Acme Securityis.'],
+  ])('in %j reads %j', (text, expected) => {
+    const end = text.indexOf('EMPLOYER:') + 'EMPLOYER:'.length;
+    expect(valueAfter(text, end)).toBe(expected);
+  });
+});

@@ -4,20 +4,32 @@
  * a form's next column (two or more spaces, a tab), a numbered form box ("3. DOB:", "14. DATE OF
  * CURRENT INJURY") or the next field's label (in any case: forms print labels in capitals) begins.
  */
+import { fuzzyInjuryLabels } from './fuzzy';
 import { squashSpaces } from './ocr';
 
 /** Labels that commonly follow a value on the same line; a value ends where one begins. */
 const NEXT_FIELD_WORDS = new RegExp(
-  String.raw`\s(?:DOB|D\.O\.B\.?|Date\s+of\s+(?:Birth|Injury|Incident|Exam|Service|Report|Visit)|` +
+  String.raw`\s(?:DOB|D\.O\.B\.?|Date\s+of\s+(?:Current\s+)?(?:Birth|Injury|Incident|Exam|Service|Report|Visit)|` +
     String.raw`SSN|Claim\s*(?:No|Number|#)|Case\s*(?:No|Number|#)|DOI|D\/O\/I|ADJ\s?\d|WCAB|EAMS|` +
     String.raw`Phone|Tel|Fax|Address|Sex|Age|Occupation|Employer|Insurer|Carrier|Adjuster|` +
     String.raw`Attorney|Patient|Applicant|Account|Chart|MRN)\b`,
   'i',
 );
 /** A capitalised word followed by a colon (" Dept:", " Today's Date:"), or a form's
- * numbered box ("  3. DOB", " 14. DATE OF CURRENT INJURY", " 1a. CLAIM NO."). */
+ * numbered box ("  3. DOB", " 14. DATE OF CURRENT INJURY", " 1a. CLAIM NO."), also right after
+ * a word or the specks OCR reads a form's box rules as ("District _-~-:14. DATE"). */
 const NEXT_FIELD_SHAPE =
-  /\s(?:[A-Z][a-z]+'s\s)?[A-Z][A-Za-z]+:|(?:\s|(?<=[a-z]))\d{1,2}[a-z]?\.\s+[A-Z]{2}/;
+  /\s(?:[A-Z][a-z]+'s\s)?[A-Z][A-Za-z]+:|(?:\s|(?<=[a-z:;,_~|'"-]))\d{1,2}[a-z]?\.\s+[A-Z]{2}/;
+/**
+ * A box number OCR glued to the end of the previous box's value, digits read as letters
+ * ("Securityis." for "Security 14."); only stripped on a numbered form row.
+ */
+const GLUED_BOX_NUMBER = /(?<=[A-Za-z])(?:\d{1,2}|[0-9Il|i!][0-9OoSsBZzIl|i!])[a-z]?\.\s*$/;
+/** A form box's number left at the end of a value ("SINGH, JUN 3."), after a space or a speck. */
+const BOX_NUMBER_AT_END = /(?:\s|(?<=[:;_~|'"]))\d{1,2}[a-z]?\.?\s*$/;
+const BOX_NUMBER_AT_END_BEFORE_LABEL = /(?:\s|(?<=[:;_~|'"]))\d{1,2}[a-z]?[.,]?\s*$/;
+/** A form row that opens with a box number ("4. EMPLOYER:", OCR's "4, EMPLOYER:"). */
+const NUMBERED_ROW = /^\s*[^\sA-Za-z0-9]?\d{1,2}[a-z]?[.,]\s/;
 
 const COLUMN_GAP = / {2,}|\t/;
 /** A line that is itself a label (ends in a colon, or "Word:" opens it). */
@@ -25,15 +37,32 @@ const LABEL_LINE = /^\s*[A-Za-z][A-Za-z ()'#./]{0,40}:/;
 
 export const MAX_VALUE_LENGTH = 200;
 
-/** Cuts a value where the next field's label or a form's next column begins. */
-export function cutAtNextField(value: string): string {
+/**
+ * Cuts a value where the next field's label or a form's next column begins. `numberedRow`: the
+ * value's label opened with a box number, so the next label has one too (perhaps glued on).
+ */
+export function cutAtNextField(value: string, numberedRow = false): string {
   let v = value.split(COLUMN_GAP).find((s) => s.trim() !== '') ?? '';
+  let cut = false;
+  // The date-of-injury label as damaged OCR prints it ("pate oF current 1nsuRY:").
+  const damaged = fuzzyInjuryLabels(v)[0];
+  if (damaged && damaged.index > 0) {
+    v = v.slice(0, damaged.index);
+    cut = true;
+  }
   for (const re of [NEXT_FIELD_WORDS, NEXT_FIELD_SHAPE]) {
     const next = re.exec(v);
-    if (next) v = v.slice(0, next.index);
+    if (next) {
+      v = v.slice(0, next.index);
+      cut = true;
+    }
   }
   // A form box's number left before the next label ("SINGH, JUN 3. DOB:").
-  v = v.replace(/\s\d{1,2}[a-z]?\.?\s*$/, '');
+  // Before a label OCR may read the box number's period as a comma ("LLC 14, DATE OF ...").
+  const boxNumber = cut ? BOX_NUMBER_AT_END_BEFORE_LABEL : BOX_NUMBER_AT_END;
+  const unnumbered = v.replace(boxNumber, '');
+  if (unnumbered !== v) v = unnumbered;
+  else if (cut && numberedRow) v = v.replace(GLUED_BOX_NUMBER, '');
   return squashSpaces(v).slice(0, MAX_VALUE_LENGTH).trim();
 }
 
@@ -45,7 +74,8 @@ export function valueAfter(text: string, end: number): string {
   const after = text.slice(end, end + 600).replace(/^[ \t]*[:#-]?/, '');
   const lines = after.split('\n');
   const first = lines[0] ?? '';
-  if (first.trim() !== '') return cutAtNextField(first);
+  const labelLine = text.slice(text.lastIndexOf('\n', end - 1) + 1, end);
+  if (first.trim() !== '') return cutAtNextField(first, NUMBERED_ROW.test(labelLine));
   const second = lines[1] ?? '';
   if (second.trim() === '' || LABEL_LINE.test(second)) return '';
   return cutAtNextField(second);

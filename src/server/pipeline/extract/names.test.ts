@@ -6,6 +6,12 @@ describe('tidy', () => {
     ['  MARIA   GONZALEZ , ', 'MARIA GONZALEZ'],
     ['Acme Warehousing, Inc.,', 'Acme Warehousing, Inc.'],
     ['24 Hour Fitness;', '24 Hour Fitness'],
+    // OCR specks and box rules around a value.
+    ['.Sierra Framing & Drywall;', 'Sierra Framing & Drywall'],
+    ["Los 'Angeles Unified School District _-~-:", "Los 'Angeles Unified School District"],
+    ["San Joaquin Farms LLC '", 'San Joaquin Farms LLC'],
+    ['| ACME INC. |', 'ACME INC.'],
+    ["O'Brien Trucking", "O'Brien Trucking"],
   ])('%j → %j', (input, expected) => {
     expect(tidy(input)).toBe(expected);
   });

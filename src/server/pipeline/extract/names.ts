@@ -57,8 +57,10 @@ export const CASE_NUMBER_TAIL =
 export function tidy(name: string): string | null {
   const s = squashSpaces(name)
     .replace(/\s+([,;])/g, '$1')
-    .replace(/^[\s,;:-]+/, '')
-    .replace(/[\s,;:-]+$/, '');
+    // OCR reads a form's box rules and dirt as "_", "~", "|", "." or a quote around a value.
+    .replace(/^[\s,;:_~|.'"-]+/, '')
+    .replace(/[\s,;:_~|-]+$/, '')
+    .replace(/\s+['"]$/, '');
   if (!/^[A-Z0-9]/.test(s) || !/[A-Za-z]/.test(s) || s.length > 100) return null;
   if (NOT_VALUES.test(s.replace(/\.$/, ''))) return null;
   return s;

@@ -286,3 +286,22 @@ describe('findParties from captions as text layers and OCR print them', () => {
     expect(findParties(text)).toEqual({ applicant, defendant });
   });
 });
+
+describe('findParties on scanned CMS-1500 rows', () => {
+  it.each([
+    [
+      "2. PATIENT'S NAME: SINGH, JUN 3. DOB: 11/11/2000\n4. EMPLOYER: Sacramento Regional Securityis. pate oF current 1nsuRY: 06/10/2015 through 12/31/2016",
+      'Sacramento Regional Security',
+    ],
+    [
+      "4, EMPLOYER: Los 'Angeles Unified School District _-~-:14. DATE OF CURRENT INJURY: 10/26/2020 through 11/01/2022",
+      "Los 'Angeles Unified School District",
+    ],
+    [
+      "'4. EMPLOYER: San Joaquin Farms LLC '14. DATE OF CURRENT INJURY: 3/20/2025",
+      'San Joaquin Farms LLC',
+    ],
+  ])('reads the employer in %j', (text, defendant) => {
+    expect(findParties(text).defendant).toBe(defendant);
+  });
+});
