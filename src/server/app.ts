@@ -6,14 +6,15 @@
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { startNotificationBus, type NotificationBus } from './domains/notifications/bus';
 import { createStorage } from './domains/files/s3/createStorage';
 import { GRAPHQL_PATH, createGraphQLServer } from './graphql/yoga';
+import { graphqlHttpHandler } from './graphql/http';
 import { createWebSocketHandler } from './graphql/ws';
-import { authenticateRequest, requestOrigin } from './http/auth';
+import { requestOrigin } from './http/auth';
 import { corsOriginCheck } from './http/cors';
 import { installErrorHandler } from './http/errors';
 import { registerHealthRoute } from './http/health';
@@ -83,13 +84,16 @@ export async function buildApp(
     },
   );
   const storage = createStorage(config);
-  const services = await createServices(database.db, { config, bus, storage }).catch(
-    async (error: unknown) => {
-      await bus.close();
-      await database.close();
-      throw error;
-    },
-  );
+  const services = await createServices(database.db, {
+    config,
+    bus,
+    storage,
+    timedDb: (ms) => database.timed(ms),
+  }).catch(async (error: unknown) => {
+    await bus.close();
+    await database.close();
+    throw error;
+  });
   const routes: string[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -176,17 +180,7 @@ export async function buildApp(
         ),
   }).uploads;
 
-  const graphqlHttp = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await yoga.handleNodeRequestAndResponse(request, reply, {
-      auth: await authenticateRequest(services.auth, request),
-      ip: request.ip,
-      origin: origin(request),
-    });
-    response.headers.forEach((value, key) => void reply.header(key, value));
-    reply.status(response.status);
-    reply.send(response.body);
-    return reply;
-  };
+  const graphqlHttp = graphqlHttpHandler(yoga, services.auth, origin);
   app.route({ method: 'GET', url: GRAPHQL_PATH, handler: graphqlHttp, wsHandler: ws.handler });
   app.route({ method: 'POST', url: GRAPHQL_PATH, handler: graphqlHttp });
 

@@ -28,7 +28,13 @@ import { createUserService } from './domains/users/service';
 
 export async function createServices(
   db: Database,
-  deps: { config: ServerConfig; bus: NotificationBus; storage: FileStorage },
+  deps: {
+    config: ServerConfig;
+    bus: NotificationBus;
+    storage: FileStorage;
+    /** Statements stopped after `ms` (DatabaseHandle.timed): the lists' capped counts. */
+    timedDb?: (ms: number) => Database;
+  },
 ) {
   const userRepository = createUserRepository(db);
   const fileRepository = createFileRepository(db);
@@ -53,7 +59,7 @@ export async function createServices(
     cases: createCaseService(createCaseRepository(db)),
     processedFileEdits: createProcessedFileService(db, { storage: deps.storage }),
     processedFileList: createProcessedFileListService(
-      createProcessedFileQueries(db),
+      createProcessedFileQueries(db, { timed: deps.timedDb }),
       createRawFileQueries(db),
     ),
   };

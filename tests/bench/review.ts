@@ -4,7 +4,8 @@
  * .bench-cache/review) an embedded PostgreSQL, runs the server in this process and times each
  * request of the document center, its counts, a content search and the case list through the
  * whole server path, then the same SQL directly. Writes bench-results/review.json and the Review
- * section of docs/PERFORMANCE.md.
+ * section of docs/PERFORMANCE.md. `--dry` (or `--only TEXT`, probes whose name contains TEXT)
+ * times the probes only: no viewer, nothing written.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { runMigrations } from '../../src/server/db/migrate';
 import { writeDocSection } from './docSection';
 import { installQueryCapture } from './review/capture';
-import { measureProbe, type ProbeResult } from './review/measure';
+import { measureProbe, type DirectSql, type ProbeResult } from './review/measure';
 import { reviewProbes } from './review/probes';
 import { renderReviewSection, type ReviewBenchResult } from './review/report';
 import { BENCH_EMAIL, BENCH_PASSWORD, ensureSeeded } from './review/seed';
@@ -33,7 +34,9 @@ function option(args: string[], name: string): string | undefined {
 
 export async function run(args: string[]): Promise<void> {
   const rows = Number(option(args, 'rows') ?? 1_000_000);
-  const iterations = Number(option(args, 'iterations') ?? 40);
+  const iterations = Number(option(args, 'iterations') ?? 150);
+  // --dry (or --only): probes only, for working on the server path; nothing written.
+  const writeResults = !args.includes('--dry') && option(args, 'only') === undefined;
   const dataDir = path.resolve(option(args, 'data') ?? path.join(root, '.bench-cache', 'review'));
   if (!Number.isInteger(rows) || rows < 1000) throw new Error('--rows must be an integer >= 1000');
   const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -57,6 +60,19 @@ export async function run(args: string[]): Promise<void> {
     const app = await buildApp(config);
     const direct = new pg.Client({ connectionString: postgres.url });
     await direct.connect();
+    const timedClients = new Map<number, Promise<pg.Client>>();
+    const directSql: DirectSql = {
+      client: direct,
+      timed(ms) {
+        let found = timedClients.get(ms);
+        if (!found) {
+          const client = new pg.Client({ connectionString: postgres.url, statement_timeout: ms });
+          found = client.connect().then(() => client);
+          timedClients.set(ms, found);
+        }
+        return found;
+      },
+    };
     try {
       const signIn = await app.inject({
         method: 'POST',
@@ -71,12 +87,20 @@ export async function run(args: string[]): Promise<void> {
       if (!token) throw new Error(`bench sign-in failed: ${signIn.body}`);
 
       const results: ProbeResult[] = [];
-      for (const probe of await reviewProbes(app, token, seed.companyId)) {
-        const result = await measureProbe(app, direct, token, probe, iterations);
+      const only = option(args, 'only');
+      const probes = (await reviewProbes(app, token, seed.companyId)).filter(
+        (probe) => only === undefined || probe.name.includes(only),
+      );
+      for (const probe of probes) {
+        const result = await measureProbe(app, directSql, token, probe, iterations);
         log(
           `${probe.name.padEnd(44)} api p50 ${result.api_p50_ms} p95 ${result.api_p95_ms} ms | sql p50 ${result.sql_p50_ms} p95 ${result.sql_p95_ms} ms | x${result.ratio} | ${result.answered}`,
         );
         results.push(result);
+      }
+      if (!writeResults) {
+        log('--dry: the viewer is not measured and no results are written');
+        return;
       }
       const viewer = await measureViewerOpen({
         root,
@@ -126,6 +150,7 @@ export async function run(args: string[]): Promise<void> {
       log(JSON.stringify({ ...report, probes: undefined, machine: undefined }));
     } finally {
       await direct.end();
+      for (const client of timedClients.values()) await (await client).end();
       await app.close();
     }
   } finally {

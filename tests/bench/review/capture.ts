@@ -8,6 +8,8 @@ import pg from 'pg';
 export interface CapturedQuery {
   text: string;
   values: unknown[];
+  /** The connection's statement_timeout (ms) when it had one: replayed with the same limit. */
+  timeoutMs?: number;
 }
 
 let active: CapturedQuery[] | null = null;
@@ -37,7 +39,11 @@ export function installQueryCapture(): void {
   pg.Client.prototype.query = function capturingQuery(this: pg.Client, ...args: unknown[]) {
     if (active) {
       const captured = asCaptured(args);
-      if (captured) active.push(captured);
+      const timeout = Number(
+        (this as unknown as { connectionParameters?: { statement_timeout?: unknown } })
+          .connectionParameters?.statement_timeout ?? 0,
+      );
+      if (captured) active.push(timeout > 0 ? { ...captured, timeoutMs: timeout } : captured);
     }
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;

@@ -59,15 +59,35 @@ function describeAnswer(data: unknown): string {
   return total !== undefined ? `total ${total}, ${items} ids` : text.slice(0, 80);
 }
 
-async function runDirect(client: pg.Client, queries: CapturedQuery[]): Promise<number> {
+/** The direct connection, and one per statement_timeout the server's statements ran under. */
+export interface DirectSql {
+  client: pg.Client;
+  /** A connection whose statements stop after `ms`, like the server's time-boxed counts. */
+  timed(ms: number): Promise<pg.Client>;
+}
+
+/** PostgreSQL's query_canceled (57014): a statement stopped by its statement_timeout. */
+const isStatementTimeout = (error: unknown) => (error as { code?: unknown }).code === '57014';
+
+async function runDirect(direct: DirectSql, queries: CapturedQuery[]): Promise<number> {
   const started = performance.now();
-  for (const query of queries) await client.query(query.text, query.values);
+  for (const query of queries) {
+    if (query.timeoutMs === undefined) {
+      await direct.client.query(query.text, query.values);
+      continue;
+    }
+    // Stopped at the same limit as in the server (which then answers without the count).
+    const client = await direct.timed(query.timeoutMs);
+    await client.query(query.text, query.values).catch((error: unknown) => {
+      if (!isStatementTimeout(error)) throw error;
+    });
+  }
   return performance.now() - started;
 }
 
 export async function measureProbe(
   app: LexDeskServer,
-  client: pg.Client,
+  direct: DirectSql,
   token: string,
   probe: Probe,
   iterations: number,
@@ -83,10 +103,11 @@ export async function measureProbe(
     captured = queries;
     answer = value;
   }
-  // Transaction control and session settings are replayed too: they are part of the same SQL.
-  for (let i = 0; i < 3; i += 1) await runDirect(client, captured);
+  // Transaction control and session settings are replayed too: they are part of the same SQL;
+  // statements of a connection with a statement_timeout run on one with the same timeout.
+  for (let i = 0; i < 3; i += 1) await runDirect(direct, captured);
   const sqlMs: number[] = [];
-  for (let i = 0; i < iterations; i += 1) sqlMs.push(await runDirect(client, captured));
+  for (let i = 0; i < iterations; i += 1) sqlMs.push(await runDirect(direct, captured));
   const apiP95 = percentile(apiMs, 95);
   const sqlP95 = percentile(sqlMs, 95);
   return {

@@ -34,8 +34,12 @@ export function renderReviewSection(r: ReviewBenchResult): string {
       'processed files (text included, so the full-text index is real) and 100,000 cases on the embedded ' +
       'PostgreSQL. The server runs in the bench process; each request goes through the whole Fastify and ' +
       `GraphQL path (inject, no network), ${r.iterations} times after 3 warm-ups. The SQL column runs the very ` +
-      'statements the request sent (recorded from the pg driver, session check included) on a separate ' +
-      'connection, as many times.',
+      'statements the request sent (recorded from the pg driver, session check included) one after another on a ' +
+      'separate connection, as many times (a statement the server ran on its time-boxed pool runs on a connection ' +
+      'with the same statement_timeout). The API may run some of its statements side by side. Where the SQL ' +
+      'takes one or two milliseconds, the ratio is set by the fixed cost of the server path (Fastify, GraphQL ' +
+      'execution, mapping rows; about a millisecond) and, at p95, by pauses of a few milliseconds (scheduling on ' +
+      'two cores, garbage collection) that the replay, doing far less work per request, rarely meets.',
     '',
     '| summary | p95 | target |',
     '| --- | ---: | --- |',
@@ -53,6 +57,7 @@ export function renderReviewSection(r: ReviewBenchResult): string {
     ),
     '',
     'Reproduce: `npm run bench -- review` (the first run seeds for several minutes; later runs reuse',
-    '`.bench-cache/review`). `--rows 100000` for a quicker look.',
+    '`.bench-cache/review`). `--rows 100000` for a quicker look; `--dry` or `--only TEXT` times the probes',
+    'without the viewer and writes nothing.',
   ].join('\n');
 }

@@ -17,7 +17,52 @@ export interface UserWithType {
   userType: UserTypeName;
 }
 
+/** A live session's caller as one statement reads it (see findLiveViewer). */
+export interface LiveViewerRow extends UserWithType {
+  sessionId: string;
+  /** last_seen_at is more than a minute old: record activity (touchSession). */
+  stale: boolean;
+  /** internal_manager: the companies assigned in company_access (else empty). */
+  assignedCompanyIds: string[];
+  /** internal_admin: every company, oldest first (else empty). */
+  allCompanyIds: string[];
+}
+
 export function createAuthRepository(db: Database) {
+  /**
+   * Every request's session check in one statement: the live session of a token hash, its user
+   * with the user type, whether activity should be recorded, and the company lists the caller's
+   * scope needs (each read only for the user type that needs it). Built once; unnamed, so
+   * PostgreSQL parses and plans it like any other statement.
+   */
+  const liveViewer = db
+    .select({
+      sessionId: session.id,
+      stale: sql<boolean>`${session.last_seen_at} < now() - interval '1 minute'`,
+      user: userProfile,
+      userType: userType.name,
+      assigned: sql<string[]>`case when ${userType.name} = 'internal_manager'
+        then array(select ${companyAccess.company_id}::text from ${companyAccess}
+                    where ${companyAccess.user_id} = ${userProfile.id})
+        else '{}'::text[] end`,
+      all: sql<string[]>`case when ${userType.name} = 'internal_admin'
+        then array(select ${company.id}::text from ${company} order by ${company.created_at})
+        else '{}'::text[] end`,
+    })
+    .from(session)
+    .innerJoin(userProfile, eq(userProfile.id, session.user_id))
+    .innerJoin(userType, eq(userType.id, userProfile.user_type_id))
+    .where(
+      and(
+        eq(session.token_hash, sql.placeholder('tokenHash')),
+        isNull(session.revoked_at),
+        gt(session.expires_at, sql`now()`),
+      ),
+    )
+    .limit(1)
+    // An empty name: pg sends it as the unnamed statement (no server-side prepared plan).
+    .prepare('');
+
   async function userWithType(where: SQL): Promise<UserWithType | undefined> {
     const rows = await db
       .select({ user: userProfile, userType: userType.name })
@@ -57,20 +102,21 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
-    /** The session for a token hash when it is neither revoked nor expired. */
-    async findLiveSession(tokenHash: string) {
-      const rows = await db
-        .select()
-        .from(session)
-        .where(
-          and(
-            eq(session.token_hash, tokenHash),
-            isNull(session.revoked_at),
-            gt(session.expires_at, sql`now()`),
-          ),
-        )
-        .limit(1);
-      return rows[0];
+    /**
+     * The caller of a token hash when its session is neither revoked nor expired (whatever the
+     * user's state: the service refuses deactivated users), in one round trip.
+     */
+    async findLiveViewer(tokenHash: string): Promise<LiveViewerRow | undefined> {
+      const [row] = await liveViewer.execute({ tokenHash });
+      if (!row) return undefined;
+      return {
+        sessionId: row.sessionId,
+        stale: row.stale,
+        user: row.user,
+        userType: row.userType as UserTypeName,
+        assignedCompanyIds: row.assigned,
+        allCompanyIds: row.all,
+      };
     },
 
     /** Records activity at most once a minute per session, to keep reads cheap. */

@@ -48,12 +48,20 @@ export function createAuthService(repo: AuthRepository, options: { sessionTtlHou
     /** Resolves a bearer token; `invalid` means a token was given but is unknown, revoked or expired. */
     async authenticate(token: string | undefined): Promise<Authentication> {
       if (!token) return { kind: 'anonymous' };
-      const live = await repo.findLiveSession(hashSessionToken(token));
-      if (!live) return { kind: 'invalid' };
-      const found = await repo.findUserById(live.user_id);
-      if (!found || found.user.is_deactivated) return { kind: 'invalid' };
-      await repo.touchSession(live.id);
-      return { kind: 'signed-in', viewer: await viewerFor(found, live.id) };
+      // One statement per request: session, user, type and company scope, read fresh each time,
+      // so a revoked session, a deactivated user or a changed role counts from the next request.
+      const live = await repo.findLiveViewer(hashSessionToken(token));
+      if (!live || live.user.is_deactivated) return { kind: 'invalid' };
+      if (live.stale) await repo.touchSession(live.sessionId);
+      return {
+        kind: 'signed-in',
+        viewer: {
+          user: live.user,
+          userType: live.userType,
+          sessionId: live.sessionId,
+          ...companyScope(live.user, live.userType, live.assignedCompanyIds, live.allCompanyIds),
+        },
+      };
     },
 
     async signIn(raw: { email: string; password: string }, ip: string): Promise<AuthResult> {

@@ -9,24 +9,33 @@
 import { requireViewer, type GraphQLContext } from '../../graphql/context';
 import { fileLink, guarded, type ResolverDeps } from '../../graphql/types';
 import type { ProcessedFileRecord } from './columns';
+import type { FileTypeWithFolder } from './repository';
 import { dayString, parseRecommended, type RelatedLoaders } from './service';
 
 type Args = Record<string, unknown>;
 
 const perRequest = new WeakMap<object, RelatedLoaders>();
 
+/** A record whose document type (with its folder) was looked up already. */
+export type WithFileType = ProcessedFileRecord & { legal_file_type?: FileTypeWithFolder | null };
+
+/**
+ * The request's loaders (one set per request). A list resolver may use them to start a look-up
+ * its items will need (their types) side by side with the page instead of after it.
+ */
+export function requestLoaders(deps: ResolverDeps, context: GraphQLContext): RelatedLoaders {
+  let found = perRequest.get(context);
+  if (!found) {
+    found = deps.services.processedFileEdits.loaders(requireViewer(context));
+    perRequest.set(context, found);
+  }
+  return found;
+}
+
 export function processedFileResolvers(deps: ResolverDeps) {
   const service = deps.services.processedFileEdits;
   const logSideEffect = deps.logError;
-
-  function loaders(context: GraphQLContext): RelatedLoaders {
-    let found = perRequest.get(context);
-    if (!found) {
-      found = service.loaders(requireViewer(context));
-      perRequest.set(context, found);
-    }
-    return found;
-  }
+  const loaders = (context: GraphQLContext) => requestLoaders(deps, context);
 
   const day =
     (field: 'date_of_injury' | 'date_of_injury_end' | 'date_of_incident') =>
@@ -122,10 +131,13 @@ export function processedFileResolvers(deps: ResolverDeps) {
     ProcessedFile: {
       url: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
         fileLink(deps, context, file.url || null) ?? '',
-      legal_file_type: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
-        file.legal_file_type_id
-          ? loaders(context).fileType(file.company_id, file.legal_file_type_id)
-          : null,
+      // A list may hand its rows over with their type already found (listGraphql.ts).
+      legal_file_type: (file: WithFileType, _: unknown, context: GraphQLContext) =>
+        file.legal_file_type !== undefined
+          ? file.legal_file_type
+          : file.legal_file_type_id
+            ? loaders(context).fileType(file.company_id, file.legal_file_type_id)
+            : null,
       legal_case: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
         file.legal_case_id ? loaders(context).legalCase(file.legal_case_id) : null,
       recommended_cases: (file: ProcessedFileRecord) => parseRecommended(file.recommended_cases),
@@ -134,16 +146,18 @@ export function processedFileResolvers(deps: ResolverDeps) {
       date_of_injury: day('date_of_injury'),
       date_of_injury_end: day('date_of_injury_end'),
       date_of_incident: day('date_of_incident'),
-      raw_file_name: async (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
-        file.raw_file_name ?? (await loaders(context).rawFile(file.legal_raw_file_id))?.name ?? '',
-      raw_file_uploaded_at: async (
-        file: ProcessedFileRecord,
-        _: unknown,
-        context: GraphQLContext,
-      ) =>
+      // Lists already carry these: answered synchronously then (a promise per row and field
+      // slows the whole page's execution down).
+      raw_file_name: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
+        file.raw_file_name ??
+        loaders(context)
+          .rawFile(file.legal_raw_file_id)
+          .then((raw) => raw?.name ?? ''),
+      raw_file_uploaded_at: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
         file.raw_file_uploaded_at ??
-        (await loaders(context).rawFile(file.legal_raw_file_id))?.created_at ??
-        file.created_at,
+        loaders(context)
+          .rawFile(file.legal_raw_file_id)
+          .then((raw) => raw?.created_at ?? file.created_at),
       exception_reasons: (file: ProcessedFileRecord) => file.exception_reasons ?? [],
       edited_fields: (file: ProcessedFileRecord) => file.edited_fields ?? [],
       snippet: (file: ProcessedFileRecord) => file.snippet ?? null,

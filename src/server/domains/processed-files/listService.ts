@@ -332,17 +332,22 @@ export function createProcessedFileListService(
       const f = args.filters;
       if (!visible(viewer, args.company_id))
         return { all: 0, no_file_type: 0, folders: [], capped: false };
-      const { folders, types } = await queries.taxonomy(args.company_id);
-      let byType: Map<string, number>;
+      // The company's folders and types are read side by side with the counts.
+      const counting = narrowsBeyondCounters(f)
+        ? queries.countByTypeUpTo(
+            { ...centerScope(args.company_id, f), ignoreFolder: true },
+            countCap,
+          )
+        : centerCountsByType(args.company_id, f);
+      const [{ folders, types }, counted] = await Promise.all([
+        queries.taxonomy(args.company_id),
+        counting,
+      ]);
+      let byType = counted;
       let capped = false;
       if (!narrowsBeyondCounters(f)) {
-        byType = await centerCountsByType(args.company_id, f);
         if (f.file_type) byType = new Map([[f.file_type, byType.get(f.file_type) ?? 0]]);
       } else {
-        byType = await queries.countByTypeUpTo(
-          { ...centerScope(args.company_id, f), ignoreFolder: true },
-          countCap,
-        );
         capped = sum(byType.values()) > countCap;
       }
       const folderOf = new Map(types.map((type) => [type.id, type.folder_id]));

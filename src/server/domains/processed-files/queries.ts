@@ -12,6 +12,8 @@
 import {
   and,
   asc,
+  getTableName,
+  type Column,
   desc,
   eq,
   gte,
@@ -36,11 +38,7 @@ import {
 } from '../../db/schemaPipeline';
 import { containsPattern } from '../raw-files/queries';
 import { rangeEndExclusive, rangeStart } from '../../../shared/raw-files/schemas';
-import {
-  PROCESSED_FILE_COLUMNS,
-  type ProcessedFileColumns,
-  type ProcessedFileRecord,
-} from './columns';
+import { PROCESSED_FILE_COLUMNS, type ProcessedFileRecord } from './columns';
 import {
   isContentSearch,
   NO_FILE_TYPE,
@@ -200,8 +198,6 @@ export function sortKeys(by: ProcessedFileSort, direction: Direction, rank?: SQL
 export const toOrderBy = (keys: SortKey[]) =>
   keys.map((k) => (k.direction === 'asc' ? asc(k.expr as SQL) : desc(k.expr as SQL)));
 
-type PageRow = ProcessedFileColumns & { rank?: number };
-
 const RECORD_COLUMNS = {
   ...PROCESSED_FILE_COLUMNS,
   raw_file_name: rawFile.name,
@@ -250,7 +246,46 @@ export function snippetHtml(headline: string): string {
     .replaceAll(MARK_END, '</mark>');
 }
 
-export function createProcessedFileQueries(db: Database) {
+/**
+ * A page's select list, written once: building it column by column on every request cost more
+ * than running the page's SQL. The documents' columns (listed or of the "page" subquery), then
+ * the raw file's name and upload time; `toRecord` reads a row back as drizzle would.
+ */
+const DOC_COLUMNS = Object.entries(PROCESSED_FILE_COLUMNS).map(([key, column]) => ({
+  key,
+  column: column as Column,
+}));
+const columnList = (table: string) =>
+  sql.raw(
+    DOC_COLUMNS.map(({ key, column }) => `"${table}"."${column.name}" as "${key}"`).join(', '),
+  );
+const DOC_LIST = columnList(getTableName(doc));
+const PAGE_LIST = sql.raw(DOC_COLUMNS.map(({ key }) => `"page"."${key}"`).join(', '));
+const RAW_LIST = sql.raw(
+  `"${getTableName(rawFile)}"."${rawFile.name.name}" as "raw_file_name", "${getTableName(rawFile)}"."${rawFile.created_at.name}" as "raw_file_uploaded_at"`,
+);
+
+function toRecord(row: Record<string, unknown>): ProcessedFileRecord {
+  const record: Record<string, unknown> = {};
+  for (const { key, column } of DOC_COLUMNS) {
+    const value = row[key];
+    record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  record.raw_file_name = row.raw_file_name;
+  record.raw_file_uploaded_at = rawFile.created_at.mapFromDriverValue(row.raw_file_uploaded_at);
+  if ('rank' in row) record.rank = row.rank === null ? null : Number(row.rank);
+  return record as unknown as ProcessedFileRecord;
+}
+
+export interface ProcessedFileQueryOptions {
+  /**
+   * A database whose statements stop after `ms` (DatabaseHandle.timed): a time-boxed count is
+   * then one statement. Without it, a transaction sets a local statement_timeout first.
+   */
+  timed?: (ms: number) => Pick<Database, 'select'>;
+}
+
+export function createProcessedFileQueries(db: Database, options: ProcessedFileQueryOptions = {}) {
   const countFrom = (c: Conditions) => {
     const base = db.select({ one: sql`1` }).from(doc);
     return c.raw.length > 0
@@ -259,21 +294,6 @@ export function createProcessedFileQueries(db: Database) {
           .where(and(...c.doc, ...c.raw))
       : base.where(and(...c.doc));
   };
-
-  /** Adds each row's raw file name and upload time (one query by id for the page). */
-  async function withRawFiles(companyId: string, rows: PageRow[]): Promise<ProcessedFileRecord[]> {
-    const ids = [...new Set(rows.map((row) => row.legal_raw_file_id))];
-    if (ids.length === 0) return [];
-    const raws = await db
-      .select({ id: rawFile.id, name: rawFile.name, created_at: rawFile.created_at })
-      .from(rawFile)
-      .where(and(inArray(rawFile.id, ids), eq(rawFile.company_id, companyId)));
-    const byId = new Map(raws.map((row) => [row.id, row]));
-    return rows.flatMap((row) => {
-      const raw = byId.get(row.legal_raw_file_id);
-      return raw ? [{ ...row, raw_file_name: raw.name, raw_file_uploaded_at: raw.created_at }] : [];
-    });
-  }
 
   return {
     /** The company's folders (not deleted, by name) and all its types with their folder. */
@@ -315,30 +335,28 @@ export function createProcessedFileQueries(db: Database) {
       return rows.map((row) => row.id);
     },
 
-    /** One page of records in the requested order. */
     /**
-     * One page of records in the requested order. The page is found on legal_processed_file alone
-     * (raw_file joined only to sort or filter by it), then its raw files are read by id: a join
-     * for the names alone can tempt the planner into hashing every raw file of the company.
+     * One page of records in the requested order, with each row's raw file name and upload time,
+     * in one statement. The page is found on legal_processed_file alone unless raw_file is needed
+     * to sort or filter by it; otherwise raw_file is joined around the finished page (its sort
+     * keys come along as k0, k1... to keep its order): a join for the names alone can tempt the
+     * planner into hashing every raw file of the company.
      */
     async page(scope: ListScope, request: PageRequest): Promise<ProcessedFileRecord[]> {
       const c = listConditions(scope);
       const rank = request.search
-        ? sql<number>`ts_rank_cd(${doc.search_vector}, ${tsQuery(request.search)})`.mapWith(Number)
+        ? sql`ts_rank_cd(${doc.search_vector}, ${tsQuery(request.search)})`
         : undefined;
-      const columns = rank ? { ...PROCESSED_FILE_COLUMNS, rank } : PROCESSED_FILE_COLUMNS;
       const keys = sortKeys(request.sortBy, request.sortOrder, rank);
       const byType = request.sortBy === 'legal_file_type';
       const byRaw = RAW_SORTS.has(request.sortBy);
-      const rawJoin = and(
-        eq(rawFile.id, doc.legal_raw_file_id),
-        eq(rawFile.company_id, scope.companyId),
-      );
-      const query = db.select(columns).from(doc).$dynamic();
-      let rows: PageRow[];
+      const rankColumn = rank ? sql`, ${rank} as "rank"` : sql``;
+      const rawJoin = sql`inner join ${rawFile} on ${rawFile.id} = ${doc.legal_raw_file_id} and ${rawFile.company_id} = ${scope.companyId}`;
+      const orderBy = sql.join(toOrderBy(keys), sql`, `);
       const collect =
         (c.raw.length > 0 && !byRaw) ||
         ((c.selective === true || request.fewMatches === true) && !byType);
+      let query: SQL;
       if (collect || byType) {
         // Raw-file filters correlate with the document's own order (documents of March uploads
         // were created in March): walking the sort index newest first would pass every later
@@ -348,19 +366,37 @@ export function createProcessedFileQueries(db: Database) {
         const ids = collect
           ? collectedIds(c, keys, request, byType)
           : typeOrderedIds(scope.companyId, c, request);
-        const ordered = byType
-          ? query.leftJoin(legalFileType, eq(legalFileType.id, doc.legal_file_type_id))
-          : query;
-        rows = await ordered.where(inArray(doc.id, ids)).orderBy(...toOrderBy(keys));
+        const typeJoin = byType
+          ? sql`left join ${legalFileType} on ${legalFileType.id} = ${doc.legal_file_type_id}`
+          : sql``;
+        query = sql`select ${DOC_LIST}${rankColumn}, ${RAW_LIST} from ${doc} ${rawJoin} ${typeJoin}
+          where ${doc.id} in ${ids} order by ${orderBy}`;
+      } else if (byRaw || c.raw.length > 0) {
+        query = sql`select ${DOC_LIST}${rankColumn}, ${RAW_LIST} from ${doc} ${rawJoin}
+          where ${and(...c.doc, ...c.raw)} order by ${orderBy}
+          limit ${request.limit} offset ${request.offset}`;
       } else {
-        const joined = byRaw || c.raw.length > 0 ? query.innerJoin(rawFile, rawJoin) : query;
-        rows = await joined
-          .where(and(...c.doc, ...c.raw))
-          .orderBy(...toOrderBy(keys))
-          .limit(request.limit)
-          .offset(request.offset);
+        const keyColumns = sql.join(
+          keys.map((k, i) => sql`, ${k.expr} as ${sql.identifier(`k${i}`)}`),
+          sql``,
+        );
+        const pageOrder = sql.join(
+          keys.map((k, i) =>
+            k.direction === 'asc'
+              ? sql`"page".${sql.identifier(`k${i}`)} asc`
+              : sql`"page".${sql.identifier(`k${i}`)} desc`,
+          ),
+          sql`, `,
+        );
+        query = sql`select ${PAGE_LIST}${rank ? sql`, "page"."rank"` : sql``}, ${RAW_LIST}
+          from (select ${DOC_LIST}${rankColumn}${keyColumns} from ${doc}
+                 where ${and(...c.doc)} order by ${orderBy}
+                 limit ${request.limit} offset ${request.offset}) as "page"
+          inner join ${rawFile} on ${rawFile.id} = "page"."legal_raw_file_id" and ${rawFile.company_id} = ${scope.companyId}
+          order by ${pageOrder}`;
       }
-      return withRawFiles(scope.companyId, rows);
+      const result = await db.execute<Record<string, unknown>>(query);
+      return result.rows.map(toRecord);
     },
 
     /**
@@ -382,6 +418,7 @@ export function createProcessedFileQueries(db: Database) {
       };
       if (timeoutMs === undefined) return count(db);
       try {
+        if (options.timed) return await count(options.timed(timeoutMs));
         return await db.transaction(async (tx) => {
           await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
           return count(tx);

@@ -284,8 +284,22 @@ export function createProcessedFileRepository(db: Database) {
     /** Every type of the companies (deleted ones too: a document may still carry one). */
     async typesOfCompanies(companyIds: readonly string[]): Promise<FileTypeWithFolder[]> {
       if (companyIds.length === 0) return [];
+      // Only what is answered: a type's rules (a kilobyte of JSON each) are not read.
       const rows = await db
-        .select({ type: legalFileType, folder: legalDocumentFolder })
+        .select({
+          type: {
+            id: legalFileType.id,
+            name: legalFileType.name,
+            key: legalFileType.key,
+            company_id: legalFileType.company_id,
+            is_deleted: legalFileType.is_deleted,
+          },
+          folder: {
+            id: legalDocumentFolder.id,
+            name: legalDocumentFolder.name,
+            hex_code: legalDocumentFolder.hex_code,
+          },
+        })
         .from(legalFileType)
         .innerJoin(
           legalDocumentFolder,

@@ -3,6 +3,8 @@
  * (scans) are rendered and OCRed. Pages are visited one at a time and released, and at most a few
  * OCR jobs are in flight, so a 500-page file keeps memory bounded. Pages are reported in order.
  */
+// Before pdf.js: keeps the engine's JSON and push that pdf.js's polyfills replace (see there).
+import { restoreNativeBuiltins } from './nativeBuiltins';
 import { Util, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageText } from '../types';
 import { PipelineInputError, throwIfAborted } from './errors';
@@ -10,6 +12,8 @@ import { countLetters, runsToLines, type TextRun } from './lines';
 import type { OcrEngine } from './ocr/types';
 import { openPdf } from './pdfjs';
 import { renderPageToPng } from './render';
+
+restoreNativeBuiltins();
 
 /** A page whose text layer has fewer letters than this is treated as a scan. */
 export const MIN_TEXT_LAYER_LETTERS = 20;

@@ -5,6 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+// Before pdf.js: keeps the engine's JSON and push that pdf.js's polyfills replace (see there).
+import { restoreNativeBuiltins } from './nativeBuiltins';
 import {
   getDocument,
   InvalidPDFException,
@@ -13,12 +15,15 @@ import {
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PipelineInputError } from './errors';
 
+restoreNativeBuiltins();
+
 let workerReady: Promise<void> | undefined;
 
 /** Registers pdf.js's worker code on globalThis so its "fake worker" runs in this thread. */
 function ensureWorker(): Promise<void> {
   workerReady ??= import('pdfjs-dist/legacy/build/pdf.worker.mjs').then((worker) => {
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    restoreNativeBuiltins();
   });
   return workerReady;
 }
