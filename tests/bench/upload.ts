@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -48,8 +48,12 @@ export async function run(args: string[]): Promise<void> {
     const plainRuns: number[] = [];
     const runs: LexdeskRun[] = [];
     for (let i = 0; i < rounds; i += 1) {
+      // Each upload starts with no writeback of earlier rounds' files still under way (sync), so
+      // neither side pays for the other's 1 GiB reaching the disk.
+      settleDisk();
       plainRuns.push(await plainUpload(source, plainTarget));
       await rm(plainTarget, { force: true });
+      settleDisk();
       runs.push(await lexdeskUpload(base, server, source, i, children, failures));
       const r = runs[i];
       log(
@@ -215,6 +219,15 @@ async function idleRss(pid: number): Promise<number> {
     await sleep(50);
   }
   return Math.max(...samples);
+}
+
+/** Flushes dirty pages to disk (Linux and macOS `sync`); a missing command is not an error. */
+function settleDisk(): void {
+  try {
+    execFileSync('sync');
+  } catch {
+    // Nothing to wait for where the command is missing.
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
