@@ -60,6 +60,7 @@ export function renderUploadSection(r: UploadBenchResult): string {
     '(`src/server/domains/uploads/hashingStore.ts`, `threadHash.ts`), so it overlaps the transfer.',
     'The server runs with `PIPELINE_WORKERS=0`: this measures the upload path, and the document',
     'pipeline would otherwise parse each 1 GiB upload in the same process during the next round.',
+    'Each timed upload starts after `sync`, with no earlier file still being written back.',
     "The watched folder uses the app's defaults (a file must stay unchanged for 3 s before it is",
     'read; two upload workers). Other processes share this machine, so the numbers move between',
     'runs; compare the ratio rather than the MB/s. `BENCH_PROF=<dir>` writes CPU profiles of the',
