@@ -763,6 +763,17 @@ describe('CSV import', () => {
     expect(await findCaseCandidates(server.db, companyB, fields)).toEqual([]);
   });
 
+  it('given a scanned number with OCR look-alikes, then the pipeline still finds the case by it', async () => {
+    await imported('case_number,client_name\nRI-4379507,Dana Whitfield\n');
+    // No applicant: only the damaged claim number can find the case.
+    const fields = extracted({ claimNumbers: ['Rl-4379507'] });
+    const candidates = await findCaseCandidates(server.db, companyA, fields);
+    expect(candidates.map((c) => c.caseNumber)).toEqual(['RI-4379507']);
+    // One real digit off finds nothing.
+    const wrong = extracted({ claimNumbers: ['Rl-4379508'] });
+    expect(await findCaseCandidates(server.db, companyA, wrong)).toEqual([]);
+  });
+
   it('given a CSV that cannot be read, then the import is refused with a clear message', async () => {
     const message = async (csv: string) => {
       const r = await importCsv(csv);

@@ -1,16 +1,20 @@
 /**
  * The company's cases as the matcher sees them. Candidates are narrowed in SQL (any shared
- * normalised number through a GIN index, or the applicant's surname in the client name) so a
- * company with tens of thousands of cases is never loaded whole; matchCase ranks what comes back.
+ * normalised number, or a reading of one through OCR look-alikes, through a GIN index, or the
+ * applicant's surname in the client name) so a company with tens of thousands of cases is never
+ * loaded whole; matchCase ranks what comes back.
  */
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/connection';
 import { legalCase, type LegalCaseRow } from '../../db/schemaPipeline';
 import { nameTokens, normaliseNumber } from '../../pipeline/match/matchCase';
+import { numberReadings } from '../../pipeline/match/tolerance';
 import type { CaseCandidate, ExtractedFields } from '../../pipeline/types';
 
 /** At most this many candidates per document reach the ranking. */
 const MAX_CANDIDATES = 50;
+/** At most this many numbers (readings included) in one candidate lookup. */
+const MAX_LOOKUP_NUMBERS = 2000;
 
 export type NewCase = Omit<
   typeof legalCase.$inferInsert,
@@ -81,14 +85,15 @@ export async function findCaseCandidates(
   companyId: string,
   fields: ExtractedFields,
 ): Promise<CaseCandidate[]> {
+  // Each number as printed and as the case numbers its OCR look-alikes may stand for, so a
+  // scanned "Rl-4379507" still finds the case RI-4379507 (matchCase then scores it as damaged).
   const numbers = [
-    ...fields.adjNumbers,
-    ...fields.wcabNumbers,
-    ...fields.caseNumbers,
-    ...fields.claimNumbers,
-  ]
-    .map(normaliseNumber)
-    .filter((n) => n.length >= 4);
+    ...new Set(
+      [...fields.adjNumbers, ...fields.wcabNumbers, ...fields.caseNumbers, ...fields.claimNumbers]
+        .flatMap(numberReadings)
+        .filter((n) => n.length >= 4),
+    ),
+  ].slice(0, MAX_LOOKUP_NUMBERS);
   // The longest token of the applicant's name is most likely the surname and the most selective.
   const surname = fields.applicant
     ? nameTokens(fields.applicant).sort((a, b) => b.length - a.length)[0]

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareNames, compareNumbers, nameTokens, normaliseNumber, personPart } from './tolerance';
+import {
+  compareNames,
+  compareNumbers,
+  nameTokens,
+  normaliseNumber,
+  numberReadings,
+  personPart,
+} from './tolerance';
 
 describe('compareNumbers', () => {
   it('agrees exactly whatever the spacing, hyphens and case', () => {
@@ -135,5 +142,32 @@ describe('compareNames', () => {
     expect(personPart('Juan A. Ortiz v. Precision Aerospace Components')).toBe('Juan A. Ortiz');
     expect(personPart('Juan Ortiz vs. Acme')).toBe('Juan Ortiz');
     expect(personPart('Juan Ortiz')).toBe('Juan Ortiz');
+  });
+});
+
+describe('numberReadings', () => {
+  it('given a damaged printed number, then its readings hold the case number it stands for', () => {
+    expect(numberReadings('Rl-4379507')).toContain('RI4379507');
+    expect(numberReadings('ADJ1O234567')).toContain('ADJ10234567');
+    expect(numberReadings('ADJ|0234567')).toContain('ADJ10234567');
+    expect(numberReadings('adj 1023-4567')).toEqual(expect.arrayContaining(['ADJ10234567']));
+  });
+
+  it('given any reading, then compareNumbers accepts it, and a number compareNumbers accepts is a reading', () => {
+    const printed = ['Rl-4379507', 'ADJ1O234S67', 'ADJ|0234567', 'WCAB-B8Z0!15', 'CLM 5O-OO1'];
+    const known = ['RI4379507', 'ADJ10234567', 'ADJ10234S67', 'WCAB882015', 'CLM50001'];
+    for (const found of printed) {
+      const readings = numberReadings(found);
+      for (const reading of readings) expect(compareNumbers(found, reading)).not.toBeNull();
+      for (const number of known)
+        if (compareNumbers(found, number) !== null) expect(readings).toContain(number);
+    }
+  });
+
+  it('given a short number or a clean one, then only what agrees exactly or by the allowed look-alikes', () => {
+    expect(numberReadings('A1-5')).toEqual(['A15']);
+    // A real digit never stands for another: 4379507 is not read as 4379508.
+    expect(numberReadings('RI-4379507')).not.toContain('RI4379508');
+    expect(numberReadings('')).toEqual([]);
   });
 });

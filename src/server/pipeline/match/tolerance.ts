@@ -64,6 +64,68 @@ export function compareNumbers(found: string, known: string): Agreement | null {
   return confusions === 0 ? { kind: 'exact' } : { kind: 'ocr', confusions };
 }
 
+/** For each character a scan may print, the case characters it may stand for (LOOKALIKES reversed). */
+const READS_AS: Readonly<Record<string, string>> = Object.entries(LOOKALIKES).reduce<
+  Record<string, string>
+>((reads, [want, printed]) => {
+  for (const got of printed) reads[got] = (reads[got] ?? '') + want;
+  return reads;
+}, {});
+
+/** More readings than this and only single look-alikes are tried (a number full of O and 1). */
+const MAX_READINGS = 400;
+
+/**
+ * Every normalised case number `compareNumbers` would accept for a number printed in a document:
+ * the number itself and its readings with up to the allowed look-alikes put back. Used to find
+ * candidate cases by an index lookup before they are compared: each reading agrees with the
+ * printed number by the same rules, and (below MAX_READINGS) every number that agrees is one.
+ */
+export function numberReadings(found: string): string[] {
+  const exact = normaliseNumber(found);
+  const readings = new Set(exact.length > 0 ? [exact] : []);
+  const printed = found.replace(/[^A-Za-z0-9|!]/g, '');
+  if (printed.length < MIN_TOLERANT_LENGTH) return [...readings];
+  const allowed = Math.min(
+    MAX_CONFUSIONS,
+    Math.max(1, Math.floor(printed.length / CHARACTERS_PER_CONFUSION)),
+  );
+  // The plain reading of each character (upper case), and what else it may stand for.
+  const base = [...printed].map((c) => c.toUpperCase());
+  const options = [...printed].map((c) =>
+    [...(READS_AS[c] ?? '')].filter((w) => w !== c.toUpperCase()),
+  );
+  const positions = options.flatMap((alternatives, index) =>
+    alternatives.length > 0 ? [index] : [],
+  );
+  // A "|" or "!" has no plain reading: it must be read as one of its look-alikes.
+  const forced = base.flatMap((c, index) => (/[A-Z0-9]/.test(c) ? [] : [index]));
+  if (forced.length > allowed) return [...readings];
+  const spell = (choices: Map<number, string>) =>
+    base.map((c, index) => choices.get(index) ?? c).join('');
+  const results: string[] = [];
+  const visit = (from: number, choices: Map<number, string>, left: number): void => {
+    if (results.length > MAX_READINGS) return;
+    if (forced.every((index) => choices.has(index))) results.push(spell(choices));
+    if (left === 0) return;
+    for (let k = from; k < positions.length; k += 1) {
+      const index = positions[k] ?? 0;
+      for (const want of options[index] ?? []) {
+        choices.set(index, want);
+        visit(k + 1, choices, left - 1);
+        choices.delete(index);
+      }
+    }
+  };
+  visit(0, new Map(), allowed);
+  if (results.length > MAX_READINGS && allowed > 1) {
+    results.length = 0;
+    visit(0, new Map(), 1);
+  }
+  for (const reading of results) if (/^[A-Z0-9]+$/.test(reading)) readings.add(reading);
+  return [...readings].slice(0, MAX_READINGS + 1);
+}
+
 /** A person's name as lower-case word tokens, accents removed, initials glued to a word split off. */
 function words(value: string): string[] {
   return (
