@@ -7,8 +7,7 @@
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/connection';
 import { legalCase, type LegalCaseRow } from '../../db/schemaPipeline';
-import { nameTokens, normaliseNumber } from '../../pipeline/match/matchCase';
-import { numberReadings } from '../../pipeline/match/tolerance';
+import { nameTokens, normaliseNumber, numberReadings } from '../../pipeline/match/tolerance';
 import type { CaseCandidate, ExtractedFields } from '../../pipeline/types';
 
 /** At most this many candidates per document reach the ranking. */

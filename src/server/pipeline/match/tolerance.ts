@@ -28,6 +28,11 @@ const MIN_TOLERANT_LENGTH = 6;
 const MAX_CONFUSIONS = 2;
 const CHARACTERS_PER_CONFUSION = 5;
 
+/** Look-alike characters a number of this length may hold: one per five, at most two. */
+function allowedConfusions(length: number): number {
+  return Math.min(MAX_CONFUSIONS, Math.max(1, Math.floor(length / CHARACTERS_PER_CONFUSION)));
+}
+
 export type Agreement = { kind: 'exact' } | { kind: 'ocr'; confusions: number };
 
 /** Upper case, letters and digits only: "adj 1023-4567" and "ADJ10234567" compare equal. */
@@ -48,10 +53,7 @@ export function compareNumbers(found: string, known: string): Agreement | null {
   // Keep "|" and "!": OCR prints them for 1 and I, and dropping them would shift the rest.
   const printed = found.replace(/[^A-Za-z0-9|!]/g, '');
   if (printed.length !== reference.length || reference.length < MIN_TOLERANT_LENGTH) return null;
-  const allowed = Math.min(
-    MAX_CONFUSIONS,
-    Math.max(1, Math.floor(reference.length / CHARACTERS_PER_CONFUSION)),
-  );
+  const allowed = allowedConfusions(reference.length);
   let confusions = 0;
   for (let index = 0; index < reference.length; index += 1) {
     const want = reference[index] ?? '';
@@ -86,10 +88,7 @@ export function numberReadings(found: string): string[] {
   const readings = new Set(exact.length > 0 ? [exact] : []);
   const printed = found.replace(/[^A-Za-z0-9|!]/g, '');
   if (printed.length < MIN_TOLERANT_LENGTH) return [...readings];
-  const allowed = Math.min(
-    MAX_CONFUSIONS,
-    Math.max(1, Math.floor(printed.length / CHARACTERS_PER_CONFUSION)),
-  );
+  const allowed = allowedConfusions(printed.length);
   // The plain reading of each character (upper case), and what else it may stand for.
   const base = [...printed].map((c) => c.toUpperCase());
   const options = [...printed].map((c) =>
