@@ -181,8 +181,18 @@ export async function buildApp(
   }).uploads;
 
   const graphqlHttp = graphqlHttpHandler(yoga, services.auth, origin);
-  app.route({ method: 'GET', url: GRAPHQL_PATH, handler: graphqlHttp, wsHandler: ws.handler });
-  app.route({ method: 'POST', url: GRAPHQL_PATH, handler: graphqlHttp });
+  app.route({
+    method: 'GET',
+    url: GRAPHQL_PATH,
+    handler: graphqlHttp.handler,
+    wsHandler: ws.handler,
+  });
+  app.route({
+    method: 'POST',
+    url: GRAPHQL_PATH,
+    onRequest: graphqlHttp.onRequest,
+    handler: graphqlHttp.handler,
+  });
 
   app.addHook('preClose', async () => ws.live.closeAll());
   app.addHook('onClose', async () => {

@@ -1,10 +1,11 @@
 /**
  * Times one API request many times (through Fastify's inject: the whole server path without the
- * network), then the very SQL it sent, run directly on a separate connection, as many times.
+ * network) and, after each, the very SQL it sent, run directly on a separate connection.
  */
 import type pg from 'pg';
 import type { LexDeskServer } from '../../../src/server/app';
 import { captureQueries, type CapturedQuery } from './capture';
+import { profiled } from './profile';
 
 export interface Probe {
   name: string;
@@ -92,22 +93,30 @@ export async function measureProbe(
   probe: Probe,
   iterations: number,
 ): Promise<ProbeResult> {
-  for (let i = 0; i < 3; i += 1) await callApi(app, token, probe); // warm caches and plans
-  const apiMs: number[] = [];
+  // Warm caches and plans on both sides; the warm-ups also record the statements to replay.
   let captured: CapturedQuery[] = [];
   let answer: unknown;
-  for (let i = 0; i < iterations; i += 1) {
-    const started = performance.now();
+  for (let i = 0; i < 3; i += 1) {
     const { value, queries } = await captureQueries(() => callApi(app, token, probe));
-    apiMs.push(performance.now() - started);
     captured = queries;
     answer = value;
   }
   // Transaction control and session settings are replayed too: they are part of the same SQL;
   // statements of a connection with a statement_timeout run on one with the same timeout.
   for (let i = 0; i < 3; i += 1) await runDirect(direct, captured);
+  // API and SQL samples alternate, so both meet the same moments of a shared machine.
+  const apiMs: number[] = [];
   const sqlMs: number[] = [];
-  for (let i = 0; i < iterations; i += 1) sqlMs.push(await runDirect(direct, captured));
+  await profiled(probe.name, async () => {
+    for (let i = 0; i < iterations; i += 1) {
+      const started = performance.now();
+      const { value, queries } = await captureQueries(() => callApi(app, token, probe));
+      apiMs.push(performance.now() - started);
+      answer = value;
+      captured = queries;
+      sqlMs.push(await runDirect(direct, queries));
+    }
+  });
   const apiP95 = percentile(apiMs, 95);
   const sqlP95 = percentile(sqlMs, 95);
   return {

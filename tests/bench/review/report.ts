@@ -33,13 +33,15 @@ export function renderReviewSection(r: ReviewBenchResult): string {
       `load average ${m.loadAverage} when the run began. One company with ${r.rows.toLocaleString('en-US')} ` +
       'processed files (text included, so the full-text index is real) and 100,000 cases on the embedded ' +
       'PostgreSQL. The server runs in the bench process; each request goes through the whole Fastify and ' +
-      `GraphQL path (inject, no network), ${r.iterations} times after 3 warm-ups. The SQL column runs the very ` +
-      'statements the request sent (recorded from the pg driver, session check included) one after another on a ' +
-      'separate connection, as many times (a statement the server ran on its time-boxed pool runs on a connection ' +
-      'with the same statement_timeout). The API may run some of its statements side by side. Where the SQL ' +
-      'takes one or two milliseconds, the ratio is set by the fixed cost of the server path (Fastify, GraphQL ' +
-      'execution, mapping rows; about a millisecond) and, at p95, by pauses of a few milliseconds (scheduling on ' +
-      'two cores, garbage collection) that the replay, doing far less work per request, rarely meets.',
+      `GraphQL path (inject, no network), ${r.iterations} times after 3 warm-ups. After each request the SQL ` +
+      'column runs the very statements that request sent (recorded from the pg driver, session check included) ' +
+      'one after another on a separate connection (a statement the server ran on its time-boxed pool runs on a ' +
+      'connection with the same statement_timeout), so API and SQL samples alternate and meet the same moments ' +
+      'of a shared machine. The API runs some statements side by side: the page beside its types, and a ' +
+      "read-only query of a caller seen in the last five minutes beside that caller's session check, answered " +
+      'only when the fresh check agrees (`src/server/graphql/http.ts`). Where the SQL takes a millisecond or ' +
+      'less, the ratio is set by the fixed cost of the server path (Fastify, GraphQL execution, mapping rows) ' +
+      'and, at p95, by pauses of a millisecond or two (scheduling on two cores, garbage collection).',
     '',
     '| summary | p95 | target |',
     '| --- | ---: | --- |',

@@ -6,6 +6,7 @@ import { companyScope, type Viewer } from '../../permissions';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { AuthRepository, UserWithType } from './repository';
 import { hashSessionToken, newSessionToken } from './tokens';
+import { createViewerHints } from './viewerHints';
 
 export const SIGN_IN_LIMIT = { failures: 5, windowSeconds: 60 } as const;
 
@@ -18,6 +19,8 @@ export interface AuthResult {
 }
 
 export function createAuthService(repo: AuthRepository, options: { sessionTtlHours: number }) {
+  const hints = createViewerHints();
+
   async function viewerFor(found: UserWithType, sessionId: string): Promise<Viewer> {
     const needsAssigned = found.userType === 'internal_manager';
     const needsAll = found.userType === 'internal_admin';
@@ -50,18 +53,29 @@ export function createAuthService(repo: AuthRepository, options: { sessionTtlHou
       if (!token) return { kind: 'anonymous' };
       // One statement per request: session, user, type and company scope, read fresh each time,
       // so a revoked session, a deactivated user or a changed role counts from the next request.
-      const live = await repo.findLiveViewer(hashSessionToken(token));
-      if (!live || live.user.is_deactivated) return { kind: 'invalid' };
+      const tokenHash = hashSessionToken(token);
+      const live = await repo.findLiveViewer(tokenHash);
+      if (!live || live.user.is_deactivated) {
+        hints.forget(tokenHash);
+        return { kind: 'invalid' };
+      }
       if (live.stale) await repo.touchSession(live.sessionId);
-      return {
-        kind: 'signed-in',
-        viewer: {
-          user: live.user,
-          userType: live.userType,
-          sessionId: live.sessionId,
-          ...companyScope(live.user, live.userType, live.assignedCompanyIds, live.allCompanyIds),
-        },
+      const viewer: Viewer = {
+        user: live.user,
+        userType: live.userType,
+        sessionId: live.sessionId,
+        ...companyScope(live.user, live.userType, live.assignedCompanyIds, live.allCompanyIds),
       };
+      hints.remember(tokenHash, viewer);
+      return { kind: 'signed-in', viewer };
+    },
+
+    /**
+     * The viewer this token resolved to at its last fresh check (viewerHints.ts), for work that
+     * may start beside a fresh `authenticate` and is answered only if that agrees.
+     */
+    recentViewer(token: string | undefined): Viewer | undefined {
+      return token ? hints.get(hashSessionToken(token)) : undefined;
     },
 
     async signIn(raw: { email: string; password: string }, ip: string): Promise<AuthResult> {
