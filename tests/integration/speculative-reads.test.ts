@@ -100,3 +100,37 @@ describe('reads beside the session check', () => {
     expect(after).toEqual(await server.gql(CASES, {}, own.token));
   });
 });
+
+describe('REST reads beside the session check', () => {
+  const count = async (token: string, company: string) => {
+    const response = await fetch(
+      `${server.url}/raw-files/processed-files-count?company_id=${company}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it('given a warm caller, when signed out, then the very next read is refused', async () => {
+    const { token } = await server.addUser({ companyId: companyA });
+    expect((await count(token, companyA)).status).toBe(200);
+    await server.gql('mutation { signOut }', {}, token);
+    const after = await count(token, companyA);
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ error: { code: 'SESSION_EXPIRED' } });
+  });
+
+  it('given a manager counting an assigned company, when the assignment is removed, then the next count answers as for a stranger', async () => {
+    const manager = await server.addUser({
+      companyId: companyA,
+      userType: 'internal_manager',
+      assignedCompanyIds: [companyB],
+    });
+    const before = await count(manager.token, companyB);
+    expect(before).toMatchObject({ status: 200, body: { data: { count: 2 } } });
+    await server.db.delete(companyAccess).where(eq(companyAccess.user_id, manager.user.id));
+    const after = await count(manager.token, companyB);
+    const stranger = await server.addUser({ companyId: companyA });
+    expect(after).not.toEqual(before);
+    expect(after).toEqual(await count(stranger.token, companyB));
+  });
+});

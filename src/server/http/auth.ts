@@ -12,13 +12,17 @@ export function authenticateRequest(
   return auth.authenticate(bearerToken(request.headers.authorization));
 }
 
+/** The signed-in viewer of an authentication, or the 401 the caller must act on. */
+export function viewerOf(result: Authentication): Viewer {
+  if (result.kind === 'signed-in') return result.viewer;
+  throw new AppError(result.kind === 'invalid' ? 'SESSION_EXPIRED' : 'NOT_AUTHENTICATED', 401);
+}
+
 export async function requireRequestViewer(
   auth: AuthService,
   request: FastifyRequest,
 ): Promise<Viewer> {
-  const result = await authenticateRequest(auth, request);
-  if (result.kind === 'signed-in') return result.viewer;
-  throw new AppError(result.kind === 'invalid' ? 'SESSION_EXPIRED' : 'NOT_AUTHENTICATED', 401);
+  return viewerOf(await authenticateRequest(auth, request));
 }
 
 /** This server's origin as the client reached it (or the configured public URL). */

@@ -51,22 +51,29 @@ export function registerReviewRoutes(app: FastifyInstance, { services, config }:
 
   app.get(
     '/raw-files/review-processed-files-count',
-    handle('FETCH_REVIEW_COUNT_FAILED', (viewer, request) =>
-      lists.reviewCount(viewer, queryOf(request)),
+    handle(
+      'FETCH_REVIEW_COUNT_FAILED',
+      (viewer, request) => lists.reviewCount(viewer, queryOf(request)),
+      { readOnly: true },
     ),
   );
 
   app.get(
     '/raw-files/processed-files-count',
-    handle('FETCH_PROCESSED_FILE_FAILED', (viewer, request) =>
-      lists.centerCount(viewer, queryOf(request)),
+    handle(
+      'FETCH_PROCESSED_FILE_FAILED',
+      (viewer, request) => lists.centerCount(viewer, queryOf(request)),
+      { readOnly: true },
     ),
   );
 
   app.get(
     '/raw-files/need-reviews',
-    handle('FETCH_RAW_FILES_FAILED', async (viewer, request) =>
-      present(request, await lists.needReviews(viewer, queryOf(request))),
+    handle(
+      'FETCH_RAW_FILES_FAILED',
+      async (viewer, request) =>
+        present(request, await lists.needReviews(viewer, queryOf(request))),
+      { readOnly: true },
     ),
   );
 
