@@ -34,7 +34,7 @@ function option(args: string[], name: string): string | undefined {
 
 export async function run(args: string[]): Promise<void> {
   const rows = Number(option(args, 'rows') ?? 1_000_000);
-  const iterations = Number(option(args, 'iterations') ?? 150);
+  const iterations = Number(option(args, 'iterations') ?? 400);
   // --dry (or --only): probes only, for working on the server path; nothing written.
   const writeResults = !args.includes('--dry') && option(args, 'only') === undefined;
   const dataDir = path.resolve(option(args, 'data') ?? path.join(root, '.bench-cache', 'review'));
