@@ -15,7 +15,7 @@ import { machine, summarize } from './stats';
 // Upload throughput against a plain streaming HTTP upload, the uploader's memory on a 1 GiB file,
 // and 1,000 files through a watched folder. Writes bench-results/upload.json and the upload
 // section of docs/PERFORMANCE.md. Options: --no-docs, --files N (default 1000), --rounds N
-// (default 3: plain and LexDesk uploads alternate; medians count, RSS is the worst round).
+// (default 5: plain and LexDesk uploads alternate; medians count, RSS is the worst round).
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const mainPath = path.join(repoRoot, 'src/server/main.ts');
@@ -26,7 +26,7 @@ const MIB = 1024 ** 2;
 
 export async function run(args: string[]): Promise<void> {
   const roundsArg = args.indexOf('--rounds');
-  const rounds = roundsArg >= 0 ? Number(args[roundsArg + 1]) : 3;
+  const rounds = roundsArg >= 0 ? Number(args[roundsArg + 1]) : 5;
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a positive integer');
   const filesArg = args.indexOf('--files');
   const files = filesArg >= 0 ? Number(args[filesArg + 1]) : 1000;

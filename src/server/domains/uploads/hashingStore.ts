@@ -8,7 +8,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, isPathInsideDirectory } from '@tus/utils';
@@ -16,6 +16,14 @@ import { createThreadHash, type ThreadHash } from './threadHash';
 
 /** Bytes the file stream may hold before it pushes back (and so the largest single writev). */
 const WRITE_BATCH = 4 * 1024 * 1024;
+
+/** What the fast PATCH path (patch.ts) adds to a write; tus's own calls pass neither. */
+export interface WriteOptions {
+  /** Most bytes this write takes: one more fails it with tus's 413 (ERR_SIZE_EXCEEDED). */
+  limit?: number;
+  /** Aborted: stop reading, and end the write with what was received (a lock release, a client gone). */
+  stop?: AbortSignal;
+}
 
 interface RunningHash {
   hash: ThreadHash;
@@ -26,7 +34,16 @@ interface RunningHash {
 export class HashingFileStore extends FileStore {
   private readonly running = new Map<string, RunningHash>();
 
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+  /**
+   * Writes `readable` at `offset`. A failed write never destroys `readable` (the request: its
+   * socket must still carry the answer); it is only unpiped.
+   */
+  override async write(
+    readable: Readable,
+    id: string,
+    offset: number,
+    { limit = Infinity, stop }: WriteOptions = {},
+  ): Promise<number> {
     const previous = this.running.get(id);
     this.running.delete(id);
     const state: RunningHash | undefined =
@@ -40,8 +57,13 @@ export class HashingFileStore extends FileStore {
     const path = resolve(this.directory, id);
     if (!isPathInsideDirectory(this.directory, path)) throw ERRORS.FILE_NOT_FOUND;
     let received = 0;
+    let tooLong = false;
     const counting = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
+        if (received + chunk.length > limit) {
+          tooLong = true;
+          return callback(new Error('the body is longer than the upload'));
+        }
         received += chunk.length;
         if (!state) return callback(null, chunk);
         state.hash.update(chunk);
@@ -54,11 +76,28 @@ export class HashingFileStore extends FileStore {
       start: offset,
       highWaterMark: WRITE_BATCH,
     });
+    // pipe, not pipeline: a failure unpipes the source instead of destroying it.
+    let stopped = false;
+    const endEarly = () => {
+      stopped = true;
+      readable.unpipe(counting);
+      if (!counting.writableEnded) counting.end();
+    };
+    const unwatch = finished(readable, { writable: false }, (error) => {
+      if (error && !stopped) counting.destroy(error);
+    });
+    readable.pipe(counting);
+    if (stop?.aborted) endEarly();
+    else stop?.addEventListener('abort', endEarly, { once: true });
     try {
-      await pipeline(readable, counting, sink);
+      await pipeline(counting, sink);
     } catch {
+      readable.unpipe(counting);
       state?.hash.drop();
-      throw ERRORS.FILE_WRITE_ERROR;
+      throw tooLong ? ERRORS.ERR_SIZE_EXCEEDED : ERRORS.FILE_WRITE_ERROR;
+    } finally {
+      unwatch();
+      stop?.removeEventListener('abort', endEarly);
     }
     const end = offset + received;
     if (state) this.running.set(id, { hash: state.hash, offset: end });

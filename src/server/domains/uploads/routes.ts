@@ -10,6 +10,7 @@ import { errorBody } from '../../http/errors';
 import type { RouteDeps } from '../../http/routes';
 import { createUploadAlerts, type UploadAlerts } from './alerts';
 import { UPLOADS_PATH } from './constants';
+import { patchUpload } from './patch';
 import { createTusEndpoint } from './tus';
 
 /** The cleanup runs this often (and never less often than uploads expire). */
@@ -42,7 +43,9 @@ export function registerUploadRoutes(
     }
     tus.viewers.set(request.raw, viewer);
     reply.hijack();
-    await tus.server.handle(request.raw, reply.raw);
+    // PATCH reads the request itself on the happy path (patch.ts); the rest is tus's.
+    if (request.method === 'PATCH') await patchUpload(request.raw, reply.raw, viewer, tus);
+    else await tus.server.handle(request.raw, reply.raw);
   };
 
   app.register(async (scope) => {

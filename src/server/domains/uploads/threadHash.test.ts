@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createThreadHash, stopHashWorker } from './threadHash';
 
@@ -85,5 +90,33 @@ describe('thread hash', () => {
     const next = createThreadHash();
     next.update(Buffer.from('abc'));
     expect(await next.digest()).toBe(sha(Buffer.from('abc')));
+  });
+
+  it('given a process that hashed and holds a running hash, when its work is done, then it exits by itself', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lexdesk-threadhash-'));
+    try {
+      const module = fileURLToPath(new URL('./threadHash.ts', import.meta.url));
+      const script = join(dir, 'hash-and-leave.mjs');
+      await writeFile(
+        script,
+        [
+          `const { createThreadHash } = await import(${JSON.stringify(module)});`,
+          "const done = createThreadHash(); done.update(Buffer.from('abc'));",
+          'console.log(await done.digest());',
+          "const held = createThreadHash(); held.update(Buffer.from('kept between two PATCHes'));",
+        ].join('\n'),
+      );
+      // The time limit only stops a hung child; the assertion is that it exited on its own.
+      const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(child.stderr).toBe('');
+      expect(child.signal).toBeNull();
+      expect(child.status).toBe(0);
+      expect(child.stdout.trim()).toBe(createHash('sha256').update('abc').digest('hex'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -93,6 +93,7 @@ let worker: Worker | undefined;
 let nextId = 1;
 const sessions = new Map<number, SessionState>();
 const ringPool: SharedArrayBuffer[] = [];
+let awaitedDigests = 0;
 
 function release(state: SessionState): void {
   const waiters = state.waiters.splice(0);
@@ -106,15 +107,19 @@ function failAll(error: Error): void {
     release(state);
   }
   sessions.clear();
+  awaitedDigests = 0;
+  worker?.unref();
   worker = undefined;
 }
 
 function hashWorker(): Worker {
   if (worker) return worker;
   const created = new Worker(WORKER_SOURCE, { eval: true });
-  // Idle, the worker must not keep the process alive.
-  created.unref();
   created.on('message', (reply: WorkerReply) => {
+    if (reply.op === 'digest') {
+      awaitedDigests = Math.max(0, awaitedDigests - 1);
+      holdProcess();
+    }
     const state = sessions.get(reply.id);
     if (!state) return;
     state.inFlight -= reply.bytes;
@@ -130,7 +135,18 @@ function hashWorker(): Worker {
     if (worker === created) failAll(new Error(`the hash worker exited (${code})`));
   });
   worker = created;
+  // After the listeners: adding a 'message' listener refs the worker again.
+  holdProcess();
   return created;
+}
+
+/**
+ * The worker keeps the process alive only while a digest is awaited: idle, or holding the running
+ * hash of an upload between two PATCHes, it must not stop the process from exiting.
+ */
+function holdProcess(): void {
+  if (awaitedDigests > 0) worker?.ref();
+  else worker?.unref();
 }
 
 export function createThreadHash(): ThreadHash {
@@ -202,6 +218,8 @@ export function createThreadHash(): ThreadHash {
       sendSpan();
       return new Promise((resolve, reject) => {
         state.onDigest = { resolve, reject };
+        awaitedDigests += 1;
+        holdProcess();
         target.postMessage({ op: 'digest', id });
       });
     },

@@ -2,10 +2,11 @@
  * The tus 1.0.0 endpoint (@tus/server over a FileStore in <DATA_DIR>/uploads-incomplete), with the
  * upload contract's rules: the caller must see the raw file named in Upload-Metadata (raw_file_id),
  * it must be Uploading, and Upload-Length must equal its registered size. Other tenants' uploads
- * answer like unknown ones. Finished uploads are checked and stored by finish.ts.
+ * answer like unknown ones. Finished uploads are checked and stored by finish.ts. Most PATCHes take
+ * the fast path in patch.ts, which shares this store, locker and these hooks.
  */
 import { join } from 'node:path';
-import { Server, type ServerOptions } from '@tus/server';
+import { MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server';
 import { AppError, formatError, type ErrorCode } from '../../../shared/errors';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
 import type { ServerConfig } from '../../config';
@@ -20,7 +21,7 @@ import { HashingFileStore } from './hashingStore';
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
 
 /** What a hook throws to make tus answer with this status and a JSON error body. */
-interface TusReply {
+export interface TusReply {
   status_code: number;
   body: string;
 }
@@ -47,6 +48,15 @@ export interface TusEndpoint {
   viewers: WeakMap<object, Viewer>;
   /** Removes expired incomplete uploads and finished ones past the expiry; returns how many. */
   cleanUp(): Promise<number>;
+  /** What the fast PATCH path (patch.ts) shares with the tus server. */
+  store: HashingFileStore;
+  locker: MemoryLocker;
+  /** onIncomingRequest's rule: may this viewer touch this (existing) upload? */
+  canSee(viewer: Viewer, upload: Upload): Promise<boolean>;
+  /** onUploadFinish: check and store the complete upload (throws a TusReply when refused). */
+  finish(viewer: Viewer, upload: Upload): Promise<Record<string, never>>;
+  /** onResponseError: tus's own answer for `error`, or undefined to keep it. */
+  errorReply(error: Error | TusReply): TusReply | undefined;
 }
 
 export function createTusEndpoint(deps: {
@@ -61,6 +71,8 @@ export function createTusEndpoint(deps: {
   const expiryMs = config.uploadExpirationSeconds * 1000;
   const store = new HashingFileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
   const viewers = new WeakMap<object, Viewer>();
+  // One locker for tus and the fast PATCH path, so they exclude each other on an upload.
+  const locker = new MemoryLocker();
 
   function viewerOf(req: TusRequest): Viewer {
     const raw = req.runtime?.node?.req;
@@ -78,9 +90,44 @@ export function createTusEndpoint(deps: {
     });
   }
 
+  async function canSee(viewer: Viewer, upload: Upload): Promise<boolean> {
+    return (await visibleRawFile(viewer, upload.metadata?.raw_file_id)) !== undefined;
+  }
+
+  async function finish(viewer: Viewer, upload: Upload): Promise<Record<string, never>> {
+    const file = await visibleRawFile(viewer, upload.metadata?.raw_file_id);
+    if (!file) throw UNKNOWN_UPLOAD;
+    // An empty PATCH at the end re-runs this (e.g. after a lost answer or a server fault).
+    if (file.status === RAW_FILE_STATUS.uploaded) return {};
+    if (file.status !== RAW_FILE_STATUS.uploading) throw reply(409, 'UPLOAD_FILE_FAILED');
+    try {
+      await finishUpload(deps, viewer, file, {
+        path: join(directory, upload.id),
+        sha256: await store.takeDigest(upload.id, file.size),
+      });
+      deps.onUploaded?.(file.id);
+      return {};
+    } catch (error) {
+      if (error instanceof UploadRefused) throw reply(error.status, error.code);
+      throw error;
+    }
+  }
+
+  function errorReply(error: Error | TusReply): TusReply | undefined {
+    // tus's own size refusal, worded like every other upload route's.
+    if ('status_code' in error && error.status_code === 413) return reply(413, 'FILE_TOO_LARGE');
+    if (error instanceof Error) {
+      // Not a protocol answer: a fault (database, disk). Logged, and answered with the catalogue's words.
+      deps.log.error({ err: error }, 'tus upload request failed');
+      return reply(500, 'UPLOAD_FILE_FAILED');
+    }
+    return undefined;
+  }
+
   const server = new Server({
     path: UPLOADS_PATH,
     datastore: store,
+    locker,
     relativeLocation: false,
     // Behind a proxy, upload URLs must use the public origin, as file links do.
     generateUrl: (_req, { proto, host, path, id }) =>
@@ -113,37 +160,10 @@ export function createTusEndpoint(deps: {
       const viewer = viewerOf(req);
       const upload = await store.getUpload(uploadId).catch(() => undefined);
       if (!upload) return; // tus answers 404/410 itself
-      if (!(await visibleRawFile(viewer, upload.metadata?.raw_file_id))) throw UNKNOWN_UPLOAD;
+      if (!(await canSee(viewer, upload))) throw UNKNOWN_UPLOAD;
     },
-    async onUploadFinish(req, upload) {
-      const viewer = viewerOf(req);
-      const file = await visibleRawFile(viewer, upload.metadata?.raw_file_id);
-      if (!file) throw UNKNOWN_UPLOAD;
-      // An empty PATCH at the end re-runs this (e.g. after a lost answer or a server fault).
-      if (file.status === RAW_FILE_STATUS.uploaded) return {};
-      if (file.status !== RAW_FILE_STATUS.uploading) throw reply(409, 'UPLOAD_FILE_FAILED');
-      try {
-        await finishUpload(deps, viewer, file, {
-          path: join(directory, upload.id),
-          sha256: await store.takeDigest(upload.id, file.size),
-        });
-        deps.onUploaded?.(file.id);
-        return {};
-      } catch (error) {
-        if (error instanceof UploadRefused) throw reply(error.status, error.code);
-        throw error;
-      }
-    },
-    onResponseError(_req, error) {
-      // tus's own size refusal, worded like every other upload route's.
-      if ('status_code' in error && error.status_code === 413) return reply(413, 'FILE_TOO_LARGE');
-      if (error instanceof Error) {
-        // Not a protocol answer: a fault (database, disk). Logged, and answered with the catalogue's words.
-        deps.log.error({ err: error }, 'tus upload request failed');
-        return reply(500, 'UPLOAD_FILE_FAILED');
-      }
-      return undefined;
-    },
+    onUploadFinish: async (req, upload) => finish(viewerOf(req), upload),
+    onResponseError: (_req, error) => errorReply(error),
   });
 
   async function cleanUp(): Promise<number> {
@@ -161,5 +181,5 @@ export function createTusEndpoint(deps: {
     return removed;
   }
 
-  return { server, viewers, cleanUp };
+  return { server, viewers, cleanUp, store, locker, canSee, finish, errorReply };
 }
