@@ -14,6 +14,7 @@ import type { AuthService, Authentication } from '../domains/auth/service';
 import { bearerToken } from '../domains/auth/tokens';
 import { sameViewer } from '../domains/auth/viewerHints';
 import type { Viewer } from '../permissions';
+import { settle, type Settled } from '../settle';
 import { isSpeculativeRead } from './speculation';
 import type { GraphQLServer } from './yoga';
 
@@ -22,15 +23,6 @@ const JSON_BODY = /^application\/(?:graphql-response\+)?json\b/i;
 /** True when a response body of this content type is read whole rather than streamed. */
 function isWholeJsonBody(contentType: string | null): boolean {
   return contentType !== null && JSON_BODY.test(contentType);
-}
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
-  return promise.then(
-    (value) => ({ ok: true, value }),
-    (error: unknown) => ({ ok: false, error }),
-  );
 }
 
 export function graphqlHttpHandler(

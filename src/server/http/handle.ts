@@ -15,16 +15,10 @@ import { bearerToken } from '../domains/auth/tokens';
 import { sameViewer } from '../domains/auth/viewerHints';
 import { failAs } from '../errors';
 import type { Viewer } from '../permissions';
+import { settle } from '../settle';
 import { requireRequestViewer, viewerOf } from './auth';
 
 export type ViewerWork<T> = (viewer: Viewer, request: FastifyRequest) => Promise<T>;
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
-  promise.then(
-    (value) => ({ ok: true, value }),
-    (error: unknown) => ({ ok: false, error }),
-  );
 
 /** Returns a `handle(code, work)` for one domain's routes; `what` names it in the log. */
 export function viewerRoute(auth: AuthService, what: string) {
