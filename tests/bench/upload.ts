@@ -223,7 +223,6 @@ async function idleRss(pid: number): Promise<number> {
   return Math.max(...samples);
 }
 
-/** Flushes dirty pages to disk (Linux and macOS `sync`); a missing command is not an error. */
 /** Reads a file once, discarding the bytes (its pages are then cached, as after a hash). */
 async function readThrough(file: string): Promise<void> {
   for await (const chunk of createReadStream(file)) void chunk;

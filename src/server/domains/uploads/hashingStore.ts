@@ -1,10 +1,11 @@
 /**
- * A tus FileStore that hashes the bytes as they are written, so the final PATCH does not read a
- * large upload again to check its SHA-256. The running hash is kept per upload between PATCHes
- * while each PATCH starts exactly where the last one ended; anything else (a failed write, a
- * restart of the server, a PATCH at an unexpected offset) drops it and finish.ts hashes the file
- * from disk instead, so the digest is never wrong, only sometimes slower. The hashing itself runs
- * on a worker thread (threadHash.ts), beside the thread that receives and writes the bytes.
+ * A tus FileStore that hashes each upload while it is written, so the final PATCH does not read a
+ * large upload again to check its SHA-256. A worker thread hashes the file behind the writer
+ * (threadHash.ts): this store tells it how far the file is written and never waits for it. The
+ * running hash is kept per upload between PATCHes while each PATCH starts exactly where the last
+ * one ended; anything else (a failed write, a restart of the server, a PATCH at an unexpected
+ * offset) drops it and finish.ts hashes the file from disk instead, so the digest is never wrong,
+ * only sometimes slower.
  */
 import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,10 +13,12 @@ import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, isPathInsideDirectory } from '@tus/utils';
-import { createThreadHash, type ThreadHash } from './threadHash';
+import { createFileHash, type FileHash } from './threadHash';
 
 /** Bytes the file stream may hold before it pushes back (and so the largest single writev). */
 const WRITE_BATCH = 4 * 1024 * 1024;
+/** How many newly written bytes make the hasher be told to go on. */
+const HASH_STEP = 1024 * 1024;
 
 /** What the fast PATCH path (patch.ts) adds to a write; tus's own calls pass neither. */
 export interface WriteOptions {
@@ -26,7 +29,7 @@ export interface WriteOptions {
 }
 
 interface RunningHash {
-  hash: ThreadHash;
+  hash: FileHash;
   /** Bytes hashed so far, which is the upload's offset when the state is valid. */
   offset: number;
 }
@@ -46,18 +49,28 @@ export class HashingFileStore extends FileStore {
   ): Promise<number> {
     const previous = this.running.get(id);
     this.running.delete(id);
+    const path = resolve(this.directory, id);
+    if (!isPathInsideDirectory(this.directory, path)) {
+      previous?.hash.drop();
+      throw ERRORS.FILE_NOT_FOUND;
+    }
     const state: RunningHash | undefined =
       offset === 0
-        ? { hash: createThreadHash(), offset: 0 }
+        ? { hash: createFileHash(path), offset: 0 }
         : previous?.offset === offset
           ? previous
           : undefined;
     if (previous && previous !== state) previous.hash.drop();
 
-    const path = resolve(this.directory, id);
-    if (!isPathInsideDirectory(this.directory, path)) throw ERRORS.FILE_NOT_FOUND;
+    // A large buffer lets the file stream gather many socket-sized chunks into one writev.
+    const sink = createWriteStream(path, {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: WRITE_BATCH,
+    });
     let received = 0;
     let tooLong = false;
+    let hashingFrom = offset;
     const counting = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         if (received + chunk.length > limit) {
@@ -65,16 +78,14 @@ export class HashingFileStore extends FileStore {
           return callback(new Error('the body is longer than the upload'));
         }
         received += chunk.length;
-        if (!state) return callback(null, chunk);
-        state.hash.update(chunk);
-        void state.hash.ready().then(() => callback(null, chunk));
+        // What the file stream has finished writing may be hashed now.
+        const written = offset + sink.bytesWritten;
+        if (state && written - hashingFrom >= HASH_STEP) {
+          hashingFrom = written;
+          state.hash.hashTo(written);
+        }
+        callback(null, chunk);
       },
-    });
-    // A large buffer lets the file stream gather many socket-sized chunks into one writev.
-    const sink = createWriteStream(path, {
-      flags: 'r+',
-      start: offset,
-      highWaterMark: WRITE_BATCH,
     });
     // pipe, not pipeline: a failure unpipes the source instead of destroying it.
     let stopped = false;
@@ -100,7 +111,10 @@ export class HashingFileStore extends FileStore {
       stop?.removeEventListener('abort', endEarly);
     }
     const end = offset + received;
-    if (state) this.running.set(id, { hash: state.hash, offset: end });
+    if (state) {
+      state.hash.hashTo(end);
+      this.running.set(id, { hash: state.hash, offset: end });
+    }
     return end;
   }
 
@@ -116,7 +130,7 @@ export class HashingFileStore extends FileStore {
       state.hash.drop();
       return undefined;
     }
-    return state.hash.digest().catch(() => undefined);
+    return state.hash.digest(size).catch(() => undefined);
   }
 
   override async remove(id: string): Promise<void> {

@@ -1,90 +1,86 @@
 /**
- * SHA-256 on a worker thread, so the thread that receives upload bytes only copies them and the
- * hashing runs on another core at the same time. One worker serves every running hash of the
- * process; each hash is a session keyed by a number. The worker's code is a string (eval), so the
- * bundled desktop server needs no extra file.
+ * SHA-256 of an upload's file on a worker thread, hashing behind the writer: the thread that
+ * receives the bytes only writes them to the file and says how far the file is written
+ * (`hashTo`); the worker reads that part back (from the page cache, where it was just written)
+ * and hashes it. So the receiving thread neither copies bytes for the hasher nor ever waits for
+ * it, and memory does not grow with a slow hasher: the file is the buffer. The digest is of the
+ * bytes as stored, which is what the check at the end is about.
  *
- * Bytes travel through a ring of shared memory per session (borrowed from a small pool): the
- * receiving thread copies each chunk in and tells the worker which span to hash once a batch is
- * full, so an upload allocates nothing per chunk and the worker nothing at all (allocating a
- * copy per chunk kept both threads' garbage collectors busy). A chunk that does not fit goes as
- * a copy of its own, in order.
- *
- * Flow control: the worker acknowledges every ACK_BYTES it has hashed; a sender with more than
- * MAX_IN_FLIGHT bytes not yet acknowledged waits (`ready()`), so a slow hasher slows the upload
- * instead of piling bytes up. A span of the ring is written again only once the worker has
- * acknowledged it. A worker that fails ends every session with an error: the caller then hashes
- * from disk.
+ * One worker serves every running hash of the process; each hash is a session keyed by a number.
+ * The worker's code is a string (eval), so the bundled desktop server needs no extra file. A
+ * worker that fails, or a file it cannot read as far as told, refuses the digest: the caller
+ * then hashes the file itself.
  */
 import { Worker } from 'node:worker_threads';
 
-const ACK_BYTES = 2 * 1024 * 1024;
-const BATCH_BYTES = 1024 * 1024;
-const RING_BYTES = 16 * 1024 * 1024;
-const MAX_IN_FLIGHT = 8 * 1024 * 1024;
-const POOLED_RINGS = 4;
+/** How much the worker reads at a time. */
+const READ_BYTES = 1024 * 1024;
 
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
+const { openSync, readSync, closeSync } = require('node:fs');
 const sessions = new Map();
-function session(id) {
-  let found = sessions.get(id);
-  if (!found) { found = { hash: createHash('sha256'), unacked: 0, ring: null }; sessions.set(id, found); }
-  return found;
-}
-function hashed(id, found, bytes) {
-  found.unacked += bytes;
-  if (found.unacked >= ${ACK_BYTES}) {
-    parentPort.postMessage({ op: 'ack', id, bytes: found.unacked });
-    found.unacked = 0;
+const buffer = Buffer.allocUnsafe(${READ_BYTES});
+function advance(found, end) {
+  if (found.failed || end <= found.at) return;
+  const fd = openSync(found.path, 'r');
+  try {
+    while (found.at < end) {
+      const got = readSync(fd, buffer, 0, Math.min(buffer.length, end - found.at), found.at);
+      if (got === 0) throw new Error('the file ends before byte ' + end);
+      found.hash.update(buffer.subarray(0, got));
+      found.at += got;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 parentPort.on('message', (message) => {
   const { op, id } = message;
-  if (op === 'copy') {
-    const found = session(id);
-    const bytes = new Uint8Array(message.data);
-    found.hash.update(bytes);
-    hashed(id, found, bytes.length);
-  } else if (op === 'span') {
-    const found = session(id);
-    if (message.ring) found.ring = new Uint8Array(message.ring);
-    found.hash.update(found.ring.subarray(message.start, message.start + message.length));
-    hashed(id, found, message.length);
-  } else if (op === 'digest') {
-    const found = session(id);
+  if (op === 'open') {
+    sessions.set(id, { path: message.path, hash: createHash('sha256'), at: 0, failed: null });
+    return;
+  }
+  const found = sessions.get(id);
+  if (!found) return;
+  if (op === 'drop') {
     sessions.delete(id);
-    parentPort.postMessage({ op: 'digest', id, digest: found.hash.digest('hex'), bytes: found.unacked });
-  } else if (op === 'drop') {
+    return;
+  }
+  try {
+    advance(found, message.end);
+  } catch (error) {
+    found.failed = error instanceof Error ? error.message : String(error);
+  }
+  if (op === 'digest') {
     sessions.delete(id);
+    parentPort.postMessage(
+      found.failed
+        ? { op: 'failed', id, message: found.failed }
+        : { op: 'digest', id, digest: found.hash.digest('hex') },
+    );
   }
 });
 `;
 
 interface WorkerReply {
-  op: 'ack' | 'digest';
+  op: 'digest' | 'failed';
   id: number;
-  bytes: number;
   digest?: string;
+  message?: string;
 }
 
 interface SessionState {
-  inFlight: number;
-  waiters: Array<() => void>;
   onDigest?: { resolve: (digest: string) => void; reject: (error: Error) => void };
   failed?: Error;
-  /** Handed back to the pool when the worker has answered the digest (it reads it no more). */
-  ring?: SharedArrayBuffer;
 }
 
-export interface ThreadHash {
-  /** Copies `chunk` for the worker (the caller may reuse its buffer at once). */
-  update(chunk: Uint8Array): void;
-  /** Resolves when the worker is close enough behind to take more (flow control). */
-  ready(): Promise<void>;
-  /** The hex digest of everything updated; the session ends. */
-  digest(): Promise<string>;
+export interface FileHash {
+  /** The file's bytes before `end` are written: the worker hashes up to there, in order. */
+  hashTo(end: number): void;
+  /** Hashes the file up to `size` and answers its hex digest; the session ends. */
+  digest(size: number): Promise<string>;
   /** Ends the session without a digest. */
   drop(): void;
 }
@@ -92,19 +88,12 @@ export interface ThreadHash {
 let worker: Worker | undefined;
 let nextId = 1;
 const sessions = new Map<number, SessionState>();
-const ringPool: SharedArrayBuffer[] = [];
 let awaitedDigests = 0;
-
-function release(state: SessionState): void {
-  const waiters = state.waiters.splice(0);
-  for (const wake of waiters) wake();
-}
 
 function failAll(error: Error): void {
   for (const state of sessions.values()) {
     state.failed = error;
     state.onDigest?.reject(error);
-    release(state);
   }
   sessions.clear();
   awaitedDigests = 0;
@@ -116,19 +105,13 @@ function hashWorker(): Worker {
   if (worker) return worker;
   const created = new Worker(WORKER_SOURCE, { eval: true });
   created.on('message', (reply: WorkerReply) => {
-    if (reply.op === 'digest') {
-      awaitedDigests = Math.max(0, awaitedDigests - 1);
-      holdProcess();
-    }
+    awaitedDigests = Math.max(0, awaitedDigests - 1);
+    holdProcess();
     const state = sessions.get(reply.id);
     if (!state) return;
-    state.inFlight -= reply.bytes;
-    if (reply.op === 'digest') {
-      sessions.delete(reply.id);
-      if (state.ring && ringPool.length < POOLED_RINGS) ringPool.push(state.ring);
-      state.onDigest?.resolve(reply.digest ?? '');
-    }
-    if (state.inFlight <= MAX_IN_FLIGHT) release(state);
+    sessions.delete(reply.id);
+    if (reply.op === 'digest') state.onDigest?.resolve(reply.digest ?? '');
+    else state.onDigest?.reject(new Error(reply.message ?? 'the hash worker failed'));
   });
   created.on('error', (error) => failAll(error));
   created.on('exit', (code) => {
@@ -149,83 +132,33 @@ function holdProcess(): void {
   else worker?.unref();
 }
 
-export function createThreadHash(): ThreadHash {
+/** A running hash of the file at `path` (absolute), which is written from its start. */
+export function createFileHash(path: string): FileHash {
   const id = nextId;
   nextId += 1;
-  const state: SessionState = { inFlight: 0, waiters: [] };
+  const state: SessionState = {};
   sessions.set(id, state);
   const target = hashWorker();
-  let ring: Uint8Array | undefined;
-  let ringSent = false;
-  /**
-   * Where the next byte goes in the ring, and where the bytes not yet sent for hashing start;
-   * the bytes the worker has not hashed end at writeAt and number at most inFlight + pending.
-   */
-  let writeAt = 0;
-  let spanStart = 0;
-  const pending = () => writeAt - spanStart;
-
-  const sendSpan = (): void => {
-    const length = pending();
-    if (length === 0 || !ring) return;
-    state.inFlight += length;
-    target.postMessage({
-      op: 'span',
-      id,
-      start: spanStart,
-      length,
-      ...(ringSent ? {} : { ring: state.ring }),
-    });
-    ringSent = true;
-    spanStart = writeAt % RING_BYTES;
-    writeAt = spanStart;
-  };
-  const sendCopy = (chunk: Uint8Array): void => {
-    const copy = new ArrayBuffer(chunk.byteLength);
-    new Uint8Array(copy).set(chunk);
-    state.inFlight += chunk.byteLength;
-    target.postMessage({ op: 'copy', id, data: copy }, [copy]);
-  };
-
+  target.postMessage({ op: 'open', id, path });
+  let told = 0;
   return {
-    update(chunk) {
-      if (state.failed || chunk.byteLength === 0) return;
-      if (state.inFlight + pending() + chunk.byteLength > RING_BYTES) {
-        // No room without writing over bytes the worker has not hashed yet: send a copy.
-        sendSpan();
-        sendCopy(chunk);
-        return;
-      }
-      if (!ring) {
-        state.ring = ringPool.pop() ?? new SharedArrayBuffer(RING_BYTES);
-        ring = new Uint8Array(state.ring);
-      }
-      // A span ends at the ring's end; the rest of the chunk goes on from its start.
-      for (let from = 0; from < chunk.byteLength;) {
-        const take = Math.min(chunk.byteLength - from, RING_BYTES - writeAt);
-        ring.set(chunk.subarray(from, from + take), writeAt);
-        writeAt += take;
-        from += take;
-        if (writeAt === RING_BYTES || pending() >= BATCH_BYTES) sendSpan();
-      }
+    hashTo(end) {
+      if (state.failed || !sessions.has(id) || end <= told) return;
+      told = end;
+      target.postMessage({ op: 'to', id, end });
     },
-    ready() {
-      if (state.failed || state.inFlight <= MAX_IN_FLIGHT) return Promise.resolve();
-      return new Promise((resolve) => state.waiters.push(resolve));
-    },
-    digest() {
+    digest(size) {
       if (state.failed) return Promise.reject(state.failed);
-      sendSpan();
+      if (!sessions.has(id)) return Promise.reject(new Error('the hash session has ended'));
       return new Promise((resolve, reject) => {
         state.onDigest = { resolve, reject };
         awaitedDigests += 1;
         holdProcess();
-        target.postMessage({ op: 'digest', id });
+        target.postMessage({ op: 'digest', id, end: size });
       });
     },
     drop() {
       if (!sessions.delete(id)) return;
-      release(state);
       target.postMessage({ op: 'drop', id });
     },
   };
