@@ -3,17 +3,13 @@
  * (scans) are rendered and OCRed. Pages are visited one at a time and released, and at most a few
  * OCR jobs are in flight, so a 500-page file keeps memory bounded. Pages are reported in order.
  */
-// Before pdf.js: keeps the engine's JSON and push that pdf.js's polyfills replace (see there).
-import { restoreNativeBuiltins } from './nativeBuiltins';
-import { Util, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageText } from '../types';
 import { PipelineInputError, throwIfAborted } from './errors';
 import { countLetters, runsToLines, type TextRun } from './lines';
 import type { OcrEngine } from './ocr/types';
 import { openPdf } from './pdfjs';
 import { renderPageToPng } from './render';
-
-restoreNativeBuiltins();
 
 /** A page whose text layer has fewer letters than this is treated as a scan. */
 export const MIN_TEXT_LAYER_LETTERS = 20;
@@ -34,6 +30,20 @@ function isTextItem(item: unknown): item is { str: string; transform: number[]; 
 }
 
 /** Text direction in quarter turns (0..3) of a run whose viewport-space matrix starts a, b. */
+/** `outer` applied after `inner`: the product of two PDF matrices [a b c d e f]. */
+export function multiply(outer: readonly number[], inner: readonly number[]): number[] {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = outer;
+  const [p = 0, q = 0, r = 0, s = 0, t = 0, u = 0] = inner;
+  return [
+    a * p + c * q,
+    b * p + d * q,
+    a * r + c * s,
+    b * r + d * s,
+    a * t + c * u + e,
+    b * t + d * u + f,
+  ];
+}
+
 function quarterTurns(a: number, b: number): number {
   return ((Math.round(Math.atan2(b, a) / (Math.PI / 2)) % 4) + 4) % 4;
 }
@@ -50,10 +60,7 @@ export async function pageTextLayer(page: PDFPageProxy): Promise<string> {
   const weight = [0, 0, 0, 0];
   for (const item of content.items) {
     if (!isTextItem(item) || item.str.length === 0) continue;
-    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = Util.transform(
-      viewport.transform,
-      item.transform,
-    );
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = multiply(viewport.transform, item.transform);
     const turns = quarterTurns(a, b);
     weight[turns] = (weight[turns] ?? 0) + item.str.length;
     const size = Math.hypot(c, d) || Math.hypot(a, b) || 1;

@@ -2,30 +2,48 @@
  * Opens PDFs with pdf.js in Node: the worker runs in-process (no worker file fetched), and the
  * standard fonts, CMaps, ICC profiles and wasm decoders come from the pdfjs-dist package folder.
  * pdf.js errors become PipelineInputErrors (encrypted, corrupt, empty).
+ *
+ * pdf.js is loaded on the first PDF, not with the server: a server that only receives uploads
+ * (or runs no pipeline workers) never holds it. It is loaded with Node's source maps off: under
+ * tsx (which turns them on) Node would otherwise decode pdf.js's own map and keep it, 46 MB of
+ * the heap for a minified library whose frames we never read; every full garbage collection
+ * then had twice the heap to mark (measured during uploads: docs/PERFORMANCE.md).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 // Before pdf.js: keeps the engine's JSON and push that pdf.js's polyfills replace (see there).
 import { restoreNativeBuiltins } from './nativeBuiltins';
-import {
-  getDocument,
-  InvalidPDFException,
-  PasswordResponses,
-  type PDFDocumentProxy,
-} from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PipelineInputError } from './errors';
 
-restoreNativeBuiltins();
+type Pdfjs = typeof PdfjsModule;
 
-let workerReady: Promise<void> | undefined;
+let loaded: Promise<Pdfjs> | undefined;
 
-/** Registers pdf.js's worker code on globalThis so its "fake worker" runs in this thread. */
-function ensureWorker(): Promise<void> {
-  workerReady ??= import('pdfjs-dist/legacy/build/pdf.worker.mjs').then((worker) => {
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    restoreNativeBuiltins();
-  });
-  return workerReady;
+/** Imports `load()` with Node's source maps off (the process-wide switch is put back after). */
+async function withoutSourceMaps<T>(load: () => Promise<T>): Promise<T> {
+  const wasOn = process.sourceMapsEnabled;
+  if (wasOn) process.setSourceMapsEnabled(false);
+  try {
+    return await load();
+  } finally {
+    if (wasOn) process.setSourceMapsEnabled(true);
+  }
+}
+
+/**
+ * pdf.js, loaded once, with its worker code registered on globalThis so its "fake worker" runs
+ * in this thread.
+ */
+export function loadPdfjs(): Promise<Pdfjs> {
+  loaded ??= withoutSourceMaps(async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker =
+      await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    return pdfjs;
+  }).finally(restoreNativeBuiltins);
+  return loaded;
 }
 
 function packageFolder(sub: string): string {
@@ -33,17 +51,18 @@ function packageFolder(sub: string): string {
   return `${join(dirname(require.resolve('pdfjs-dist/package.json')), sub)}/`;
 }
 
-function isPasswordError(error: unknown): boolean {
+function isPasswordError(pdfjs: Pdfjs, error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'PasswordException') return true;
   const code = (error as { code?: unknown }).code;
-  return code === PasswordResponses.NEED_PASSWORD || code === PasswordResponses.INCORRECT_PASSWORD;
+  const { NEED_PASSWORD, INCORRECT_PASSWORD } = pdfjs.PasswordResponses;
+  return code === NEED_PASSWORD || code === INCORRECT_PASSWORD;
 }
 
 /** Opens a PDF; `data` is handed to pdf.js (its buffer is detached afterwards). */
 export async function openPdf(data: Uint8Array, name = 'file'): Promise<PDFDocumentProxy> {
-  await ensureWorker();
-  const task = getDocument({
+  const pdfjs = await loadPdfjs();
+  const task = pdfjs.getDocument({
     data,
     standardFontDataUrl: packageFolder('standard_fonts'),
     cMapUrl: packageFolder('cmaps'),
@@ -61,10 +80,11 @@ export async function openPdf(data: Uint8Array, name = 'file'): Promise<PDFDocum
     doc = await task.promise;
   } catch (error) {
     await task.destroy().catch(() => undefined);
-    if (isPasswordError(error)) {
+    if (isPasswordError(pdfjs, error)) {
       throw new PipelineInputError('encrypted', `${name} is password-protected`, { cause: error });
     }
-    const reason = error instanceof InvalidPDFException ? 'is not a valid PDF' : 'cannot be read';
+    const reason =
+      error instanceof pdfjs.InvalidPDFException ? 'is not a valid PDF' : 'cannot be read';
     const detail = error instanceof Error ? `: ${error.message}` : '';
     throw new PipelineInputError('corrupt', `${name} ${reason}${detail}`, { cause: error });
   }
