@@ -29,7 +29,6 @@ function isTextItem(item: unknown): item is { str: string; transform: number[]; 
   return typeof candidate?.str === 'string' && Array.isArray(candidate.transform);
 }
 
-/** Text direction in quarter turns (0..3) of a run whose viewport-space matrix starts a, b. */
 /** `outer` applied after `inner`: the product of two PDF matrices [a b c d e f]. */
 export function multiply(outer: readonly number[], inner: readonly number[]): number[] {
   const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = outer;
@@ -44,6 +43,7 @@ export function multiply(outer: readonly number[], inner: readonly number[]): nu
   ];
 }
 
+/** Text direction in quarter turns (0..3) of a run whose viewport-space matrix starts a, b. */
 function quarterTurns(a: number, b: number): number {
   return ((Math.round(Math.atan2(b, a) / (Math.PI / 2)) % 4) + 4) % 4;
 }

@@ -4,10 +4,10 @@
  * pdf.js errors become PipelineInputErrors (encrypted, corrupt, empty).
  *
  * pdf.js is loaded on the first PDF, not with the server: a server that only receives uploads
- * (or runs no pipeline workers) never holds it. It is loaded with Node's source maps off: under
- * tsx (which turns them on) Node would otherwise decode pdf.js's own map and keep it, 46 MB of
- * the heap for a minified library whose frames we never read; every full garbage collection
- * then had twice the heap to mark (measured during uploads: docs/PERFORMANCE.md).
+ * (or runs no pipeline workers) never holds it: the server's heap after start went from 103 to
+ * 42 MB. It is loaded with Node's source maps off: under tsx (which turns them on) Node would
+ * otherwise decode pdf.js's own maps and keep them, about 55 MB of heap for minified library
+ * code whose frames we never read.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
