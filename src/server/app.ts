@@ -3,6 +3,7 @@
  * and /health. It does not listen, so tests start it in-process on port 0. The database must be
  * reachable at config.databaseUrl; /health reports "ok" only once its migrations are applied.
  */
+import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -20,14 +21,9 @@ import { installErrorHandler } from './http/errors';
 import { registerHealthRoute } from './http/health';
 import { registerRoutes } from './http/routes';
 import { createServices, type Services } from './services';
-import { lazyOcrEngine } from './domains/pipeline/ocrProvider';
-import { pipelineLlm } from './domains/pipeline/llmProvider';
-import { processRawFile } from './domains/pipeline/processRawFile';
-import {
-  startPipelineQueue,
-  type PipelineQueue,
-  type PipelineQueueOptions,
-} from './domains/pipeline/queue';
+import type { QueueTimings } from './domains/pipeline/childSettings';
+import type { PipelineQueue } from './domains/pipeline/queue';
+import { startPipeline } from './domains/pipeline/startPipeline';
 
 /** The Fastify instance plus the services and database it runs on (for tests and main.ts). */
 export type LexDeskServer = FastifyInstance & {
@@ -39,7 +35,7 @@ export type LexDeskServer = FastifyInstance & {
     uploads: ReturnType<typeof registerRoutes>['uploads'];
     /** Every route as `METHOD path` (HEAD and CORS preflight excluded). */
     routes: string[];
-    /** The document pipeline's job queue (workers run here when config.pipelineWorkers > 0). */
+    /** The document pipeline's job queue (and its workers, in a child process by default). */
     pipeline: PipelineQueue;
   };
 };
@@ -48,10 +44,7 @@ export interface BuildOptions {
   /** Where pino writes its JSON log lines (default stdout; main.ts uses stderr in child mode). */
   logStream?: NodeJS.WritableStream;
   /** Queue timings for tests (short retry delays and job expiry). */
-  pipeline?: Pick<
-    PipelineQueueOptions,
-    'retryDelaySeconds' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds'
-  >;
+  pipeline?: QueueTimings;
 }
 
 export async function buildApp(
@@ -103,16 +96,13 @@ export async function buildApp(
   const lexdesk = { services, database, bus, routes } as LexDeskServer['lexdesk'];
   app.decorate('lexdesk', lexdesk);
 
-  const ocr = lazyOcrEngine(config.ocrEngine);
-  const llm = pipelineLlm(config, (details, message) => app.log.warn(details, message));
-  const pipeline = await startPipelineQueue({
-    databaseUrl: config.databaseUrl,
+  const pipeline = await startPipeline({
+    config: { ...config, databaseUrl: config.databaseUrl },
     db: database.db,
-    workers: config.pipelineWorkers,
-    expireInSeconds: config.pipelineJobExpireSeconds,
-    run: (rawFileId) => processRawFile({ db: database.db, storage, ocr: ocr.get, llm }, rawFileId),
+    storage,
     log: app.log,
-    ...options.pipeline,
+    serverModule: fileURLToPath(import.meta.url),
+    timings: options.pipeline,
   }).catch(async (error: unknown) => {
     await bus.close();
     await database.close();
@@ -197,7 +187,6 @@ export async function buildApp(
   app.addHook('preClose', async () => ws.live.closeAll());
   app.addHook('onClose', async () => {
     await pipeline.stop();
-    await ocr.close();
     await bus.close();
     await database.close();
   });

@@ -20,6 +20,17 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it('given PIPELINE_PROCESS, then the pipeline runs where it says (a child process by default); another value is a ConfigError', () => {
+    const dataDir = dir();
+    expect(loadConfig({ DATA_DIR: dataDir }).pipelineProcess).toBe('child');
+    expect(loadConfig({ DATA_DIR: dataDir, PIPELINE_PROCESS: 'inline' }).pipelineProcess).toBe(
+      'inline',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, PIPELINE_PROCESS: 'thread' })).toThrow(
+      /pipelineProcess/,
+    );
+  });
+
   it('given a config file and environment, then the environment wins and the file fills the rest', () => {
     const dataDir = dir();
     writeFileSync(

@@ -106,6 +106,11 @@ export const ConfigSchema = z.strictObject({
    * processes (on this or other machines sharing the database).
    */
   pipelineWorkers: z.coerce.number().int().min(0).max(16).default(1),
+  /**
+   * Where this server runs its pipeline workers: a child process (the default), so parsing a
+   * large PDF never stalls the API, or 'inline' in the server's own process.
+   */
+  pipelineProcess: z.enum(['child', 'inline']).default('child'),
   /** A pipeline job running longer than this is taken as lost (its worker died) and retried. */
   pipelineJobExpireSeconds: z.coerce
     .number()
@@ -196,6 +201,7 @@ function fromEnv(env: Env): Record<string, unknown> {
     slackWebhookUrl: env.SLACK_WEBHOOK_URL,
     uploadAlertChannel: env.UPLOAD_ALERT_CHANNEL,
     pipelineWorkers: env.PIPELINE_WORKERS,
+    pipelineProcess: env.PIPELINE_PROCESS,
     pipelineJobExpireSeconds: env.PIPELINE_JOB_EXPIRE_SECONDS,
     ocrEngine: env.OCR_ENGINE,
     s3: s3FromEnv(env),

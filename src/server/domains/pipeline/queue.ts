@@ -42,6 +42,8 @@ export interface PipelineQueue {
   enqueue(rawFileId: string): Promise<void>;
   /** Raw files waiting without a job are queued; returns how many. */
   sweep(): Promise<number>;
+  /** This process's workers look for jobs now (another process queued one). */
+  notify(): void;
   stop(): Promise<void>;
 }
 
@@ -103,6 +105,10 @@ export async function startPipelineQueue(options: PipelineQueueOptions): Promise
       { rawFileId },
       { singletonKey: rawFileId, expireInSeconds: options.expireInSeconds },
     );
+    notify();
+  }
+
+  function notify(): void {
     for (const id of workerIds) boss.notifyWorker(id);
   }
 
@@ -125,6 +131,7 @@ export async function startPipelineQueue(options: PipelineQueueOptions): Promise
   return {
     enqueue,
     sweep,
+    notify,
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
