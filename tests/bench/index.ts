@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   review: () => import('./review'),
   eval: () => import('../eval/index'),
   ocr: () => import('./ocr'),
+  'pipeline-api': () => import('./pipeline-api'),
 };
 
 const [benchName, ...args] = process.argv.slice(2);

@@ -32,6 +32,8 @@ export async function startBenchServer(
   repoRoot: string,
   mainPath: string,
   dataDir: string,
+  /** Extra environment, over the defaults below (e.g. PIPELINE_WORKERS). */
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<BenchServer> {
   const dbName = `lexdesk_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -49,6 +51,7 @@ export async function startBenchServer(
     // The upload path alone: the document pipeline would otherwise parse each 1 GiB upload in
     // this process while the next round uploads (no `npm run worker` runs beside it here).
     PIPELINE_WORKERS: '0',
+    ...extraEnv,
   };
   const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', mainPath], {
     cwd: repoRoot,
