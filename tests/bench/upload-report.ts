@@ -59,7 +59,7 @@ export function renderUploadSection(r: UploadBenchResult): string {
     'file back behind the writer and hashes it as the bytes arrive',
     '(`src/server/domains/uploads/hashingStore.ts`, `threadHash.ts`), so it overlaps the transfer.',
     'The server runs with `PIPELINE_WORKERS=0`: this measures the upload path, and the document',
-    'pipeline would otherwise parse each 1 GiB upload in the same process during the next round.',
+    'pipeline would otherwise parse each 1 GiB upload on the same two cores during the next round.',
     'Each timed upload starts after `sync` and, where the bench may (root on Linux), with the clean',
     'page cache dropped, and with the source just read once (LexDesk reads it to hash it at enqueue,',
     'the plain side reads it before its upload). Without the drop, whichever side wrote into memory',
