@@ -6,10 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rawFile } from '../../src/server/db/schema';
-import { legalProcessedFile } from '../../src/server/db/schemaPipeline';
 import { childSettingsJson } from '../../src/server/domains/pipeline/childSettings';
 import {
   makeImagePdf,
@@ -18,6 +17,7 @@ import {
 } from '../../src/server/pipeline/pages/testing/fixtures';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { BUNDLE_PAGES } from './fixtures/bundle';
+import { liveDocuments } from './fixtures/documents';
 import { registerOne, tusClient } from './fixtures/raw-files';
 
 let server: TestServer;
@@ -118,12 +118,7 @@ it('given the child killed mid-job, then a new child retries the job and writes 
   );
   expect(done.status).toBe('Processed');
   expect(done.attempts).toBeGreaterThanOrEqual(2);
-  const documents = await server.db
-    .select()
-    .from(legalProcessedFile)
-    .where(
-      and(eq(legalProcessedFile.legal_raw_file_id, id), eq(legalProcessedFile.is_deleted, false)),
-    );
+  const documents = await liveDocuments(server, id);
   const ranges = documents.map((d) => `${d.start_page_no}-${d.end_page_no}`);
   expect(documents.length).toBeGreaterThan(0);
   expect(new Set(ranges).size).toBe(ranges.length);

@@ -3,13 +3,13 @@
  * retries it, and the raw file ends Processed with each document written once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rawFile } from '../../src/server/db/schema';
-import { legalProcessedFile } from '../../src/server/db/schemaPipeline';
 import { makeImagePdf, makeTextPng } from '../../src/server/pipeline/pages/testing/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
 import { BUNDLE_PAGES } from './fixtures/bundle';
+import { liveDocuments } from './fixtures/documents';
 import { registerOne, tusClient } from './fixtures/raw-files';
 
 let server: TestServer;
@@ -83,15 +83,7 @@ it('given a worker killed mid-job, then another worker retries it and writes eac
   const after = await statusOf(file.id);
   expect(after.status).toBe('Processed');
   expect(after.attempts).toBeGreaterThanOrEqual(2);
-  const documents = await server.db
-    .select()
-    .from(legalProcessedFile)
-    .where(
-      and(
-        eq(legalProcessedFile.legal_raw_file_id, file.id),
-        eq(legalProcessedFile.is_deleted, false),
-      ),
-    );
+  const documents = await liveDocuments(server, file.id);
   const ranges = documents.map((d) => `${d.start_page_no}-${d.end_page_no}`);
   expect(new Set(ranges).size).toBe(ranges.length);
   expect(documents.length).toBeGreaterThan(0);

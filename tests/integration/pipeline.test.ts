@@ -4,7 +4,7 @@
  * end UNACCESSIBLE with the reason; reprocessing keeps staff edits; a failing run is retried
  * without writing any document twice.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { upsertCases } from '../../src/server/domains/pipeline/cases';
 import { learnTypeCorrection } from '../../src/server/domains/pipeline/corrections';
 import { makeEncryptedPdf, makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { loadFixtures } from '../corpus';
+import { liveDocuments } from './fixtures/documents';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { BUNDLE_CASE, BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
 import { FIXTURES } from './fixtures/files';
@@ -49,14 +50,7 @@ async function settled(id: string, timeoutMs = 60_000): Promise<RawFileRow> {
   }
 }
 
-const documentsOf = (id: string) =>
-  server.db
-    .select()
-    .from(legalProcessedFile)
-    .where(
-      and(eq(legalProcessedFile.legal_raw_file_id, id), eq(legalProcessedFile.is_deleted, false)),
-    )
-    .orderBy(asc(legalProcessedFile.start_page_no));
+const documentsOf = (id: string) => liveDocuments(server, id);
 
 beforeAll(async () => {
   server = await startTestServer(

@@ -6,7 +6,7 @@
  * only be restored once their pages are free; re-splits are logged and conflict-checked; and a
  * person's edits survive reprocessing.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawFile, type RawFileRow } from '../../src/server/db/schema';
@@ -18,6 +18,7 @@ import {
 import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
+import { liveDocuments } from './fixtures/documents';
 import { registerOne, tusClient } from './fixtures/raw-files';
 
 let server: TestServer;
@@ -51,17 +52,7 @@ async function settled(id: string, timeoutMs = 60_000): Promise<RawFileRow> {
   }
 }
 
-const documentsOf = (rawId: string) =>
-  server.db
-    .select()
-    .from(legalProcessedFile)
-    .where(
-      and(
-        eq(legalProcessedFile.legal_raw_file_id, rawId),
-        eq(legalProcessedFile.is_deleted, false),
-      ),
-    )
-    .orderBy(asc(legalProcessedFile.start_page_no));
+const documentsOf = (rawId: string) => liveDocuments(server, rawId);
 
 async function rowOf(id: string): Promise<LegalProcessedFileRow> {
   const [row] = await server.db
