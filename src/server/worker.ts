@@ -14,26 +14,24 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/connection';
 import { runMigrations } from './db/migrate';
 import { createStorage } from './domains/files/s3/createStorage';
-import { lazyOcrEngine } from './domains/pipeline/ocrProvider';
-import { pipelineLlm } from './domains/pipeline/llmProvider';
 import { parseChildSettings, type ChildSettings } from './domains/pipeline/childSettings';
-import { processRawFile } from './domains/pipeline/processRawFile';
-import { startPipelineQueue } from './domains/pipeline/queue';
+import { startLocalPipeline } from './domains/pipeline/startPipeline';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
-function settings(): ChildSettings {
+/** The configuration: from the server when run as its child, else from the environment. */
+function settings(): ChildSettings & { asChild: boolean } {
   const child = process.env.LEXDESK_PIPELINE_CHILD;
-  if (child) return parseChildSettings(child);
+  if (child) return { ...parseChildSettings(child), asChild: true };
   try {
     const config: ServerConfig = loadConfig({
       PIPELINE_WORKERS: String(availableParallelism()),
       ...process.env,
     });
-    return { config, queue: {} };
+    return { config, queue: {}, asChild: false };
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
@@ -41,38 +39,34 @@ function settings(): ChildSettings {
 }
 
 async function main(): Promise<void> {
-  const asChild = Boolean(process.env.LEXDESK_PIPELINE_CHILD);
-  const { config, queue: timings } = settings();
+  const { config, queue: timings, asChild } = settings();
   if (!config.databaseUrl)
     fail('npm run worker needs DATABASE_URL: workers share the server’s PostgreSQL.');
   if (config.pipelineWorkers < 1) fail('PIPELINE_WORKERS must be at least 1 for a worker.');
   if (!asChild) await runMigrations(config.databaseUrl);
   const database = openDatabase(config.databaseUrl);
-  const storage = createStorage(config);
-  const ocr = lazyOcrEngine(config.ocrEngine);
-  const llm = pipelineLlm(config, (details, message) =>
-    process.stderr.write(`${message} ${JSON.stringify(details)}\n`),
-  );
-  const line = (text: string) => process.stdout.write(`${text}\n`);
-  const queue = await startPipelineQueue({
-    databaseUrl: config.databaseUrl,
-    db: database.db,
-    workers: config.pipelineWorkers,
-    expireInSeconds: config.pipelineJobExpireSeconds,
-    run: (rawFileId) => processRawFile({ db: database.db, storage, ocr: ocr.get, llm }, rawFileId),
-    log: {
-      info: (details, message) => line(`${message} ${JSON.stringify(details)}`),
-      error: (details, message) => process.stderr.write(`${message} ${JSON.stringify(details)}\n`),
+  const write = (stream: NodeJS.WriteStream) => (details: object, message: string) =>
+    stream.write(`${message} ${JSON.stringify(details)}\n`);
+  const queue = await startLocalPipeline(
+    {
+      config: { ...config, databaseUrl: config.databaseUrl },
+      db: database.db,
+      storage: createStorage(config),
+      log: {
+        info: write(process.stdout),
+        warn: write(process.stderr),
+        error: write(process.stderr),
+      },
+      timings,
     },
-    ...timings,
-  });
+    config.pipelineWorkers,
+  );
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     void (async () => {
       await queue.stop();
-      await ocr.close();
       await database.close();
       process.exit(0);
     })();
@@ -87,7 +81,9 @@ async function main(): Promise<void> {
   } else {
     await queue.sweep();
   }
-  line(`LexDesk pipeline worker running ${config.pipelineWorkers} job(s) at once`);
+  process.stdout.write(
+    `LexDesk pipeline worker running ${config.pipelineWorkers} job(s) at once\n`,
+  );
 }
 
 main().catch((error: unknown) =>

@@ -48,8 +48,8 @@ export async function startBenchServer(
     LEXDESK_READY_JSON: '1',
     LOG_LEVEL: 'warn',
     RAW_FILE_MAX_BYTES: String(4 * 1024 ** 3),
-    // The upload path alone: the document pipeline would otherwise parse each 1 GiB upload in
-    // this process while the next round uploads (no `npm run worker` runs beside it here).
+    // The upload path alone: the document pipeline would otherwise parse each 1 GiB upload on
+    // the same cores while the next round uploads (no `npm run worker` runs beside it here).
     PIPELINE_WORKERS: '0',
     ...extraEnv,
   };

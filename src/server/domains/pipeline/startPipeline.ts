@@ -15,14 +15,46 @@ import { startPipelineProcess, type ProcessCommand } from './pipelineProcess';
 import { processRawFile } from './processRawFile';
 import { startPipelineQueue, type PipelineLog, type PipelineQueue } from './queue';
 
-export interface StartPipelineOptions {
+export interface PipelineDeps {
   config: ServerConfig & { databaseUrl: string };
   db: Database;
   storage: FileStorage;
   log: PipelineLog & { warn(details: object, message: string): void };
+  timings?: QueueTimings;
+}
+
+export interface StartPipelineOptions extends PipelineDeps {
   /** The server module's own path (src/server/app.ts, or main.js in the bundle): worker.ts or worker.js sits beside it. */
   serverModule: string;
-  timings?: QueueTimings;
+}
+
+/**
+ * The job queue with `workers` jobs at a time run in this process (0 only enqueues): what the
+ * server runs inline and what worker.ts runs, with the OCR engine it starts closed on stop.
+ */
+export async function startLocalPipeline(
+  deps: PipelineDeps,
+  workers: number,
+): Promise<PipelineQueue> {
+  const { config, db, storage, log, timings = {} } = deps;
+  const ocr = lazyOcrEngine(config.ocrEngine);
+  const llm = pipelineLlm(config, (details, message) => log.warn(details, message));
+  const queue = await startPipelineQueue({
+    databaseUrl: config.databaseUrl,
+    db,
+    workers,
+    expireInSeconds: config.pipelineJobExpireSeconds,
+    run: (rawFileId) => processRawFile({ db, storage, ocr: ocr.get, llm }, rawFileId),
+    log,
+    ...timings,
+  });
+  return {
+    ...queue,
+    async stop() {
+      await queue.stop();
+      await ocr.close();
+    },
+  };
 }
 
 /** How to run worker.ts (from source, through tsx) or worker.js (bundled) beside `serverModule`. */
@@ -40,46 +72,32 @@ export function workerCommand(serverModule: string, env: NodeJS.ProcessEnv): Pro
 }
 
 export async function startPipeline(options: StartPipelineOptions): Promise<PipelineQueue> {
-  const { config, db, storage, log, timings = {} } = options;
-  const inChild = config.pipelineWorkers > 0 && config.pipelineProcess === 'child';
-  const ocr = lazyOcrEngine(config.ocrEngine);
-  const llm = pipelineLlm(config, (details, message) => log.warn(details, message));
-  const queue = await startPipelineQueue({
-    databaseUrl: config.databaseUrl,
-    db,
-    workers: inChild ? 0 : config.pipelineWorkers,
-    expireInSeconds: config.pipelineJobExpireSeconds,
-    run: (rawFileId) => processRawFile({ db, storage, ocr: ocr.get, llm }, rawFileId),
-    log,
-    ...timings,
+  const { config, timings = {} } = options;
+  if (config.pipelineWorkers === 0 || config.pipelineProcess === 'inline')
+    return startLocalPipeline(options, config.pipelineWorkers);
+  // The child runs the jobs; this process only enqueues, and nudges the child when it does.
+  const queue = await startLocalPipeline(options, 0);
+  const child = startPipelineProcess({
+    command: workerCommand(options.serverModule, {
+      ...process.env,
+      LEXDESK_PIPELINE_CHILD: childSettingsJson({ config, queue: timings }),
+    }),
+    log: options.log,
   });
-  const child = inChild
-    ? startPipelineProcess({
-        command: workerCommand(options.serverModule, {
-          ...process.env,
-          LEXDESK_PIPELINE_CHILD: childSettingsJson({ config, queue: timings }),
-        }),
-        log,
-      })
-    : undefined;
   return {
     async enqueue(rawFileId) {
       await queue.enqueue(rawFileId);
-      child?.notify();
+      child.notify();
     },
-    sweep: async () => {
+    async sweep() {
       const queued = await queue.sweep();
-      if (queued > 0) child?.notify();
+      if (queued > 0) child.notify();
       return queued;
     },
-    notify: () => {
-      queue.notify();
-      child?.notify();
-    },
+    notify: () => child.notify(),
     async stop() {
-      await child?.stop();
+      await child.stop();
       await queue.stop();
-      await ocr.close();
     },
   };
 }

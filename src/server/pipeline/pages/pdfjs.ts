@@ -3,9 +3,8 @@
  * standard fonts, CMaps, ICC profiles and wasm decoders come from the pdfjs-dist package folder.
  * pdf.js errors become PipelineInputErrors (encrypted, corrupt, empty).
  *
- * pdf.js is loaded on the first PDF, not with the server: a server that only receives uploads
- * (or runs no pipeline workers) never holds it: the server's heap after start went from 103 to
- * 42 MB. It is loaded with Node's source maps off: under tsx (which turns them on) Node would
+ * pdf.js is loaded on the first PDF, not at start, so a process that runs no pipeline job never
+ * holds it (the server's heap after start went from 103 to 42 MB). It is loaded with Node's source maps off: under tsx (which turns them on) Node would
  * otherwise decode pdf.js's own maps and keep them, about 55 MB of heap for minified library
  * code whose frames we never read.
  */
