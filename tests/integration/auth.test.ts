@@ -1,4 +1,4 @@
-import { and, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, userProfile } from '../../src/server/db/schema';
 import { PRODUCT_ERRORS } from '../../src/shared/errors';
@@ -186,6 +186,46 @@ describe('deactivation ends sessions', () => {
     expect((await server.gql(VIEWER, {}, colleague.token)).data).toMatchObject({
       viewer: { user: { id: colleague.user.id } },
     });
+  });
+
+  it('given a sign-in racing a deactivation, when the deactivation commits, then the sign-in is refused and leaves no session', async () => {
+    const { company } = await server.signUpCompany();
+    const user = await server.addUser({ companyId: company.id, signIn: false });
+    let updated!: () => void;
+    let commit!: () => void;
+    const isUpdated = new Promise<void>((resolve) => (updated = resolve));
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    // The deactivation is written but not committed while the sign-in runs.
+    const deactivation = server.db.transaction(async (tx) => {
+      await tx
+        .update(userProfile)
+        .set({ is_deactivated: true })
+        .where(eq(userProfile.id, user.user.id));
+      updated();
+      await mayCommit;
+    });
+    await isUpdated;
+    let settled = false;
+    const signIn = server
+      .gql<{ signIn: { token: string } }>(
+        'mutation($email: String!, $password: String!) { signIn(email: $email, password: $password) { token } }',
+        { email: user.user.email, password: TEST_PASSWORD },
+      )
+      .finally(() => (settled = true));
+    // Wait until the sign-in either finished or waits for the deactivating transaction.
+    for (;;) {
+      const waiting = await server.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity
+             where wait_event_type = 'Lock' and query ilike '%insert into "session"%'`,
+      );
+      if (settled || (waiting.rows[0]?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    commit();
+    await deactivation;
+    const result = await signIn;
+    expect(result.errors?.[0]?.extensions?.code).toBe('ACCOUNT_DEACTIVATED');
+    expect(await liveSessions(user.user.id)).toBe(0);
   });
 
   it('given a deactivation that is rolled back, then the sessions live on; other profile changes leave them alone', async () => {

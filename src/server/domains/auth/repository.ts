@@ -108,10 +108,24 @@ export function createAuthRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
-    async insertSession(values: { token_hash: string; user_id: string; expires_at: Date }) {
-      const [row] = await db.insert(session).values(values).returning();
-      if (!row) throw new Error('session insert returned no row');
-      return row;
+    /**
+     * A new session, only while its user is active; undefined when the user is deactivated. The
+     * user row is share-locked, so a deactivation at the same moment either commits first (and
+     * nothing is inserted) or waits for this insert (and its trigger then revokes the session).
+     */
+    async insertSession(values: {
+      token_hash: string;
+      user_id: string;
+      expires_at: Date;
+    }): Promise<{ id: string } | undefined> {
+      const result = await db.execute<{ id: string }>(sql`
+        insert into ${session} (token_hash, user_id, expires_at)
+        select ${values.token_hash}, ${userProfile.id}, ${values.expires_at}::timestamptz
+          from ${userProfile}
+         where ${userProfile.id} = ${values.user_id} and not ${userProfile.is_deactivated}
+           for share
+        returning id`);
+      return result.rows[0];
     },
 
     /**

@@ -59,6 +59,8 @@ export function createAuthService(repo: AuthRepository, options: { sessionTtlHou
       user_id: found.user.id,
       expires_at: expires,
     });
+    // Deactivated since it was read: refused as if seen then.
+    if (!created) throw new AppError('ACCOUNT_DEACTIVATED', 403);
     return { token, viewer: await viewerFor(found, created.id) };
   }
 
