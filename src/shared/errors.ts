@@ -135,7 +135,7 @@ export const ERRORS = {
  */
 export const PRODUCT_ERRORS = {
   INVALID_CREDENTIALS: 'Incorrect email or password.',
-  TOO_MANY_SIGN_IN_ATTEMPTS: 'Too many sign-in attempts. Please wait a minute and try again.',
+  TOO_MANY_SIGN_IN_ATTEMPTS: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   NOT_AUTHENTICATED: 'Please sign in to continue.',
   SESSION_EXPIRED: 'Your session has ended. Please sign in again.',
   FORBIDDEN: 'You do not have permission to do that.',
