@@ -45,8 +45,11 @@ async function main(): Promise<void> {
   if (config.pipelineWorkers < 1) fail('PIPELINE_WORKERS must be at least 1 for a worker.');
   if (!asChild) await runMigrations(config.databaseUrl);
   const database = openDatabase(config.databaseUrl);
+  // An Error's own fields are not enumerable: JSON.stringify would print `{}` for it.
+  const plain = (_key: string, value: unknown) =>
+    value instanceof Error ? { message: value.message, stack: value.stack } : value;
   const write = (stream: NodeJS.WriteStream) => (details: object, message: string) =>
-    stream.write(`${message} ${JSON.stringify(details)}\n`);
+    stream.write(`${message} ${JSON.stringify(details, plain)}\n`);
   const queue = await startLocalPipeline(
     {
       config: { ...config, databaseUrl: config.databaseUrl },
