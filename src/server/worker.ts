@@ -2,7 +2,8 @@
  * `npm run worker`: document-pipeline workers without the HTTP server, for scaling the pipeline
  * out across machines. Needs DATABASE_URL (the server's PostgreSQL) and DATA_DIR pointing at the
  * same file storage as the server. PIPELINE_WORKERS jobs run at once (default: one per core).
- * SIGINT / SIGTERM let running jobs finish (up to 10 s); an unfinished job is retried elsewhere.
+ * SIGINT / SIGTERM let running jobs finish (up to 10 s); an unfinished file is taken back by a
+ * worker that runs on (domains/pipeline/queue.ts).
  *
  * The server also runs this file as its own pipeline child (domains/pipeline/pipelineProcess.ts):
  * then LEXDESK_PIPELINE_CHILD holds the server's resolved configuration as JSON, migrations are

@@ -2,7 +2,8 @@
  * One raw file whose run is stuck or dead never stops the others (issue 13): a job a dead worker
  * left active does not block fetching, "Process again" on that file works and is processed, a
  * file a live run holds is refused and dropped while other companies' files go on, it is taken
- * back once that run's worker is gone, and a failing fetch is logged and tried again.
+ * back once that run's worker is gone, a file whose runs kept dying is given up, and a failing
+ * fetch is logged and tried again.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rawFile, type RawFileRow } from '../../src/server/db/schema';
 import { createStorage } from '../../src/server/domains/files/s3/createStorage';
-import { PIPELINE_QUEUE } from '../../src/server/domains/pipeline/constants';
+import { PIPELINE_QUEUE, PIPELINE_RETRY_LIMIT } from '../../src/server/domains/pipeline/constants';
 import { startPipelineQueue, type PipelineQueue } from '../../src/server/domains/pipeline/queue';
 import { markRawFile } from '../../src/server/domains/pipeline/rawFileState';
 import { tryLockRun } from '../../src/server/domains/pipeline/runLock';
@@ -163,10 +164,37 @@ it('given a file a live run holds, then Process again is refused, other companie
   expect(taken.processing_attempts).toBe(2);
 }, 180_000);
 
+it('given a file whose runs kept stopping, then it is given up with the reason, not run again', async () => {
+  workers ??= await startWorkers();
+  const { admin, company } = await server.signUpCompany({ is_legal: true });
+  const bytes = await bundle('doomed.pdf');
+  const file = await register(admin, company.id, 'doomed.pdf', bytes);
+  const lock = await tryLockRun(server.database.url, file.id);
+  if (!lock) throw new Error('the run lock was taken');
+  try {
+    await send(admin, file.id, 'doomed.pdf', bytes);
+    // Every allowed run started and its worker died (the last one holds the lock until now).
+    await markRawFile(
+      server.db,
+      await rowOf(file.id),
+      { status: 'Processing', attempt: PIPELINE_RETRY_LIMIT + 1 },
+      'test',
+    );
+  } finally {
+    await lock.release();
+  }
+  const given = await settled(file.id);
+  expect(given.status).toBe('Uploading_Failed');
+  expect(given.processing_error).toMatch(/stopped unexpectedly 4 times/);
+  expect(await liveDocuments(server, file.id)).toEqual([]);
+}, 120_000);
+
 it('given fetching jobs fails, then the error is logged and fetching goes on once it works', async () => {
   await workers?.stop();
   workers = undefined;
-  const errors: Array<{ details: Record<string, unknown>; message: string }> = [];
+  const logged: Array<{ details: Record<string, unknown>; message: string }> = [];
+  const record = (details: object, message: string) =>
+    logged.push({ details: details as Record<string, unknown>, message });
   const ran: string[] = [];
   const queue = await startPipelineQueue({
     databaseUrl: server.database.url,
@@ -175,11 +203,7 @@ it('given fetching jobs fails, then the error is logged and fetching goes on onc
     expireInSeconds: 1800,
     pollingIntervalSeconds: 0.5,
     recoverIntervalSeconds: 60,
-    log: {
-      info: () => undefined,
-      error: (details, message) =>
-        errors.push({ details: details as Record<string, unknown>, message }),
-    },
+    log: { info: record, error: record },
     run: async (rawFileId) => {
       ran.push(rawFileId);
       return { status: 'skipped', reason: 'test' };
@@ -188,12 +212,12 @@ it('given fetching jobs fails, then the error is logged and fetching goes on onc
   try {
     // pg-boss's fetch orders by this column: without it, every fetch fails.
     await server.db.execute(sql`ALTER TABLE pgboss.job RENAME COLUMN priority TO priority_gone`);
-    const logged = await until(
-      async () => errors.find((e) => e.message === 'pipeline queue error'),
+    const failed = await until(
+      async () => logged.find((e) => e.message === 'pipeline jobs cannot be fetched; trying again'),
       (found) => found !== undefined,
       'the fetch error to be logged',
     );
-    expect(String(logged?.details.error)).toMatch(/priority/);
+    expect(String(failed?.details.error)).toMatch(/priority/);
     await server.db.execute(sql`ALTER TABLE pgboss.job RENAME COLUMN priority_gone TO priority`);
 
     const id = randomUUID();
@@ -203,6 +227,7 @@ it('given fetching jobs fails, then the error is logged and fetching goes on onc
       (list) => list.includes(id),
       'a job to be fetched after the error',
     );
+    expect(logged.map((e) => e.message)).toContain('pipeline jobs are fetched again');
   } finally {
     await queue.stop();
   }

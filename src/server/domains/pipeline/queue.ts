@@ -12,11 +12,13 @@
  * - Workers look every `recoverIntervalSeconds` for files left Processing that no run holds (the
  *   worker died: its lock went with its connection) and queue them again, so a dead worker's file
  *   is taken back within that interval. The 'short' policy keeps one waiting job per file.
- * - A fetch that fails is logged and tried again at the next poll.
+ * - Each worker is a jobLoop.ts loop: a fetch that fails is logged and tried again at the next
+ *   poll (pg-boss 10's own workers swallow fetch errors).
  * - `sweep()` at start queues files left Uploaded (a crash between upload and enqueue) and files
  *   whose run stopped.
  */
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../../db/connection';
@@ -30,6 +32,7 @@ import {
 } from './constants';
 import type { ProcessOutcome } from './processRawFile';
 import { markRawFile } from './rawFileState';
+import { startJobLoop, type JobLoop } from './jobLoop';
 import { tryLockRun, unlockedRawFiles, type RunLock } from './runLock';
 
 const jobData = z.object({ rawFileId: z.uuid() });
@@ -84,13 +87,8 @@ export async function startPipelineQueue(options: PipelineQueueOptions): Promise
     maintenanceIntervalSeconds:
       options.maintenanceIntervalSeconds ?? Math.max(1, Math.min(30, options.expireInSeconds)),
   });
-  // Failed fetches (and maintenance) land here; pg-boss's worker polls again after its interval.
-  boss.on('error', (error: unknown) =>
-    log.error(
-      { ...describeError(error), retryInSeconds: pollingIntervalSeconds },
-      'pipeline queue error',
-    ),
-  );
+  // pg-boss's own errors (its maintenance: expiring and archiving jobs), tried again each interval.
+  boss.on('error', (error: unknown) => log.error(describeError(error), 'pipeline queue error'));
   await boss.start();
   await dropLegacyQueue(boss, log);
   const queueOptions = {
@@ -135,34 +133,81 @@ export async function startPipelineQueue(options: PipelineQueueOptions): Promise
     }
   }
 
-  const workerIds: string[] = [];
-  for (let index = 0; index < options.workers; index += 1) {
-    workerIds.push(
-      await boss.work<{ rawFileId: string }>(
-        PIPELINE_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds },
-        async ([job]) => {
-          if (!job) return;
-          const parsed = jobData.safeParse(job.data);
-          if (!parsed.success) return; // a malformed job is dropped, never retried forever
-          const { rawFileId } = parsed.data;
-          const lock = await tryLockRun(options.databaseUrl, rawFileId);
-          if (!lock) {
-            log.info({ rawFileId }, 'pipeline job dropped: a live run holds this raw file');
-            return;
-          }
-          try {
-            await runLocked(rawFileId, lock);
-          } finally {
-            await lock.release();
-          }
-        },
-      ),
-    );
+  /** A job's handling; one that fails outside a run (the database is away) is retried by pg-boss. */
+  async function handle(job: PgBoss.Job<unknown>): Promise<void> {
+    try {
+      await handleData(job.data);
+    } catch (error) {
+      await boss.fail(PIPELINE_QUEUE, job.id, describeError(error));
+      throw error;
+    }
+    await boss.complete(PIPELINE_QUEUE, job.id);
   }
 
+  /** The run under the file's lock, or nothing when a live run holds it. */
+  async function handleData(data: unknown): Promise<void> {
+    const parsed = jobData.safeParse(data);
+    if (!parsed.success) return; // a malformed job is dropped, never retried forever
+    const { rawFileId } = parsed.data;
+    const lock = await tryLockRun(options.databaseUrl, rawFileId);
+    if (!lock) {
+      log.info({ rawFileId }, 'pipeline job dropped: a live run holds this raw file');
+      return;
+    }
+    try {
+      await runLocked(rawFileId, lock);
+    } finally {
+      await lock.release();
+    }
+  }
+
+  /** pg-boss's fetch, except that a failing query is thrown (pg-boss 10 returns "no jobs"). */
+  async function fetchJob(): Promise<PgBoss.Job<unknown> | undefined> {
+    let failure: unknown;
+    const jobs = await boss.fetch<unknown>(PIPELINE_QUEUE, {
+      batchSize: 1,
+      db: {
+        executeSql: async (text, values) => {
+          try {
+            return await fetchPool.query(text, values);
+          } catch (error) {
+            failure = error;
+            throw error;
+          }
+        },
+      },
+    });
+    if (failure !== undefined) throw failure;
+    return jobs[0];
+  }
+
+  // The workers' fetches go through this pool, so their errors reach fetchJob (see above).
+  const fetchPool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: Math.max(1, options.workers),
+  });
+  fetchPool.on('error', () => undefined); // an idle connection lost; the next fetch reports
+  const loops: JobLoop[] = [];
+  for (let index = 0; index < options.workers; index += 1)
+    loops.push(
+      startJobLoop({
+        fetch: fetchJob,
+        handle,
+        intervalMs: pollingIntervalSeconds * 1000,
+        onFetchError: (error, failures) =>
+          log.error(
+            { ...describeError(error), failures, retryInSeconds: pollingIntervalSeconds },
+            'pipeline jobs cannot be fetched; trying again',
+          ),
+        onFetchRecovered: (failures) => log.info({ failures }, 'pipeline jobs are fetched again'),
+        // Failed for pg-boss to retry, or (if even that failed) active until it expires.
+        onHandleError: (error) =>
+          log.error(describeError(error), 'pipeline job could not be finished'),
+      }),
+    );
+
   function notify(): void {
-    for (const id of workerIds) boss.notifyWorker(id);
+    for (const loop of loops) loop.notify();
   }
 
   async function enqueue(rawFileId: string): Promise<void> {
@@ -220,7 +265,10 @@ export async function startPipelineQueue(options: PipelineQueueOptions): Promise
     notify,
     async stop() {
       if (recoverTimer) clearInterval(recoverTimer);
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // Running jobs get 10 s to finish; an unfinished file is taken back by recovery elsewhere.
+      await Promise.all(loops.map((loop) => loop.stop(10_000)));
+      await boss.stop({ graceful: true, wait: true, timeout: 1_000 });
+      await fetchPool.end();
     },
   };
 }
