@@ -166,6 +166,8 @@ export const PRODUCT_ERRORS = {
   FILE_CHANGED: 'The file changed while it was being read. It will be tried again.',
   // The document pipeline.
   REPROCESS_NOT_READY: 'This file cannot be processed until its upload has finished.',
+  REPROCESS_RUNNING:
+    'This file is being processed right now. It can be processed again once this run has finished.',
   REPROCESS_RAW_FILE_FAILED: 'Failed to queue the raw file for processing',
 } as const;
 
