@@ -1,11 +1,12 @@
 /**
- * What happens when a tus upload has all its bytes: check the content type (first bytes, as
- * /files/upload does) and the SHA-256 registered with the raw file, store the bytes, and move the
- * raw file to Uploaded, or to Uploading_Failed with the reason in its log.
+ * What happens when a tus upload has all its bytes: check the content type (first and last bytes,
+ * as /files/upload does: a PDF must also end like one) and the SHA-256 registered with the raw
+ * file, store the bytes, and move the raw file to Uploaded, or to Uploading_Failed with the reason
+ * in its log.
  */
 import { open } from 'node:fs/promises';
 import { type ErrorCode } from '../../../shared/errors';
-import { checkFile } from '../../../shared/files/fileTypes';
+import { checkFile, TAIL_BYTES } from '../../../shared/files/fileTypes';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
 import type { RawFileRow } from '../../db/schema';
 import type { Viewer } from '../../permissions';
@@ -16,12 +17,24 @@ import { sha256OfFile } from '../files/hash';
 /** Enough of the head for every signature checkFile knows (zip/OLE directories included). */
 const HEAD_BYTES = 64 * 1024;
 
-async function readHead(path: string): Promise<Uint8Array> {
+/** The file's first HEAD_BYTES and last TAIL_BYTES, by positioned reads (never the whole file). */
+async function readEnds(path: string): Promise<{ head: Uint8Array; tail: Uint8Array }> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
+    const { size } = await handle.stat();
+    const readAt = async (position: number, length: number) => {
+      const buffer = Buffer.alloc(length);
+      let filled = 0;
+      while (filled < length) {
+        const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return buffer.subarray(0, filled);
+    };
+    const head = await readAt(0, Math.min(HEAD_BYTES, size));
+    const tailStart = Math.max(0, size - TAIL_BYTES);
+    return { head, tail: await readAt(tailStart, size - tailStart) };
   } finally {
     await handle.close();
   }
@@ -69,13 +82,14 @@ export async function finishUpload(
     return refusal;
   }
 
-  const check = checkFile(file.name, await readHead(sourcePath));
+  const ends = await readEnds(sourcePath);
+  const check = checkFile(file.name, ends.head, undefined, ends.tail);
   if (!check.ok)
     throw await fail(
       new UploadRefused(
         415,
         'INVALID_FILE_TYPE',
-        'content is not an accepted type matching the name',
+        check.detail ?? 'content is not an accepted type matching the name',
       ),
     );
   // Hashed while the bytes arrived when it could be; otherwise read back from disk.
