@@ -2,7 +2,8 @@
  * What happens when a tus upload has all its bytes: check the content type (first and last bytes,
  * as /files/upload does: a PDF must also end like one) and the SHA-256 registered with the raw
  * file, store the bytes, and move the raw file to Uploaded, or to Uploading_Failed with the reason
- * in its log.
+ * in its log. When the company already has the same bytes in another raw file (two idempotency
+ * keys, two machines), this one is removed as its duplicate and nothing is stored or processed.
  */
 import { open } from 'node:fs/promises';
 import { type ErrorCode } from '../../../shared/errors';
@@ -56,12 +57,18 @@ export interface FinishDeps {
   alerts: UploadAlerts;
 }
 
+export interface FinishResult {
+  row: RawFileRow;
+  /** Set when the bytes were already stored in this raw file: `row` was removed, not processed. */
+  duplicateOf?: RawFileRow;
+}
+
 export async function finishUpload(
   { services, alerts }: FinishDeps,
   viewer: Viewer,
   file: RawFileRow,
   source: { path: string; sha256?: string | undefined },
-): Promise<RawFileRow> {
+): Promise<FinishResult> {
   const sourcePath = source.path;
   async function fail(refusal: UploadRefused): Promise<UploadRefused> {
     const failed = await services.rawFiles.change(
@@ -111,26 +118,32 @@ export async function finishUpload(
     sha256,
   });
   try {
-    const uploaded = await services.rawFiles.change(
+    const result = await services.rawFiles.finishUpload(
       viewer,
       file.id,
+      sha256,
       {
         status: RAW_FILE_STATUS.uploaded,
         url: stored.path,
         s3_key: stored.file.key,
         mime: check.mime,
       },
-      'upload_complete',
       (current) => {
         if (current.status !== RAW_FILE_STATUS.uploading)
           throw new UploadRefused(409, 'UPLOAD_FILE_FAILED', `raw file is ${current.status}`);
       },
     );
-    await services.rawFiles.recordUpload(viewer, uploaded);
-    alerts.success(
-      `Uploaded: ${file.name} (${file.size} bytes) by ${uploaded.uploaded_by_email ?? viewer.user.email}`,
-    );
-    return uploaded;
+    const by = result.row.uploaded_by_email ?? viewer.user.email;
+    await services.rawFiles.recordUpload(viewer, result.row);
+    if (result.duplicateOf) {
+      await services.files.discard(stored).catch(() => undefined);
+      alerts.success(
+        `Uploaded: ${file.name} (${file.size} bytes) by ${by}, the same content as ${result.duplicateOf.name}: not processed again`,
+      );
+    } else {
+      alerts.success(`Uploaded: ${file.name} (${file.size} bytes) by ${by}`);
+    }
+    return result;
   } catch (error) {
     await services.files.discard(stored).catch(() => undefined);
     throw error;
