@@ -3,7 +3,8 @@
  * as /files/upload does: a PDF must also end like one) and the SHA-256 registered with the raw
  * file, store the bytes, and move the raw file to Uploaded, or to Uploading_Failed with the reason
  * in its log. When the company already has the same bytes in another raw file (two idempotency
- * keys, two machines), this one is removed as its duplicate and nothing is stored or processed.
+ * keys, two machines), this one is removed as its duplicate: its bytes are not kept, nothing is
+ * processed.
  */
 import { open } from 'node:fs/promises';
 import { type ErrorCode } from '../../../shared/errors';
