@@ -167,6 +167,12 @@ export const PRODUCT_ERRORS = {
   // The document pipeline.
   REPROCESS_NOT_READY: 'This file cannot be processed until its upload has finished.',
   REPROCESS_RAW_FILE_FAILED: 'Failed to queue the raw file for processing',
+  // Server limits (GraphQL document size, mutation rate, read statement timeout).
+  QUERY_TOO_COMPLEX:
+    'This request is too large or too complex: {detail} Please ask for less at once.',
+  TOO_MANY_REQUESTS: 'Too many changes in a short time. Please wait a few seconds and try again.',
+  QUERY_TIMEOUT:
+    'This took too long to load and was stopped. Please narrow the search or try again in a moment.',
 } as const;
 
 export type CatalogueCode = keyof typeof ERRORS;
