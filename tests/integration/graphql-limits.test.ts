@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { InMemoryCache } from '@apollo/client';
 import { print } from 'graphql';
+import { createClient } from 'graphql-ws';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredOperations } from '../../src/renderer/graphql/op';
 import { GRAPHQL_LIMITS } from '../../src/server/graphql/limits';
@@ -216,6 +218,45 @@ describe('GraphQL document limits and the mutation rate', () => {
     expect(codes(second)).toEqual(['TOO_MANY_REQUESTS']);
     const unread = await post(server, '{ unreadNotificationCount }', {}, receiver.token);
     expect(unread.body.data).toEqual({ unreadNotificationCount: 3 });
+  });
+
+  it('given a subscription over a limit (graphql-ws), then it is refused with QUERY_TOO_COMPLEX and the socket stays open', async () => {
+    let closedWith: number | undefined;
+    const client = createClient({
+      url: `${server.url.replace(/^http/, 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${admin.token}` },
+      retryAttempts: 0,
+      on: { closed: (event) => (closedWith = (event as { code?: number }).code) },
+    });
+    try {
+      const refusal = (document: string) =>
+        new Promise<unknown>((resolve) => {
+          client.subscribe(
+            { query: document },
+            { next: () => undefined, error: resolve, complete: () => resolve('completed') },
+          );
+        });
+      const aliased = `subscription { ${Array.from(
+        { length: GRAPHQL_LIMITS.maxAliases + 1 },
+        (_, i) => `n${i}: notificationAdded { id }`,
+      ).join(' ')} }`;
+      const overAliases = await refusal(aliased);
+      expect(overAliases).toEqual([
+        expect.objectContaining({
+          extensions: expect.objectContaining({ code: 'QUERY_TOO_COMPLEX', limit: 'aliases' }),
+        }),
+      ]);
+      const tooDeep = await refusal(`subscription{${'a{'.repeat(3000)}b${'}'.repeat(3000)}}`);
+      expect(tooDeep).toEqual([
+        expect.objectContaining({
+          extensions: expect.objectContaining({ code: 'QUERY_TOO_COMPLEX', limit: 'tokens' }),
+        }),
+      ]);
+      expect(closedWith).toBeUndefined();
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('given every operation the renderer sends (with the __typename Apollo adds), then none is over a limit', async () => {

@@ -13,6 +13,16 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
 
+/**
+ * Runs `work` with every statement it issues through `db` stopped after `readTimeoutMs`
+ * (GraphQL queries and read-only REST routes run in it); without `readTimeoutMs`, as it is. A
+ * returned thenable is started inside the scope too (a drizzle query runs when awaited).
+ */
+export interface ReadScope {
+  <T>(work: () => PromiseLike<T>): Promise<T>;
+  <T>(work: () => T): T;
+}
+
 export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;
@@ -22,11 +32,7 @@ export interface DatabaseHandle {
    * four round trips. One pool per distinct `ms`, opened on first use, closed with this handle.
    */
   timed(ms: number): Database;
-  /**
-   * Runs `work` with every statement it issues through `db` stopped after `readTimeoutMs`
-   * (GraphQL queries and read-only REST routes run in it). Without `readTimeoutMs`, runs it as is.
-   */
-  readScope<T>(work: () => T): T;
+  readScope: ReadScope;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,14 @@ function routingPool(pick: () => pg.Pool): pg.Pool {
   router.query = query as pg.Pool['query'];
   router.connect = connect as pg.Pool['connect'];
   return router;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
@@ -90,7 +104,11 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     db,
     pool,
     timed: (ms) => timedPool(ms).db,
-    readScope: (work) => inReadScope.run(true, work),
+    readScope: ((work: () => unknown) =>
+      inReadScope.run(true, () => {
+        const result = work();
+        return isThenable(result) ? Promise.resolve(result) : result;
+      })) as ReadScope,
     async close() {
       if (closed) return;
       closed = true;

@@ -5,8 +5,9 @@
  */
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { ReadScope } from '../db/connection';
 
-export function readTimeoutPlugin(readScope: <T>(work: () => T) => T): Plugin {
+export function readTimeoutPlugin(readScope: ReadScope): Plugin {
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
       if (getOperationAST(args.document, args.operationName)?.operation !== 'query') return;

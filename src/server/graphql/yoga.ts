@@ -12,6 +12,7 @@ import { processedFileResolvers } from '../domains/processed-files/graphql';
 import { processedFileListResolvers } from '../domains/processed-files/listGraphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
 import { userResolvers } from '../domains/users/graphql';
+import type { ReadScope } from '../db/connection';
 import type { RateLimiter } from '../rateLimit';
 import type { GraphQLContext, RequestContext } from './context';
 import { createErrorMasker } from './errors';
@@ -47,7 +48,7 @@ function mergeResolvers(
 /** What guards every operation before and while it runs (limits.ts, mutationRate.ts, readTimeout.ts). */
 export interface OperationGuards {
   /** Runs a query operation with the read statement timeout (DatabaseHandle.readScope). */
-  readScope: <T>(work: () => T) => T;
+  readScope: ReadScope;
   /** Root mutation fields per signed-in user. */
   mutationLimiter: RateLimiter;
   /** A refused or stopped operation, for the log: never the document or its variables. */

@@ -5,6 +5,7 @@
  * GET /graphql is left to GraphQL's own plugin, which scopes query operations only.
  */
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { ReadScope } from '../db/connection';
 import { GRAPHQL_PATH } from '../graphql/yoga';
 import { READ_ONLY_POST_ROUTES } from './routes';
 
@@ -17,7 +18,7 @@ export function isReadOnlyRoute(methods: readonly string[], url: string): boolea
 }
 
 /** Wraps the handler of each read-only route added after this call. */
-export function installReadScope(app: FastifyInstance, readScope: <T>(work: () => T) => T): void {
+export function installReadScope(app: FastifyInstance, readScope: ReadScope): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!isReadOnlyRoute(methods, route.url)) return;
