@@ -5,6 +5,7 @@
  * Every refusal is a clear error with extensions.code, HTTP 400 or 429, never a 5xx.
  */
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { InMemoryCache } from '@apollo/client';
 import { print } from 'graphql';
 import { createClient } from 'graphql-ws';
@@ -278,8 +279,15 @@ describe('the read statement timeout', () => {
   let server: TestServer;
   let admin: TestUser;
   let locker: pg.Client;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    server = await startTestServer({ readTimeoutMs: READ_TIMEOUT_MS });
+    const logStream = new PassThrough();
+    logStream.setEncoding('utf8');
+    logStream.on('data', (chunk: string) => logLines.push(...chunk.split('\n').filter(Boolean)));
+    server = await startTestServer(
+      { readTimeoutMs: READ_TIMEOUT_MS, logLevel: 'warn' },
+      { logStream },
+    );
     admin = (await server.signUpCompany({ is_legal: true })).admin;
     locker = new pg.Client({ connectionString: server.database.url });
     await locker.connect();
@@ -368,5 +376,34 @@ describe('the read statement timeout', () => {
     });
     const answer = await mutation!;
     expect(codes(answer)).toEqual(['NOT_FOUND']);
+  });
+
+  it('given refused and stopped operations, then the log names the limit and the path, never the values sent', async () => {
+    const secret = `SECRET-${randomUUID()}`;
+    const before = logLines.length;
+    await post(
+      server,
+      `{ ${Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `r${i}: rawFiles(search: "${secret}") { total }`).join(' ')} }`,
+      {},
+      admin.token,
+    );
+    const stopped = await withRawFilesLocked(() =>
+      post(
+        server,
+        'query($s: String) { rawFiles(search: $s) { total } }',
+        { s: secret },
+        admin.token,
+      ),
+    );
+    expect(codes(stopped)).toEqual(['QUERY_TIMEOUT']);
+    const lines = logLines.slice(before);
+    const refusals = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(refusals).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'limit', limit: 'aliases' }),
+        expect.objectContaining({ kind: 'timeout', path: 'rawFiles' }),
+      ]),
+    );
+    expect(lines.join('\n')).not.toContain(secret);
   });
 });
