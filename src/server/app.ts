@@ -18,8 +18,10 @@ import { createWebSocketHandler } from './graphql/ws';
 import { requestOrigin } from './http/auth';
 import { corsOriginCheck } from './http/cors';
 import { installErrorHandler } from './http/errors';
+import { installReadScope } from './http/readScope';
 import { registerHealthRoute } from './http/health';
 import { registerRoutes } from './http/routes';
+import { createRateLimiter } from './rateLimit';
 import { createServices, type Services } from './services';
 import type { QueueTimings } from './domains/pipeline/childSettings';
 import type { PipelineQueue } from './domains/pipeline/queue';
@@ -69,7 +71,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { readTimeoutMs: config.readTimeoutMs });
   const bus = await startNotificationBus(config.databaseUrl, app.log).catch(
     async (error: unknown) => {
       await database.close();
@@ -93,6 +95,7 @@ export async function buildApp(
     for (const method of methods)
       if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${route.url}`);
   });
+  installReadScope(app, database.readScope);
   const lexdesk = { services, database, bus, routes } as LexDeskServer['lexdesk'];
   app.decorate('lexdesk', lexdesk);
 
@@ -125,6 +128,11 @@ export async function buildApp(
       pipeline,
     },
     (error) => app.log.error({ err: error }, 'graphql error'),
+    {
+      readScope: database.readScope,
+      mutationLimiter: createRateLimiter(config.mutationRateLimit),
+      onRefused: (event) => app.log.warn(event, 'graphql operation refused'),
+    },
   );
   const ws = createWebSocketHandler(yoga, services.auth, origin);
   signOutHooks.push((sessionId) => ws.live.closeSession(sessionId));

@@ -81,4 +81,33 @@ describe('loadConfig', () => {
       ConfigError,
     );
   });
+
+  it('given no limit settings, then reads stop after 5 s and mutations are limited to 120, refilled 2 a second', () => {
+    const config = loadConfig({ DATA_DIR: dir() });
+    expect(config.readTimeoutMs).toBe(5000);
+    expect(config.mutationRateLimit).toEqual({ burst: 120, perSecond: 2 });
+  });
+
+  it('given READ_TIMEOUT_MS and MUTATION_RATE_* over a config file, then the environment wins field by field', () => {
+    const dataDir = dir();
+    writeFileSync(
+      join(dataDir, 'config.json'),
+      JSON.stringify({ readTimeoutMs: 8000, mutationRateLimit: { burst: 30, perSecond: 1 } }),
+    );
+    const config = loadConfig({ DATA_DIR: dataDir, MUTATION_RATE_PER_SECOND: '0.5' });
+    expect(config.readTimeoutMs).toBe(8000);
+    expect(config.mutationRateLimit).toEqual({ burst: 30, perSecond: 0.5 });
+    expect(loadConfig({ DATA_DIR: dataDir, READ_TIMEOUT_MS: '250' }).readTimeoutMs).toBe(250);
+  });
+
+  it('given a zero or negative limit, then a ConfigError names it', () => {
+    const dataDir = dir();
+    expect(() => loadConfig({ DATA_DIR: dataDir, READ_TIMEOUT_MS: '0' })).toThrow(/readTimeoutMs/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, MUTATION_RATE_BURST: '0' })).toThrow(
+      /mutationRateLimit\.burst/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, MUTATION_RATE_PER_SECOND: '-1' })).toThrow(
+      /mutationRateLimit\.perSecond/,
+    );
+  });
 });

@@ -2,7 +2,8 @@
  * Server configuration: environment variables over an optional JSON config file, parsed with zod.
  * The file is LEXDESK_CONFIG when set, else <DATA_DIR>/config.json when it exists; its keys are
  * the camelCase names below (port, host, dataDir, databaseUrl, logLevel, uploadMaxBytes, corsOrigins,
- * publicUrl, s3 {endpoint, region, bucket, ...}). Environment variables win over the file.
+ * publicUrl, readTimeoutMs, mutationRateLimit {burst, perSecond}, s3 {endpoint, region, bucket,
+ * ...}). Environment variables win over the file.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -120,6 +121,22 @@ export const ConfigSchema = z.strictObject({
     .int()
     .min(1)
     .default(30 * 60),
+  /**
+   * PostgreSQL statement_timeout (ms) of every statement a read runs: GraphQL queries and the
+   * read-only REST routes (GETs, and the POST list searches). A read stopped by it answers
+   * QUERY_TIMEOUT. Mutations and the pipeline have none.
+   */
+  readTimeoutMs: z.coerce.number().int().min(1).max(600_000).default(5000),
+  /**
+   * GraphQL mutations per signed-in user (graphql/mutationRate.ts): a token bucket of `burst`
+   * root mutation fields refilled at `perSecond`, kept in each server process's memory.
+   */
+  mutationRateLimit: z
+    .strictObject({
+      burst: z.coerce.number().int().min(1).max(100_000).default(120),
+      perSecond: z.coerce.number().positive().max(100_000).default(2),
+    })
+    .default({ burst: 120, perSecond: 2 }),
   /** OCR engine: the tesseract CLI when installed ('auto'), always it, or tesseract.js. */
   ocrEngine: z.enum(['auto', 'native', 'wasm']).default('auto'),
   /** S3-compatible file storage; files stay on local disk when absent (see domains/files/s3). */
@@ -186,6 +203,12 @@ function s3FromEnv(env: Env): Record<string, string> | undefined {
   return values.length > 0 ? Object.fromEntries(values) : undefined;
 }
 
+/** The entries that have a value, or undefined when none has. */
+function definedOnly(values: Record<string, string | undefined>) {
+  const entries = Object.entries(values).filter(([, value]) => value !== undefined && value !== '');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 function fromEnv(env: Env): Record<string, unknown> {
   const pick: Record<string, unknown> = {
     port: env.PORT,
@@ -207,6 +230,11 @@ function fromEnv(env: Env): Record<string, unknown> {
     pipelineProcess: env.PIPELINE_PROCESS,
     pipelineJobExpireSeconds: env.PIPELINE_JOB_EXPIRE_SECONDS,
     ocrEngine: env.OCR_ENGINE,
+    readTimeoutMs: env.READ_TIMEOUT_MS,
+    mutationRateLimit: definedOnly({
+      burst: env.MUTATION_RATE_BURST,
+      perSecond: env.MUTATION_RATE_PER_SECOND,
+    }),
     s3: s3FromEnv(env),
     llm: env.LLM_BASE_URL
       ? {
@@ -231,9 +259,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const filePath = env.LEXDESK_CONFIG ?? join(dataDirGuess, 'config.json');
   const fileValues = env.LEXDESK_CONFIG || existsSync(filePath) ? readConfigFile(filePath) : {};
   const merged: Record<string, unknown> = { dataDir: defaultDataDir, ...fileValues, ...envValues };
-  // S3 settings merge per field, so the file can hold the bucket and the environment the keys.
-  if (isRecord(fileValues.s3) && isRecord(envValues.s3))
-    merged.s3 = { ...fileValues.s3, ...envValues.s3 };
+  // Nested settings merge per field, so the file can hold the bucket and the environment the keys.
+  for (const key of ['s3', 'mutationRateLimit']) {
+    const fromFile = fileValues[key];
+    const fromEnvironment = envValues[key];
+    if (isRecord(fromFile) && isRecord(fromEnvironment))
+      merged[key] = { ...fromFile, ...fromEnvironment };
+  }
   const result = ConfigSchema.safeParse(merged);
   if (!result.success) {
     const source =

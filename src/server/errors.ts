@@ -1,6 +1,7 @@
 /** Server-side helpers around the shared AppError: zod validation and failure wrapping. */
 import type { z } from 'zod';
 import { AppError, type ErrorCode } from '../shared/errors';
+import { isStatementTimeout } from './db/statementTimeout';
 
 export interface FieldIssue {
   path: string;
@@ -28,8 +29,19 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
 }
 
 /**
- * Runs `work`; an unexpected failure (not an AppError) is reported through `onUnexpected` and
- * replaced by the catalogue's message for this operation (e.g. 'Failed to fetch Company').
+ * The AppError a failure that is not a fault answers as: a read stopped by the read timeout
+ * (db/connection.ts readScope) is QUERY_TIMEOUT, a 400 that says to narrow the request.
+ */
+export function expectedFailure(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (isStatementTimeout(error)) return new AppError('QUERY_TIMEOUT', 400);
+  return undefined;
+}
+
+/**
+ * Runs `work`; an unexpected failure (not an AppError, not a read timeout) is reported through
+ * `onUnexpected` and replaced by the catalogue's message for this operation (e.g. 'Failed to fetch
+ * Company').
  */
 export async function failAs<T>(
   code: ErrorCode,
@@ -39,7 +51,8 @@ export async function failAs<T>(
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    const expected = expectedFailure(error);
+    if (expected) throw expected;
     onUnexpected(error);
     throw new AppError(code, 500);
   }

@@ -169,6 +169,12 @@ export const PRODUCT_ERRORS = {
   REPROCESS_RUNNING:
     'This file is being processed right now. It can be processed again once this run has finished.',
   REPROCESS_RAW_FILE_FAILED: 'Failed to queue the raw file for processing',
+  // Server limits (GraphQL document size, mutation rate, read statement timeout).
+  QUERY_TOO_COMPLEX:
+    'This request is too large or too complex: {detail} Please ask for less at once.',
+  TOO_MANY_REQUESTS: 'Too many changes in a short time. Please wait a few seconds and try again.',
+  QUERY_TIMEOUT:
+    'This took too long to load and was stopped. Please narrow the search or try again in a moment.',
 } as const;
 
 export type CatalogueCode = keyof typeof ERRORS;

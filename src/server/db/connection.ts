@@ -1,9 +1,27 @@
-/** Opens the PostgreSQL connection pool and the typed drizzle handle over it. */
+/**
+ * Opens the PostgreSQL connection pool and the typed drizzle handle over it. Statements issued
+ * through `db` inside `readScope(work)` go to a second pool whose connections stop every
+ * statement after `readTimeoutMs` (PostgreSQL statement_timeout, SQLSTATE 57014 on expiry: the
+ * statement is cancelled on the server and its connection goes back to the pool); the same `db`
+ * outside that scope has no timeout. The scope follows the work's async calls (AsyncLocalStorage),
+ * so services built once over `db` need no second copy.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
+
+/**
+ * Runs `work` with every statement it issues through `db` stopped after `readTimeoutMs`
+ * (GraphQL queries and read-only REST routes run in it); without `readTimeoutMs`, as it is. A
+ * returned thenable is started inside the scope too (a drizzle query runs when awaited).
+ */
+export interface ReadScope {
+  <T>(work: () => PromiseLike<T>): Promise<T>;
+  <T>(work: () => T): T;
+}
 
 export interface DatabaseHandle {
   db: Database;
@@ -14,35 +32,83 @@ export interface DatabaseHandle {
    * four round trips. One pool per distinct `ms`, opened on first use, closed with this handle.
    */
   timed(ms: number): Database;
+  readScope: ReadScope;
   close(): Promise<void>;
 }
 
-export function openDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
+export interface DatabaseOptions {
+  max?: number;
+  /** statement_timeout of statements issued inside readScope (ms); none when absent. */
+  readTimeoutMs?: number;
+}
+
+/**
+ * A pool that opens no connection of its own: each query and connect goes to the pool `pick`
+ * names at that moment. drizzle sees a pg.Pool (it checks instanceof for transactions).
+ */
+function routingPool(pick: () => pg.Pool): pg.Pool {
+  const router = new pg.Pool({ max: 1 });
+  const query = (...args: unknown[]): unknown => {
+    const target = pick();
+    return Reflect.apply(target.query, target, args);
+  };
+  const connect = (...args: unknown[]): unknown => {
+    const target = pick();
+    return Reflect.apply(target.connect, target, args);
+  };
+  router.query = query as pg.Pool['query'];
+  router.connect = connect as pg.Pool['connect'];
+  return router;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema });
   const timedPools = new Map<number, { pool: pg.Pool; db: Database }>();
+  function timedPool(ms: number) {
+    const timeout = Math.max(1, Math.floor(ms));
+    let found = timedPools.get(timeout);
+    if (!found) {
+      const created = new pg.Pool({
+        connectionString: url,
+        // As many as the main pool: counts must not queue behind each other.
+        max: options.max ?? 10,
+        statement_timeout: timeout,
+      });
+      created.on('error', () => undefined);
+      found = { pool: created, db: drizzle(created, { schema }) };
+      timedPools.set(timeout, found);
+    }
+    return found;
+  }
+  const inReadScope = new AsyncLocalStorage<true>();
+  const { readTimeoutMs } = options;
+  const db =
+    readTimeoutMs === undefined
+      ? drizzle(pool, { schema })
+      : drizzle(
+          routingPool(() => (inReadScope.getStore() ? timedPool(readTimeoutMs).pool : pool)),
+          { schema },
+        );
   let closed = false;
   return {
     db,
     pool,
-    timed(ms) {
-      const timeout = Math.max(1, Math.floor(ms));
-      let found = timedPools.get(timeout);
-      if (!found) {
-        const timedPool = new pg.Pool({
-          connectionString: url,
-          // As many as the main pool: counts must not queue behind each other.
-          max: options.max ?? 10,
-          statement_timeout: timeout,
-        });
-        timedPool.on('error', () => undefined);
-        found = { pool: timedPool, db: drizzle(timedPool, { schema }) };
-        timedPools.set(timeout, found);
-      }
-      return found.db;
-    },
+    timed: (ms) => timedPool(ms).db,
+    readScope: ((work: () => unknown) =>
+      inReadScope.run(true, () => {
+        const result = work();
+        return isThenable(result) ? Promise.resolve(result) : result;
+      })) as ReadScope,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,11 +1,15 @@
 /**
  * GraphQL error masking: an AppError becomes { message: catalogue text, extensions.code }, with
- * field issues for invalid input; GraphQL's own parse/validation errors pass through; anything
- * else is logged and replaced by the generic message, so internals never leak.
+ * field issues for invalid input; a read stopped by the read timeout becomes QUERY_TIMEOUT (logged
+ * as a warning with its path, never the statement or its values); GraphQL's own parse/validation
+ * errors pass through; anything else is logged and replaced by the generic message, so internals
+ * never leak. Answers are made with yoga's createGraphQLError, whose class is the one yoga checks
+ * with instanceof (for the HTTP status), whichever build of graphql this module was loaded with.
  */
-import { GraphQLError } from 'graphql';
-import { AppError, ERROR_SCREEN } from '../../shared/errors';
-import { ValidationError } from '../errors';
+import type { GraphQLError } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
+import { ERROR_SCREEN } from '../../shared/errors';
+import { expectedFailure, ValidationError } from '../errors';
 
 export const INTERNAL_ERROR_CODE = 'INTERNAL_SERVER_ERROR';
 
@@ -19,23 +23,28 @@ function asGraphQLError(error: unknown): GraphQLError | undefined {
     : undefined;
 }
 
-export function createErrorMasker(log: (error: unknown) => void) {
+export function createErrorMasker(
+  log: (error: unknown) => void,
+  onTimeout: (path: ReadonlyArray<string | number> | undefined) => void = () => undefined,
+) {
   return function maskError(error: unknown): Error {
     const graphQLError = asGraphQLError(error);
     const original = graphQLError ? graphQLError.originalError : error;
-    if (original instanceof AppError) {
-      return new GraphQLError(original.message, {
+    const expected = expectedFailure(original);
+    if (expected) {
+      if (expected.code === 'QUERY_TIMEOUT') onTimeout(graphQLError?.path);
+      return createGraphQLError(expected.message, {
         nodes: graphQLError?.nodes,
         path: graphQLError?.path,
         extensions: {
-          code: original.code,
-          ...(original instanceof ValidationError ? { issues: original.issues } : {}),
+          code: expected.code,
+          ...(expected instanceof ValidationError ? { issues: expected.issues } : {}),
         },
       });
     }
     if (graphQLError && (!original || asGraphQLError(original))) return graphQLError;
     log(original ?? error);
-    return new GraphQLError(ERROR_SCREEN.title, {
+    return createGraphQLError(ERROR_SCREEN.title, {
       nodes: graphQLError?.nodes,
       path: graphQLError?.path,
       extensions: { code: INTERNAL_ERROR_CODE },

@@ -5,6 +5,7 @@
  * of such a request is sent only when the fresh check agrees (auth/viewerHints.ts).
  */
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { GRAPHQL_LIMITS } from './limits';
 
 /** Root query fields that only read, through services scoped by the viewer. */
 export const SPECULATIVE_READS: ReadonlySet<string> = new Set([
@@ -33,7 +34,8 @@ const classified = new Map<string, boolean>();
 function selectedOperation(query: string, operationName: string | undefined) {
   let document;
   try {
-    document = parse(query, { noLocation: true });
+    // Over the token limit, yoga refuses it anyway: stop lexing there.
+    document = parse(query, { noLocation: true, maxTokens: GRAPHQL_LIMITS.maxTokens });
   } catch {
     return undefined;
   }

@@ -76,7 +76,14 @@ export function createWebSocketHandler(
       } catch (error) {
         return [error as GraphQLError];
       }
-      const errors = validate(schema, document);
+      let errors: readonly GraphQLError[];
+      try {
+        errors = validate(schema, document);
+      } catch (error) {
+        // A document over a limit is refused by a thrown error (limits.ts).
+        if (error instanceof Error && error.name === 'GraphQLError') return [error as GraphQLError];
+        throw error;
+      }
       if (errors.length > 0) return errors;
       const rootValue: Enveloped = { execute, subscribe };
       return {

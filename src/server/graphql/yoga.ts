@@ -12,8 +12,13 @@ import { processedFileResolvers } from '../domains/processed-files/graphql';
 import { processedFileListResolvers } from '../domains/processed-files/listGraphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
 import { userResolvers } from '../domains/users/graphql';
+import type { ReadScope } from '../db/connection';
+import type { RateLimiter } from '../rateLimit';
 import type { GraphQLContext, RequestContext } from './context';
 import { createErrorMasker } from './errors';
+import { graphqlLimitsPlugin, type LimitName } from './limits';
+import { mutationRateLimitPlugin } from './mutationRate';
+import { readTimeoutPlugin } from './readTimeout';
 import { DateTimeScalar, type ResolverDeps } from './types';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -40,7 +45,26 @@ function mergeResolvers(
   return merged;
 }
 
-export function createGraphQLServer(deps: ResolverDeps, log: (error: unknown) => void) {
+/** What guards every operation before and while it runs (limits.ts, mutationRate.ts, readTimeout.ts). */
+export interface OperationGuards {
+  /** Runs a query operation with the read statement timeout (DatabaseHandle.readScope). */
+  readScope: ReadScope;
+  /** Root mutation fields per signed-in user. */
+  mutationLimiter: RateLimiter;
+  /** A refused or stopped operation, for the log: never the document or its variables. */
+  onRefused: (
+    event:
+      | { kind: 'limit'; limit: LimitName; detail: string }
+      | { kind: 'rate'; userId: string; cost: number }
+      | { kind: 'timeout'; path: string },
+  ) => void;
+}
+
+export function createGraphQLServer(
+  deps: ResolverDeps,
+  log: (error: unknown) => void,
+  guards: OperationGuards,
+) {
   const schema = createSchema<GraphQLContext>({
     typeDefs: loadTypeDefs(),
     resolvers: {
@@ -66,7 +90,18 @@ export function createGraphQLServer(deps: ResolverDeps, log: (error: unknown) =>
     // CORS is answered by @fastify/cors for every route alike.
     cors: false,
     logging: false,
-    maskedErrors: { maskError: createErrorMasker(log) },
+    maskedErrors: {
+      maskError: createErrorMasker(log, (path) =>
+        guards.onRefused({ kind: 'timeout', path: (path ?? []).join('.') }),
+      ),
+    },
+    plugins: [
+      graphqlLimitsPlugin((limit, detail) => guards.onRefused({ kind: 'limit', limit, detail })),
+      mutationRateLimitPlugin(guards.mutationLimiter, (userId, cost) =>
+        guards.onRefused({ kind: 'rate', userId, cost }),
+      ),
+      readTimeoutPlugin(guards.readScope),
+    ],
   });
 }
 

@@ -1,7 +1,7 @@
 /** REST error replies: { error: { code, message } } with the catalogue's text; never internals. */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, ERROR_SCREEN } from '../../shared/errors';
-import { ValidationError } from '../errors';
+import { expectedFailure, ValidationError } from '../errors';
 import { INTERNAL_ERROR_CODE } from '../graphql/errors';
 
 export interface ErrorBody {
@@ -24,7 +24,15 @@ export function sendAppError(
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (error instanceof AppError) return sendAppError(reply, error);
+    const expected = expectedFailure(error);
+    if (expected) {
+      if (expected.code === 'QUERY_TIMEOUT')
+        request.log.warn(
+          { url: request.url.split('?')[0] },
+          'read stopped by its statement timeout',
+        );
+      return sendAppError(reply, expected);
+    }
     const status =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -59,6 +59,17 @@ export const ROUTES = [
   'POST /raw-files/get-by-status',
 ] as const;
 
+/**
+ * POST routes that only read (list searches and checks with a body): they run with the read
+ * statement timeout like every GET (http/readScope.ts).
+ */
+export const READ_ONLY_POST_ROUTES: ReadonlySet<string> = new Set([
+  'POST /raw-files/isDuplicateFile',
+  'POST /raw-files/getRawFiles',
+  'POST /raw-files/get-by-status',
+  'POST /legal-cases/get-stats',
+]);
+
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   registerFileRoutes(app, deps);
   registerCompanyRoutes(app, deps);

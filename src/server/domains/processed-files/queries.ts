@@ -27,6 +27,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
+import { isStatementTimeout } from '../../db/statementTimeout';
 import { rawFile } from '../../db/schema';
 import {
   legalDocumentFolder,
@@ -644,13 +645,6 @@ function typeOrderedIds(companyId: string, c: Conditions, request: PageRequest):
     order by candidates.type_name ${d}, candidates.type_id ${d}, candidates.created_at desc, candidates.id desc
     limit ${request.limit} offset ${request.offset}
   )`;
-}
-
-/** PostgreSQL's query_canceled (57014), as raised by statement_timeout (drizzle wraps it). */
-function isStatementTimeout(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause)
-    if ((e as { code?: unknown }).code === '57014') return true;
-  return false;
 }
 
 export type ProcessedFileQueries = ReturnType<typeof createProcessedFileQueries>;
