@@ -19,7 +19,7 @@ import { closeConnections } from '../fuzz/wire';
 
 const SEED = 13;
 /** Random cases per endpoint after the sweeps (SWEEPS: NUL, lone surrogate, 2^31, non-UUID ids). */
-const RANDOM_ROUNDS = 3;
+const RANDOM_ROUNDS = 2;
 
 let harness: Harness;
 let fixtures: Fixtures;
