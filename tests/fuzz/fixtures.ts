@@ -48,6 +48,7 @@ export type IdKind =
   | 'upload';
 
 export interface Fixtures {
+  /** Real ids by kind; the first of each is firm A's (the sweeps use it). */
   ids: Record<IdKind, string[]>;
   /** The bearer header value for a role ('' for anonymous). */
   token(role: Role): string;

@@ -3,7 +3,7 @@
  * server's route table) in a seeded order, one case at a time, bounded by a count and a time
  * budget; judges each reply (oracle.ts) and keeps the fixtures usable between cases.
  */
-import type { Fixtures, Role } from './fixtures';
+import type { Fixtures, IdKind, Role } from './fixtures';
 import { graphqlTargets } from './graphql';
 import { infrastructureTarget } from './graphql-transport';
 import type { Harness } from './harness';
@@ -100,7 +100,12 @@ export function makeCase(
   const target = order[index % order.length]!;
   const rng = createRng(seed, index + 1);
   const sweep = SWEEPS[Math.floor(index / order.length)];
-  const fuzzCase = target.generate(rng, fixtures, sweep);
+  // Sweeps aim at firm A's own records (the first of each kind), so the bad value gets past the
+  // visibility checks and reaches the code behind them.
+  const view: Fixtures = sweep
+    ? { ...fixtures, pickId: (kind: IdKind) => fixtures.ids[kind][0]! }
+    : fixtures;
+  const fuzzCase = target.generate(rng, view, sweep);
   if (sweep) return fuzzCase.disposableSession ? fuzzCase : { ...fuzzCase, role: 'A.admin' };
   if (rng.chance(0.04) && !fuzzCase.disposableSession) {
     const bad = badAuthorization(fixtures.token('A.admin'), rng);
