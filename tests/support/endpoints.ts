@@ -2,11 +2,12 @@
  * Every endpoint of the server, named as the tests name them: `Query.<field>`,
  * `Mutation.<field>`, `Subscription.<field>` from the GraphQL schema, and `METHOD /path` from the
  * REST route list. The tenant-isolation and permission-model tests both check their coverage
- * against this one enumeration.
+ * against this one enumeration; the fuzzer (tests/fuzz) walks them all.
  */
 import {
   buildSchema,
   getNamedType,
+  type GraphQLField,
   isEnumType,
   isInputObjectType,
   isLeafType,
@@ -26,8 +27,12 @@ export type RootType = (typeof ROOT_TYPES)[number];
 /** Routes every server has besides ROUTES: the health check and GraphQL's own. */
 export const INFRASTRUCTURE_ROUTES = ['GET /health', 'GET /graphql', 'POST /graphql'] as const;
 
+let cached: GraphQLSchema | undefined;
+
+/** The GraphQL schema the server serves (its resolvers aside), built once. */
 export function serverSchema(): GraphQLSchema {
-  return buildSchema(loadTypeDefs());
+  cached ??= buildSchema(loadTypeDefs());
+  return cached;
 }
 
 export function rootType(schema: GraphQLSchema, root: RootType): GraphQLObjectType | undefined {
@@ -44,6 +49,24 @@ export function rootType(schema: GraphQLSchema, root: RootType): GraphQLObjectTy
 export function graphqlEndpoints(schema: GraphQLSchema = serverSchema()): string[] {
   return ROOT_TYPES.flatMap((root) =>
     Object.keys(rootType(schema, root)?.getFields() ?? {}).map((field) => `${root}.${field}`),
+  );
+}
+
+export interface RootField {
+  root: RootType;
+  /** `Root.field`, as the isolation cases and the fuzz report name it. */
+  name: string;
+  field: GraphQLField<unknown, unknown>;
+}
+
+/** Every field of Query, Mutation and Subscription with its definition, in schema order. */
+export function graphqlRootFields(schema: GraphQLSchema = serverSchema()): RootField[] {
+  return ROOT_TYPES.flatMap((root) =>
+    Object.values(rootType(schema, root)?.getFields() ?? {}).map((field) => ({
+      root,
+      name: `${root}.${field.name}`,
+      field,
+    })),
   );
 }
 
