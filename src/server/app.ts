@@ -18,7 +18,9 @@ import { createWebSocketHandler } from './graphql/ws';
 import { requestOrigin } from './http/auth';
 import { corsOriginCheck } from './http/cors';
 import { installErrorHandler } from './http/errors';
+import { safeError } from './logSafe';
 import { registerHealthRoute } from './http/health';
+import { installInputGuard } from './http/inputGuard';
 import { registerRoutes } from './http/routes';
 import { createServices, type Services } from './services';
 import type { QueueTimings } from './domains/pipeline/childSettings';
@@ -60,6 +62,8 @@ export async function buildApp(
       // Never log bearer tokens or signed-link signatures.
       redact: ['req.headers.authorization'],
       serializers: {
+        // Failures without bound values or the user's text (logSafe.ts).
+        err: safeError,
         req: (req: { method: string; url: string }) => ({
           method: req.method,
           url: req.url.split('?')[0],
@@ -131,6 +135,7 @@ export async function buildApp(
   signOutHooks.push((sessionId) => ws.live.closeSession(sessionId));
 
   installErrorHandler(app);
+  installInputGuard(app);
   await app.register(cors, {
     origin: corsOriginCheck(config.corsOrigins),
     methods: ['GET', 'POST', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS'],

@@ -16,6 +16,7 @@ import { runMigrations } from './db/migrate';
 import { createStorage } from './domains/files/s3/createStorage';
 import { parseChildSettings, type ChildSettings } from './domains/pipeline/childSettings';
 import { startLocalPipeline } from './domains/pipeline/startPipeline';
+import { safeLogDetails } from './logSafe';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   if (!asChild) await runMigrations(config.databaseUrl);
   const database = openDatabase(config.databaseUrl);
   const write = (stream: NodeJS.WriteStream) => (details: object, message: string) =>
-    stream.write(`${message} ${JSON.stringify(details)}\n`);
+    stream.write(`${message} ${JSON.stringify(safeLogDetails(details))}\n`);
   const queue = await startLocalPipeline(
     {
       config: { ...config, databaseUrl: config.databaseUrl },

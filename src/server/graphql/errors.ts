@@ -5,7 +5,7 @@
  */
 import { GraphQLError } from 'graphql';
 import { AppError, ERROR_SCREEN } from '../../shared/errors';
-import { ValidationError } from '../errors';
+import { inputErrorOf, ValidationError } from '../errors';
 
 export const INTERNAL_ERROR_CODE = 'INTERNAL_SERVER_ERROR';
 
@@ -22,7 +22,11 @@ function asGraphQLError(error: unknown): GraphQLError | undefined {
 export function createErrorMasker(log: (error: unknown) => void) {
   return function maskError(error: unknown): Error {
     const graphQLError = asGraphQLError(error);
-    const original = graphQLError ? graphQLError.originalError : error;
+    const unwrapped = graphQLError ? graphQLError.originalError : error;
+    // A database error caused by the caller's values (validation's safety net) answers as bad input.
+    const inputError = unwrapped instanceof AppError ? undefined : inputErrorOf(unwrapped);
+    if (inputError) log(unwrapped);
+    const original = inputError ?? unwrapped;
     if (original instanceof AppError) {
       return new GraphQLError(original.message, {
         nodes: graphQLError?.nodes,

@@ -14,6 +14,7 @@ import { rawFileResolvers } from '../domains/raw-files/graphql';
 import { userResolvers } from '../domains/users/graphql';
 import type { GraphQLContext, RequestContext } from './context';
 import { createErrorMasker } from './errors';
+import { guardArguments } from './inputGuard';
 import { DateTimeScalar, type ResolverDeps } from './types';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -37,7 +38,8 @@ function mergeResolvers(
     for (const [type, fields] of Object.entries(part))
       merged[type] = { ...merged[type], ...fields };
   }
-  return merged;
+  // Every resolver's arguments are checked for text PostgreSQL cannot store before it runs.
+  return guardArguments(merged);
 }
 
 export function createGraphQLServer(deps: ResolverDeps, log: (error: unknown) => void) {

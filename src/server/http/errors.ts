@@ -1,7 +1,7 @@
 /** REST error replies: { error: { code, message } } with the catalogue's text; never internals. */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, ERROR_SCREEN } from '../../shared/errors';
-import { ValidationError } from '../errors';
+import { inputErrorOf, ValidationError } from '../errors';
 import { INTERNAL_ERROR_CODE } from '../graphql/errors';
 
 export interface ErrorBody {
@@ -33,6 +33,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendAppError(reply, new AppError(code, status));
     }
     request.log.error({ err: error }, 'request failed');
+    const inputError = inputErrorOf(error);
+    if (inputError) return sendAppError(reply, inputError);
     return reply
       .status(500)
       .send({ error: { code: INTERNAL_ERROR_CODE, message: ERROR_SCREEN.title } });
