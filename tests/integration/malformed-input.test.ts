@@ -7,9 +7,20 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import {
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  type GraphQLInputType,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawFile, storedFile, uploadLog } from '../../src/server/db/schema';
 import { legalProcessedFileLog } from '../../src/server/db/schemaPipeline';
+import { loadTypeDefs } from '../../src/server/graphql/yoga';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { seedDocuments } from './fixtures/documents';
 import { FIXTURES } from './fixtures/files';
@@ -241,6 +252,108 @@ describe('GraphQL: malformed input is INVALID_INPUT, never a masked internal err
     );
     expect(result.errors?.[0]?.message).toMatch(/Int cannot represent/);
     expect(result.errors?.[0]?.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+  });
+});
+
+/** A plain value of `type`, with every optional field given too (so each can be spoiled). */
+function sampleOf(type: GraphQLInputType, id: string, depth = 0): unknown {
+  if (isNonNullType(type)) return sampleOf(type.ofType, id, depth);
+  if (isListType(type)) return [sampleOf(type.ofType, id, depth)];
+  if (isEnumType(type)) return type.getValues()[0]!.value;
+  if (isInputObjectType(type))
+    return depth > 4
+      ? {}
+      : Object.fromEntries(
+          Object.values(type.getFields()).map((f) => [f.name, sampleOf(f.type, id, depth + 1)]),
+        );
+  const scalar: Record<string, unknown> = {
+    ID: id,
+    String: 'x',
+    Int: 1,
+    Float: 1,
+    Boolean: false,
+    DateTime: '2024-01-01T00:00:00Z',
+  };
+  return scalar[(type as { name: string }).name] ?? 'x';
+}
+
+/** Every ID and String leaf of `value` (by the path to it), from the argument types. */
+function textLeaves(
+  type: GraphQLInputType,
+  value: unknown,
+  path: Array<string | number>,
+): Array<{ path: Array<string | number>; kind: 'ID' | 'String' }> {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return textLeaves(inner.ofType, (value as unknown[])[0], [...path, 0]);
+  if (isInputObjectType(inner))
+    return Object.values(inner.getFields()).flatMap((f) =>
+      textLeaves(f.type, (value as Record<string, unknown>)[f.name], [...path, f.name]),
+    );
+  const name = (inner as { name: string }).name;
+  return name === 'ID' || name === 'String' ? [{ path, kind: name }] : [];
+}
+
+function spoiled(value: Record<string, unknown>, path: Array<string | number>, bad: unknown) {
+  const copy = structuredClone(value);
+  let at: Record<string | number, unknown> = copy;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  at[path[path.length - 1]!] = bad;
+  return copy;
+}
+
+describe('GraphQL: every ID and String argument, malformed, is refused before it fails', () => {
+  it('given a malformed id, a NUL or a lone surrogate in any one argument, then a clear error and no failure logged', async () => {
+    const probe = await server.signUpCompany({ is_legal: true });
+    const logged = log.length;
+    const schema = buildSchema(loadTypeDefs());
+    const internal: string[] = [];
+    let sent = 0;
+    for (const root of [schema.getQueryType()!, schema.getMutationType()!]) {
+      const operation = root === schema.getQueryType() ? 'query' : 'mutation';
+      for (const field of Object.values(root.getFields())) {
+        if (field.args.length === 0) continue;
+        const args = Object.fromEntries(
+          field.args.map((arg) => [arg.name, sampleOf(arg.type, probe.company.id)]),
+        );
+        const declared = field.args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
+        const passed = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+        const named = getNamedType(field.type);
+        const selection = isLeafType(named) ? '' : '{ __typename }';
+        const text = `${operation}(${declared}) { ${field.name}(${passed}) ${selection} }`;
+        const leaves = field.args.flatMap((arg) =>
+          textLeaves(arg.type, args[arg.name], [arg.name]),
+        );
+        for (const leaf of leaves) {
+          const bads = leaf.kind === 'ID' ? ['not-a-uuid', 'x\u0000'] : ['x\u0000', '\ud800'];
+          for (const bad of bads) {
+            const result = await server.gql(text, spoiled(args, leaf.path, bad), probe.admin.token);
+            sent += 1;
+            if (result.errors?.some((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR'))
+              internal.push(`${field.name} ${leaf.path.join('.')}=${JSON.stringify(bad)}`);
+          }
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(100);
+    expect(internal).toEqual([]);
+    // An unexpected failure (answered with the operation's "Failed to ..." message, or a database
+    // error caught by the safety net) is logged at level error: validation missed the value.
+    const done = logLine('probe: every argument sent');
+    server.app.log.info('probe: every argument sent');
+    await done;
+    const failures = log
+      .slice(logged)
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((line) => line.includes('"level":50'))
+      .map((line) => {
+        const entry = JSON.parse(line) as {
+          msg: string;
+          operation?: string;
+          err?: { code?: string };
+        };
+        return `${entry.msg} ${entry.operation ?? ''} ${entry.err?.code ?? ''}`;
+      });
+    expect(failures).toEqual([]);
   });
 });
 
