@@ -17,7 +17,7 @@ import { graphqlHttpHandler } from './graphql/http';
 import { createWebSocketHandler } from './graphql/ws';
 import { requestOrigin } from './http/auth';
 import { corsOriginCheck } from './http/cors';
-import { installErrorHandler } from './http/errors';
+import { answerFrameworkError, installErrorHandler } from './http/errors';
 import { safeError } from './logSafe';
 import { registerHealthRoute } from './http/health';
 import { installInputGuard } from './http/inputGuard';
@@ -72,6 +72,7 @@ export async function buildApp(
     },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
   });
   const database = openDatabase(config.databaseUrl);
   const bus = await startNotificationBus(config.databaseUrl, app.log).catch(

@@ -181,6 +181,10 @@ describe('REST: malformed input answers 400 naming the field and writes nothing'
     );
   });
 
+  it('a path whose percent-encoding is not UTF-8 (a lone surrogate)', async () => {
+    expectRefused(await rest(server, 'DELETE', '/raw-files/%ED%A0%80', admin.token), 'url');
+  });
+
   it('a NUL in a query-string id', async () => {
     const reply = await rest(
       server,
