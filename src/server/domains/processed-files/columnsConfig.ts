@@ -5,7 +5,7 @@
  * one must stay visible.
  */
 import { z } from 'zod';
-import { text } from '../../../shared/schemas/input';
+import { int32, text } from '../../../shared/schemas/input';
 import { AppError } from '../../../shared/errors';
 import type { ColumnConfigurationRow } from '../../db/schemaPipeline';
 import { isUuid, parseInput } from '../../errors';
@@ -80,7 +80,7 @@ const tableSchema = z
 const columnSchema = z.object({
   key: text().trim().min(1),
   visible: z.boolean(),
-  width: z.number().int().min(20).max(4000).nullish(),
+  width: int32(20, 4000).nullish(),
 });
 
 const saveSchema = z
