@@ -1,8 +1,12 @@
 import { DrizzleQueryError } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { GraphQLError } from 'graphql';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
 import { failAs, inputErrorOf, parseInput, ValidationError } from './errors';
+import { createErrorMasker } from './graphql/errors';
+import { installErrorHandler } from './http/errors';
 import { databaseErrorOf, redactDatabaseMessage, safeError, safeLogDetails } from './logSafe';
 import { z } from 'zod';
 
@@ -120,5 +124,30 @@ describe('parseInput', () => {
     expect(
       parseInput(schema, { csv: 'a\u0000', note: 'b' }, { textCheckedLater: ['csv'] }),
     ).toEqual({ csv: 'a\u0000', note: 'b' });
+  });
+});
+
+describe('the safety net at both transports', () => {
+  it('given a REST route failing on a value, then 400 INVALID_INPUT; other failures stay 500', async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandler(app);
+    app.get('/input', () => Promise.reject(failedQuery('22003', 'out of range')));
+    app.get('/other', () => Promise.reject(failedQuery('53300', 'too many connections')));
+    const input = await app.inject({ method: 'GET', url: '/input' });
+    expect(input.statusCode).toBe(400);
+    expect(input.json()).toMatchObject({ error: { code: 'INVALID_INPUT' } });
+    expect((await app.inject({ method: 'GET', url: '/other' })).statusCode).toBe(500);
+    await app.close();
+  });
+
+  it('given a resolver failing on a value, then INVALID_INPUT, and the failure is logged', () => {
+    const logged: unknown[] = [];
+    const mask = createErrorMasker((error) => logged.push(error));
+    const cause = failedQuery('22021', 'invalid byte sequence');
+    const masked = mask(new GraphQLError('boom', { originalError: cause })) as GraphQLError;
+    expect(masked.extensions.code).toBe('INVALID_INPUT');
+    expect(logged).toEqual([cause]);
+    const other = mask(new GraphQLError('boom', { originalError: failedQuery('53300', 'x') }));
+    expect((other as GraphQLError).extensions.code).toBe('INTERNAL_SERVER_ERROR');
   });
 });
