@@ -119,8 +119,7 @@ export async function buildApp(
       .sweep()
       .catch((error: unknown) => app.log.error({ err: error }, 'pipeline sweep failed'));
 
-  const origin = (request: { protocol: string; host: string }) =>
-    requestOrigin(request as FastifyRequest, config.publicUrl);
+  const origin = (request: FastifyRequest) => requestOrigin(request, config.publicUrl);
   const signOutHooks: Array<(sessionId: string) => void> = [];
   const yoga = createGraphQLServer(
     {

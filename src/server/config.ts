@@ -111,7 +111,10 @@ export const ConfigSchema = z.strictObject({
    * large PDF never stalls the API, or 'inline' in the server's own process.
    */
   pipelineProcess: z.enum(['child', 'inline']).default('child'),
-  /** A pipeline job running longer than this is taken as lost (its worker died) and retried. */
+  /**
+   * pg-boss's limit on a pipeline job: one active longer than this is failed and retried. A
+   * backstop only: a dead worker's file is taken back at once by its run lock (pipeline/runLock.ts).
+   */
   pipelineJobExpireSeconds: z.coerce
     .number()
     .int()

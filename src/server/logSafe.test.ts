@@ -7,7 +7,7 @@ import { AppError } from '../shared/errors';
 import { failAs, inputErrorOf, parseInput, ValidationError } from './errors';
 import { createErrorMasker } from './graphql/errors';
 import { installErrorHandler } from './http/errors';
-import { databaseErrorOf, redactDatabaseMessage, safeError, safeLogDetails } from './logSafe';
+import { databaseErrorOf, redactDatabaseMessage, safeError } from './logSafe';
 import { z } from 'zod';
 
 const SECRET = 'Thompson-QME-4711';
@@ -63,12 +63,6 @@ describe('safeError', () => {
     });
   });
 
-  it('given log details, then only err is replaced', () => {
-    const details = safeLogDetails({ err: failedQuery('23505', 'duplicate'), rawFileId: 'r1' });
-    expect(JSON.stringify(details)).not.toContain(SECRET);
-    expect(details).toMatchObject({ rawFileId: 'r1', err: { cause: { code: '23505' } } });
-    expect(safeLogDetails({ pid: 3 })).toEqual({ pid: 3 });
-  });
 });
 
 describe('redactDatabaseMessage', () => {

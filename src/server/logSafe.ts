@@ -5,7 +5,7 @@
  * message may quote a value). `safeError` keeps the SQLSTATE, the routine and the table, column and
  * constraint names, and a message with quoted parts and byte dumps blanked; for other errors the
  * name, the message and the stack frames. It is the logger's `err` serializer (app.ts) and the
- * worker's (worker.ts), so every `log.error({ err })` goes through it.
+ * worker's JSON replacer for errors (worker.ts), so every `log.error({ err })` goes through it.
  */
 import { DrizzleQueryError } from 'drizzle-orm';
 
@@ -110,9 +110,4 @@ function pick(source: DatabaseErrorShape, keys: ReadonlyArray<keyof DatabaseErro
     if (typeof value === 'string' && value !== '') out[key] = value;
   }
   return out;
-}
-
-/** `details` with its `err` (if any) replaced by `safeError(err)`, for loggers without serializers. */
-export function safeLogDetails(details: object): object {
-  return 'err' in details ? { ...details, err: safeError(details.err) } : details;
 }

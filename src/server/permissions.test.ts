@@ -3,8 +3,10 @@ import type { UserProfileRow, UserTypeName } from './db/schema';
 import {
   canEditProfile,
   canManageCompany,
+  canReadAdminChangeLog,
   canViewCompany,
   companyScope,
+  writesAdminChangeLog,
   type Viewer,
 } from './permissions';
 
@@ -43,4 +45,24 @@ describe('permission model', () => {
     expect(canEditProfile(v, 'me')).toBe(true);
     expect(canEditProfile(v, 'someone-else')).toBe(false);
   });
+
+  it.each<[string, Viewer, string[]]>([
+    ['customer', viewer('customer'), [OWN]],
+    ['legal admin', viewer('user', 'admin'), [OWN]],
+    ['paralegal', viewer('user', 'paralegal'), []],
+    ['attorney', viewer('user', 'attorney'), []],
+    ['staff', viewer('user', 'staff'), []],
+    ['user without a legal role', viewer('user'), []],
+    ['developer', viewer('developer'), []],
+    ['internal manager', viewer('internal_manager'), [ASSIGNED]],
+    ['internal admin', viewer('internal_admin'), ALL],
+  ])(
+    "given a %s, then they read and write the admin change log of exactly these companies' documents",
+    (_label, v, companies) => {
+      for (const id of ALL) {
+        expect(canReadAdminChangeLog(v, { company_id: id })).toBe(companies.includes(id));
+        expect(writesAdminChangeLog(v, { company_id: id })).toBe(companies.includes(id));
+      }
+    },
+  );
 });

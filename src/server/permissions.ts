@@ -1,7 +1,8 @@
 /**
  * The permission model: one function per rule. Every service asks these; every repository query
  * is additionally filtered by `viewer.companyIds`, so another tenant's ids behave exactly like ids
- * that do not exist. See src/server/README.md ("Permission model").
+ * that do not exist. Which rule guards which GraphQL field and REST route is the table in
+ * docs/ARCHITECTURE.md ("Permission model"), checked by tests/integration/permission-model.test.ts.
  */
 import type { LegalUserTypeName, UserProfileRow, UserTypeName } from './db/schema';
 
@@ -97,4 +98,18 @@ export function canUploadFor(viewer: Viewer, companyId: string): boolean {
 
 export function canReadFile(viewer: Viewer, file: { company_id: string }): boolean {
   return canViewCompany(viewer, file.company_id);
+}
+
+/**
+ * The admin file change log of a document is read by its company's administrators only: the
+ * customer account and legal admins of the company, the provider's internal admins, and internal
+ * managers assigned to it. Paralegals, attorneys, staff and other users are refused.
+ */
+export function canReadAdminChangeLog(viewer: Viewer, file: { company_id: string }): boolean {
+  return canManageCompany(viewer, file.company_id);
+}
+
+/** Changes made by the same administrators (and only theirs) are written to that log. */
+export function writesAdminChangeLog(viewer: Viewer, file: { company_id: string }): boolean {
+  return canManageCompany(viewer, file.company_id);
 }

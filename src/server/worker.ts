@@ -2,7 +2,8 @@
  * `npm run worker`: document-pipeline workers without the HTTP server, for scaling the pipeline
  * out across machines. Needs DATABASE_URL (the server's PostgreSQL) and DATA_DIR pointing at the
  * same file storage as the server. PIPELINE_WORKERS jobs run at once (default: one per core).
- * SIGINT / SIGTERM let running jobs finish (up to 10 s); an unfinished job is retried elsewhere.
+ * SIGINT / SIGTERM let running jobs finish (up to 10 s); an unfinished file is taken back by a
+ * worker that runs on (domains/pipeline/queue.ts).
  *
  * The server also runs this file as its own pipeline child (domains/pipeline/pipelineProcess.ts):
  * then LEXDESK_PIPELINE_CHILD holds the server's resolved configuration as JSON, migrations are
@@ -16,7 +17,7 @@ import { runMigrations } from './db/migrate';
 import { createStorage } from './domains/files/s3/createStorage';
 import { parseChildSettings, type ChildSettings } from './domains/pipeline/childSettings';
 import { startLocalPipeline } from './domains/pipeline/startPipeline';
-import { safeLogDetails } from './logSafe';
+import { safeError } from './logSafe';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -46,8 +47,12 @@ async function main(): Promise<void> {
   if (config.pipelineWorkers < 1) fail('PIPELINE_WORKERS must be at least 1 for a worker.');
   if (!asChild) await runMigrations(config.databaseUrl);
   const database = openDatabase(config.databaseUrl);
+  // An Error's own fields are not enumerable (JSON.stringify would print `{}`), and a failed
+  // statement's carry its SQL and bound values: every Error is written as logSafe's safeError.
+  const plain = (_key: string, value: unknown) =>
+    value instanceof Error ? safeError(value) : value;
   const write = (stream: NodeJS.WriteStream) => (details: object, message: string) =>
-    stream.write(`${message} ${JSON.stringify(safeLogDetails(details))}\n`);
+    stream.write(`${message} ${JSON.stringify(details, plain)}\n`);
   const queue = await startLocalPipeline(
     {
       config: { ...config, databaseUrl: config.databaseUrl },

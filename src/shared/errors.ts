@@ -135,7 +135,7 @@ export const ERRORS = {
  */
 export const PRODUCT_ERRORS = {
   INVALID_CREDENTIALS: 'Incorrect email or password.',
-  TOO_MANY_SIGN_IN_ATTEMPTS: 'Too many sign-in attempts. Please wait a minute and try again.',
+  TOO_MANY_SIGN_IN_ATTEMPTS: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   NOT_AUTHENTICATED: 'Please sign in to continue.',
   SESSION_EXPIRED: 'Your session has ended. Please sign in again.',
   FORBIDDEN: 'You do not have permission to do that.',
@@ -166,6 +166,8 @@ export const PRODUCT_ERRORS = {
   FILE_CHANGED: 'The file changed while it was being read. It will be tried again.',
   // The document pipeline.
   REPROCESS_NOT_READY: 'This file cannot be processed until its upload has finished.',
+  REPROCESS_RUNNING:
+    'This file is being processed right now. It can be processed again once this run has finished.',
   REPROCESS_RAW_FILE_FAILED: 'Failed to queue the raw file for processing',
 } as const;
 

@@ -1,4 +1,6 @@
+import { and, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session, userProfile } from '../../src/server/db/schema';
 import { PRODUCT_ERRORS } from '../../src/shared/errors';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
@@ -142,6 +144,112 @@ describe('sign-in and sessions', () => {
     const gone = await server.addUser({ companyId: company.id, isDeactivated: true });
     const result = await server.gql(SIGN_IN, { email: gone.user.email, password: TEST_PASSWORD });
     expect(result.errors?.[0]?.extensions?.code).toBe('ACCOUNT_DEACTIVATED');
+  });
+});
+
+describe('deactivation ends sessions', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  const setDeactivated = (id: string, value: boolean) =>
+    server.db.update(userProfile).set({ is_deactivated: value }).where(eq(userProfile.id, id));
+  const liveSessions = async (userId: string) =>
+    (
+      await server.db
+        .select({ id: session.id })
+        .from(session)
+        .where(and(eq(session.user_id, userId), isNull(session.revoked_at)))
+    ).length;
+
+  it('given a signed-in user, when deactivated and then reactivated, then the old token stays refused and a new sign-in works', async () => {
+    const { company } = await server.signUpCompany();
+    const user = await server.addUser({ companyId: company.id });
+    const colleague = await server.addUser({ companyId: company.id });
+    expect((await server.gql(VIEWER, {}, user.token)).data).toMatchObject({
+      viewer: { user: { id: user.user.id } },
+    });
+
+    await setDeactivated(user.user.id, true);
+    expect(await liveSessions(user.user.id)).toBe(0);
+    await setDeactivated(user.user.id, false);
+
+    const old = await server.gql('{ unreadNotificationCount }', {}, user.token);
+    expect(old.errors?.[0]?.extensions?.code).toBe('SESSION_EXPIRED');
+    const fresh = await server.signIn(user.user.email);
+    expect((await server.gql(VIEWER, {}, fresh)).data).toMatchObject({
+      viewer: { user: { id: user.user.id } },
+    });
+    // Only the deactivated user's sessions end.
+    expect((await server.gql(VIEWER, {}, colleague.token)).data).toMatchObject({
+      viewer: { user: { id: colleague.user.id } },
+    });
+  });
+
+  it('given a sign-in racing a deactivation, when the deactivation commits, then the sign-in is refused and leaves no session', async () => {
+    const { company } = await server.signUpCompany();
+    const user = await server.addUser({ companyId: company.id, signIn: false });
+    let updated!: () => void;
+    let commit!: () => void;
+    const isUpdated = new Promise<void>((resolve) => (updated = resolve));
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    // The deactivation is written but not committed while the sign-in runs.
+    const deactivation = server.db.transaction(async (tx) => {
+      await tx
+        .update(userProfile)
+        .set({ is_deactivated: true })
+        .where(eq(userProfile.id, user.user.id));
+      updated();
+      await mayCommit;
+    });
+    await isUpdated;
+    let settled = false;
+    const signIn = server
+      .gql<{ signIn: { token: string } }>(
+        'mutation($email: String!, $password: String!) { signIn(email: $email, password: $password) { token } }',
+        { email: user.user.email, password: TEST_PASSWORD },
+      )
+      .finally(() => (settled = true));
+    // Wait until the sign-in either finished or waits for the deactivating transaction.
+    for (;;) {
+      const waiting = await server.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity
+             where wait_event_type = 'Lock' and query ilike '%insert into "session"%'`,
+      );
+      if (settled || (waiting.rows[0]?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    commit();
+    await deactivation;
+    const result = await signIn;
+    expect(result.errors?.[0]?.extensions?.code).toBe('ACCOUNT_DEACTIVATED');
+    expect(await liveSessions(user.user.id)).toBe(0);
+  });
+
+  it('given a deactivation that is rolled back, then the sessions live on; other profile changes leave them alone', async () => {
+    const { company } = await server.signUpCompany();
+    const user = await server.addUser({ companyId: company.id });
+    await server.db
+      .transaction(async (tx) => {
+        await tx
+          .update(userProfile)
+          .set({ is_deactivated: true })
+          .where(eq(userProfile.id, user.user.id));
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    await server.db
+      .update(userProfile)
+      .set({ about_me: 'Still here' })
+      .where(eq(userProfile.id, user.user.id));
+    expect(await liveSessions(user.user.id)).toBe(1);
+    expect((await server.gql(VIEWER, {}, user.token)).data).toMatchObject({
+      viewer: { user: { id: user.user.id } },
+    });
   });
 });
 

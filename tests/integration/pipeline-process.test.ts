@@ -1,8 +1,8 @@
 /**
  * The server's document pipeline in its child process (the default outside tests): an upload is
  * processed by the child, not by the server's own event loop; a child killed mid-job is started
- * again and the job is retried to the end, each document written once; closing the server ends
- * the child.
+ * again and the file is taken back and run to the end, each document written once; closing the
+ * server ends the child.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -68,7 +68,9 @@ async function upload(name: string, bytes: Uint8Array): Promise<string> {
 
 beforeAll(async () => {
   server = await startTestServer(
-    { pipelineWorkers: 1, pipelineProcess: 'child', pipelineJobExpireSeconds: 4 },
+    // pg-boss's job expiry stays at its 30 minutes: a killed child's file is taken back by the
+    // new child's recovery (the run lock went with the dead child), within its default 15 s.
+    { pipelineWorkers: 1, pipelineProcess: 'child' },
     { pipeline: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 } },
   );
   ({

@@ -4,10 +4,8 @@
  * must answer exactly like ids that do not exist. The last test fails when an endpoint is added
  * without a case here.
  */
-import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTypeDefs } from '../../src/server/graphql/yoga';
-import { ROUTES } from '../../src/server/http/routes';
+import { allEndpoints, registeredRestRoutes, restEndpoints } from '../support/endpoints';
 import { subscribe } from '../support/live';
 import { startTestServer, TEST_PASSWORD, type TestServer, type TestUser } from '../support/server';
 import { FIXTURES } from './fixtures/files';
@@ -556,25 +554,11 @@ describe('a user of company B gets nothing of company A', () => {
 
 describe('coverage', () => {
   it('given the GraphQL schema and the REST route list, then every endpoint has an isolation case here', () => {
-    const schema = buildSchema(loadTypeDefs());
-    const endpoints = [
-      ...(['Query', 'Mutation', 'Subscription'] as const).flatMap((root) => {
-        const type =
-          root === 'Query'
-            ? schema.getQueryType()
-            : root === 'Mutation'
-              ? schema.getMutationType()
-              : schema.getSubscriptionType();
-        return Object.keys(type?.getFields() ?? {}).map((field) => `${root}.${field}`);
-      }),
-      ...ROUTES,
-    ];
-    expect(Object.keys(cases).sort()).toEqual(endpoints.sort());
+    expect(Object.keys(cases).sort()).toEqual(allEndpoints().sort());
   });
 
   it('given the running server, then its REST routes are exactly the listed ones plus /health and /graphql', () => {
-    const infrastructure = ['GET /health', 'GET /graphql', 'POST /graphql'];
-    const registered = server.app.lexdesk.routes.filter((route) => !infrastructure.includes(route));
-    expect([...registered].sort()).toEqual([...ROUTES].sort());
+    const registered = registeredRestRoutes(server.app.lexdesk.routes);
+    expect([...registered].sort()).toEqual(restEndpoints().sort());
   });
 });

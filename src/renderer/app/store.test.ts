@@ -25,6 +25,7 @@ const VIEWER: ViewerData = {
     is_legal: true,
   },
   company_ids: ['c1'],
+  managed_company_ids: ['c1'],
   can_manage_company: true,
 };
 

@@ -127,7 +127,10 @@ export const session = pgTable(
   (t) => [index('session_user_idx').on(t.user_id)],
 );
 
-/** Failed sign-ins, counted per email and IP address for rate limiting. */
+/**
+ * Failed sign-ins (and attempts still being checked, recorded before their password check and
+ * deleted when it proves right), counted per email+IP and per email for rate limiting.
+ */
 export const signInFailure = pgTable(
   'sign_in_failure',
   {

@@ -5,6 +5,7 @@
  * Signing out closes that session's sockets.
  */
 import type { WebSocket } from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
 import type { ExecutionArgs, GraphQLError } from 'graphql';
 import { makeHandler } from 'graphql-ws/use/@fastify/websocket';
 import type { Authentication, AuthService } from '../domains/auth/service';
@@ -38,7 +39,7 @@ function tokenFrom(params: Readonly<Record<string, unknown>> | undefined): strin
 export function createWebSocketHandler(
   yoga: GraphQLServer,
   auth: AuthService,
-  origin: (request: { protocol: string; host: string }) => string,
+  origin: (request: FastifyRequest) => string,
 ) {
   const sockets = new Map<string, Set<WebSocket>>();
 

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import type { AuthService, Authentication } from '../domains/auth/service';
 import { bearerToken } from '../domains/auth/tokens';
 import type { Viewer } from '../permissions';
+import { serverOrigin } from './origin';
 
 export function authenticateRequest(
   auth: AuthService,
@@ -25,8 +26,10 @@ export async function requireRequestViewer(
   return viewerOf(await authenticateRequest(auth, request));
 }
 
-/** This server's origin as the client reached it (or the configured public URL). */
+/**
+ * This server's origin for links in the answer to `request`: the configured public URL, else the
+ * address the connection reached (origin.ts), never the request's Host header.
+ */
 export function requestOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  return `${request.protocol}://${request.host}`;
+  return serverOrigin(publicUrl, request.raw.socket, request.server.server.address());
 }

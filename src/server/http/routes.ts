@@ -1,4 +1,7 @@
-/** Every REST route of the server. The tenant-isolation test enumerates ROUTES; add new ones here. */
+/**
+ * Every REST route of the server. The tenant-isolation and permission-model tests enumerate ROUTES
+ * (each needs an isolation case and a row in docs/ARCHITECTURE.md); add new ones here.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { registerCaseRoutes } from '../domains/cases/routes';

@@ -23,6 +23,7 @@ const VIEWER: ViewerData = {
     is_legal: true,
   },
   company_ids: ['c1'],
+  managed_company_ids: ['c1'],
   can_manage_company: true,
 };
 
@@ -60,6 +61,12 @@ describe('remembered viewer', () => {
   it('given the desktop remembers a well-formed viewer, then it is read back', async () => {
     const { bridge } = fakeBridge({ lastViewer: () => Promise.resolve({ viewer: VIEWER }) });
     expect(await readRememberedViewer(bridge)).toEqual(VIEWER);
+  });
+
+  it('given the desktop remembers a viewer kept before managed_company_ids existed, then it is read back managing nothing', async () => {
+    const { managed_company_ids: _omitted, ...older } = VIEWER;
+    const { bridge } = fakeBridge({ lastViewer: () => Promise.resolve({ viewer: older }) });
+    expect(await readRememberedViewer(bridge)).toEqual({ ...VIEWER, managed_company_ids: [] });
   });
 
   it('given the desktop remembers something that is not a viewer, then there is none', async () => {

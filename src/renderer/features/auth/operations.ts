@@ -8,6 +8,7 @@ export const VIEWER_FIELDS = fragment(
     user { id email first_name last_name avatar user_type { id name } legal_user_type }
     company { id name icon_url date_format is_legal }
     company_ids
+    managed_company_ids
     can_manage_company
   }`,
   z.object({
@@ -28,6 +29,8 @@ export const VIEWER_FIELDS = fragment(
       is_legal: z.boolean(),
     }),
     company_ids: z.array(z.string()),
+    // A viewer remembered for an offline start before this field existed manages nothing.
+    managed_company_ids: z.array(z.string()).default([]),
     can_manage_company: z.boolean(),
   }),
 );

@@ -91,6 +91,8 @@ export function DocumentDetails(props: {
   queuedLocally: boolean;
   queue: StatusType | null;
   companyIds: string[];
+  /** Companies the viewer administers: only they see the admin file change log. */
+  managedCompanyIds: readonly string[];
   dateFormat: string;
   onSaved(): Promise<void>;
   onQueued(copy: LocalCopy): void;
@@ -122,7 +124,7 @@ export function DocumentDetails(props: {
   });
   const typeList = useMemo(() => types.data?.legalFileTypes ?? [], [types.data]);
   const history = useQuery(PROCESSED_FILE_HISTORY_QUERY, {
-    variables: { id: doc.id },
+    variables: { id: doc.id, withAdminLogs: props.managedCompanyIds.includes(doc.company_id) },
     skip: offline,
     fetchPolicy: 'cache-and-network',
   });

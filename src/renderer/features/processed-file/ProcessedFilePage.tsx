@@ -57,6 +57,7 @@ export function ProcessedFilePage() {
         queuedLocally={local !== null}
         queue={queue}
         companyIds={viewer?.company_ids ?? (viewer ? [viewer.company.id] : [])}
+        managedCompanyIds={viewer?.managed_company_ids ?? []}
         dateFormat={viewer?.company.date_format ?? 'MM/DD/YYYY'}
         onSaved={onSaved}
         onQueued={setLocal}

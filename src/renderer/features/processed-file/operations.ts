@@ -158,21 +158,25 @@ export const AdminFileChangeLog = z.object({
 });
 export type AdminFileChangeLog = z.infer<typeof AdminFileChangeLog>;
 
+/**
+ * The document's change log, and its admin file change log when the viewer administers the
+ * document's company (`withAdminLogs`; the server refuses everyone else that log).
+ */
 export const PROCESSED_FILE_HISTORY_QUERY = op(
-  `query ProcessedFileHistory($id: ID!) {
+  `query ProcessedFileHistory($id: ID!, $withAdminLogs: Boolean!) {
     processedFileLogs(processed_file_id: $id) {
       id processed_file_id field original_value updated_value updated_by_name updated_by_email
       updated_by_role action_type is_exception_value created_at
     }
-    adminFileChangeLogs(processed_file_id: $id) {
+    adminFileChangeLogs(processed_file_id: $id) @include(if: $withAdminLogs) {
       id reference_file_id data_field file_type role current updated user_name email created_at
     }
   }`,
   z.object({
     processedFileLogs: z.array(ProcessedFileLog),
-    adminFileChangeLogs: z.array(AdminFileChangeLog),
+    adminFileChangeLogs: z.array(AdminFileChangeLog).optional(),
   }),
-  z.object({ id: z.string() }),
+  z.object({ id: z.string(), withAdminLogs: z.boolean() }),
 );
 
 export const DOCUMENT_TYPE_CHOICES_QUERY = op(

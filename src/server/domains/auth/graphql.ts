@@ -36,6 +36,7 @@ export function authResolvers({ services, onSignedOut }: ResolverDeps) {
       user: (viewer: Viewer) => viewer.user,
       company: (viewer: Viewer) => services.companies.own(viewer),
       company_ids: (viewer: Viewer) => viewer.companyIds,
+      managed_company_ids: (viewer: Viewer) => viewer.managedCompanyIds,
       can_manage_company: (viewer: Viewer) => canManageCompany(viewer, viewer.user.company_id),
     },
   };

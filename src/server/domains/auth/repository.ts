@@ -12,6 +12,18 @@ import {
   type UserTypeName,
 } from '../../db/schema';
 
+/** At most `failures` failed sign-ins within the last `windowSeconds` (a sliding window). */
+export interface SignInWindow {
+  failures: number;
+  windowSeconds: number;
+}
+
+/** The two sign-in limits: one caller guessing one account, and anyone guessing it. */
+export interface SignInLimits {
+  perEmailAndIp: SignInWindow;
+  perEmail: SignInWindow;
+}
+
 export interface UserWithType {
   user: UserProfileRow;
   userType: UserTypeName;
@@ -96,10 +108,24 @@ export function createAuthRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
-    async insertSession(values: { token_hash: string; user_id: string; expires_at: Date }) {
-      const [row] = await db.insert(session).values(values).returning();
-      if (!row) throw new Error('session insert returned no row');
-      return row;
+    /**
+     * A new session, only while its user is active; undefined when the user is deactivated. The
+     * user row is share-locked, so a deactivation at the same moment either commits first (and
+     * nothing is inserted) or waits for this insert (and its trigger then revokes the session).
+     */
+    async insertSession(values: {
+      token_hash: string;
+      user_id: string;
+      expires_at: Date;
+    }): Promise<{ id: string } | undefined> {
+      const result = await db.execute<{ id: string }>(sql`
+        insert into ${session} (token_hash, user_id, expires_at)
+        select ${values.token_hash}, ${userProfile.id}, ${values.expires_at}::timestamptz
+          from ${userProfile}
+         where ${userProfile.id} = ${values.user_id} and not ${userProfile.is_deactivated}
+           for share
+        returning id`);
+      return result.rows[0];
     },
 
     /**
@@ -141,32 +167,58 @@ export function createAuthRepository(db: Database) {
         .where(and(eq(session.user_id, userId), isNull(session.revoked_at)));
     },
 
-    async countRecentFailures(email: string, ip: string, windowSeconds: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(signInFailure)
-        .where(
-          and(
-            eq(signInFailure.email, email),
-            eq(signInFailure.ip, ip),
-            gt(signInFailure.created_at, sql`now() - make_interval(secs => ${windowSeconds})`),
-          ),
+    /**
+     * One sign-in attempt's count-and-record step, atomic per email: under a transaction-scoped
+     * advisory lock on the email, counts its recent failures (per email+IP and per email, attempts
+     * still being checked included) and, when both are under their limits, records this attempt as
+     * a failure until its password proves right (releaseAttempt). Returns the attempt's id, or
+     * undefined when a limit is reached. The lock is held for these two statements only, never
+     * during the password check, so parallel guesses queue here and each sees the ones before it.
+     */
+    async reserveAttempt(
+      email: string,
+      ip: string,
+      limits: SignInLimits,
+    ): Promise<number | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext('lexdesk.sign-in'), hashtext(${email}))`,
         );
-      return row?.n ?? 0;
+        const since = (window: SignInWindow) =>
+          sql`${signInFailure.created_at} > now() - make_interval(secs => ${window.windowSeconds})`;
+        const [counted] = await tx
+          .select({
+            fromIp: sql<number>`(count(*) filter (where ${signInFailure.ip} = ${ip} and ${since(limits.perEmailAndIp)}))::int`,
+            all: sql<number>`(count(*) filter (where ${since(limits.perEmail)}))::int`,
+          })
+          .from(signInFailure)
+          .where(eq(signInFailure.email, email));
+        if (
+          (counted?.fromIp ?? 0) >= limits.perEmailAndIp.failures ||
+          (counted?.all ?? 0) >= limits.perEmail.failures
+        )
+          return undefined;
+        const [attempt] = await tx
+          .insert(signInFailure)
+          .values({ email, ip })
+          .returning({ id: signInFailure.id });
+        if (!attempt) throw new Error('sign-in attempt insert returned no row');
+        return attempt.id;
+      });
     },
 
-    async recordFailure(email: string, ip: string) {
-      await db.insert(signInFailure).values({ email, ip });
-      // Old rows only ever answer "no"; drop them as we go.
-      await db
-        .delete(signInFailure)
-        .where(lt(signInFailure.created_at, sql`now() - interval '1 hour'`));
+    /** The attempt's password was right: it is no failure, so it stops counting. */
+    async releaseAttempt(id: number) {
+      await db.delete(signInFailure).where(eq(signInFailure.id, id));
     },
 
-    async clearFailures(email: string, ip: string) {
+    /** Old rows only ever answer "no"; drop those older than every window. */
+    async pruneAttempts(olderThanSeconds: number) {
       await db
         .delete(signInFailure)
-        .where(and(eq(signInFailure.email, email), eq(signInFailure.ip, ip)));
+        .where(
+          lt(signInFailure.created_at, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        );
     },
 
     async countCompanies(): Promise<number> {

@@ -4,11 +4,26 @@ import { setUpInputSchema, signInInputSchema } from '../../../shared/schemas';
 import { parseInput } from '../../errors';
 import { companyScope, type Viewer } from '../../permissions';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
-import type { AuthRepository, UserWithType } from './repository';
+import type { AuthRepository, SignInLimits, UserWithType } from './repository';
 import { hashSessionToken, newSessionToken } from './tokens';
 import { createViewerHints } from './viewerHints';
 
-export const SIGN_IN_LIMIT = { failures: 5, windowSeconds: 60 } as const;
+/**
+ * Failed sign-ins allowed before TOO_MANY_SIGN_IN_ATTEMPTS (even for the right password), each in
+ * a sliding window: 5 a minute from one address, and 20 in 15 minutes from all addresses together,
+ * so guesses spread over many addresses are bounded too (at most 1,920 a day per account). The
+ * price of the second: anyone can keep an account locked by failing 20 times every 15 minutes.
+ */
+export const SIGN_IN_LIMIT = {
+  perEmailAndIp: { failures: 5, windowSeconds: 60 },
+  perEmail: { failures: 20, windowSeconds: 15 * 60 },
+} as const satisfies SignInLimits;
+
+/** Attempts older than every window are deleted as new ones come. */
+const SIGN_IN_RECORD_SECONDS = Math.max(
+  SIGN_IN_LIMIT.perEmailAndIp.windowSeconds,
+  SIGN_IN_LIMIT.perEmail.windowSeconds,
+);
 
 export type Authentication =
   { kind: 'anonymous' } | { kind: 'invalid' } | { kind: 'signed-in'; viewer: Viewer };
@@ -44,6 +59,8 @@ export function createAuthService(repo: AuthRepository, options: { sessionTtlHou
       user_id: found.user.id,
       expires_at: expires,
     });
+    // Deactivated since it was read: refused as if seen then.
+    if (!created) throw new AppError('ACCOUNT_DEACTIVATED', 403);
     return { token, viewer: await viewerFor(found, created.id) };
   }
 
@@ -78,21 +95,28 @@ export function createAuthService(repo: AuthRepository, options: { sessionTtlHou
       return token ? hints.get(hashSessionToken(token)) : undefined;
     },
 
+    /**
+     * Count, check and record as one step per attempt: the attempt is recorded as a failure before
+     * its password is checked (atomically with the count, see reserveAttempt), so parallel guesses
+     * cannot all pass the count before any is recorded. A right password releases its own record;
+     * earlier failures keep counting until their window passes. Known and unknown emails take the
+     * same path and the same time (a decoy hash is checked).
+     */
     async signIn(raw: { email: string; password: string }, ip: string): Promise<AuthResult> {
       const input = parseInput(signInInputSchema, raw);
-      const failures = await repo.countRecentFailures(input.email, ip, SIGN_IN_LIMIT.windowSeconds);
-      if (failures >= SIGN_IN_LIMIT.failures) throw new AppError('TOO_MANY_SIGN_IN_ATTEMPTS', 429);
+      const attempt = await repo.reserveAttempt(input.email, ip, SIGN_IN_LIMIT);
+      if (attempt === undefined) throw new AppError('TOO_MANY_SIGN_IN_ATTEMPTS', 429);
       const found = await repo.findUserByEmail(input.email);
       const matches = await verifyPassword(
         input.password,
         found?.user.password_hash ?? (await decoyPasswordHash()),
       );
       if (!found || !matches) {
-        await repo.recordFailure(input.email, ip);
+        await repo.pruneAttempts(SIGN_IN_RECORD_SECONDS);
         throw new AppError('INVALID_CREDENTIALS', 401);
       }
+      await repo.releaseAttempt(attempt);
       if (found.user.is_deactivated) throw new AppError('ACCOUNT_DEACTIVATED', 403);
-      await repo.clearFailures(input.email, ip);
       return startSession(found);
     },
 

@@ -9,7 +9,10 @@ import type { PipelineQueueOptions } from './queue';
 
 export type QueueTimings = Pick<
   PipelineQueueOptions,
-  'retryDelaySeconds' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds'
+  | 'retryDelaySeconds'
+  | 'pollingIntervalSeconds'
+  | 'maintenanceIntervalSeconds'
+  | 'recoverIntervalSeconds'
 >;
 
 const seconds = z.number().min(0).optional();
@@ -19,6 +22,7 @@ const ChildSettingsSchema = z.strictObject({
     retryDelaySeconds: seconds,
     pollingIntervalSeconds: seconds,
     maintenanceIntervalSeconds: seconds,
+    recoverIntervalSeconds: seconds,
   }),
 });
 

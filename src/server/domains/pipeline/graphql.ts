@@ -1,7 +1,9 @@
 /**
  * Resolvers of the document pipeline: reprocessing a raw file. Any viewer of the raw file may ask
- * (staff edits survive a rerun); the file must have its bytes, so Uploading files are refused.
- * The raw file goes back to Uploaded, with a log row, and its job is queued.
+ * (staff edits survive a rerun); the file must have its bytes, so Uploading files are refused, and
+ * a file a live run is processing is refused until that run ends (a file whose run stopped with
+ * its worker is not: see runLock.ts). The raw file goes back to Uploaded, with a log row, and its
+ * job is queued.
  */
 import { AppError } from '../../../shared/errors';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';

@@ -5,7 +5,8 @@
  * the server by an IPC channel: the server sends `work` after queueing a job so the child polls
  * at once, and the child stops when the channel closes (the server exited, however it exited).
  * A child that dies is started again after a pause that doubles up to 30 s (reset once a child
- * has run for a minute); its unfinished job expires and is retried by pg-boss.
+ * has run for a minute); the file it was processing is taken back by the queue's recovery (its
+ * run lock went with it: see runLock.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';

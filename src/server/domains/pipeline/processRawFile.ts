@@ -3,7 +3,9 @@
  * layer or OCR), split, classify, extract, match, then the documents' PDFs and the processed-file
  * rows. Every stage's time is kept on the raw file. A file the pipeline cannot read (corrupt,
  * encrypted, no pages) becomes UNACCESSIBLE with the reason; other faults are thrown for the queue
- * to retry, and the last attempt marks the raw file Uploading_Failed (see worker.ts).
+ * to retry, and the last attempt marks the raw file Uploading_Failed (see queue.ts). A file whose
+ * runs kept stopping (their worker died each time) is given up the same way. The caller holds the
+ * file's run lock (runLock.ts) and the run confirms it right before its one write.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { rawFile, type RawFileRow } from '../../db/schema';
+import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
 import { classifierModel } from '../../db/schemaPipeline';
 import { parseModel, type LearnedModel } from '../../pipeline/classify';
 import { readPages, PipelineInputError } from '../../pipeline/pages';
@@ -21,12 +24,13 @@ import type { InputKind } from '../../pipeline/types';
 import type { FileStorage } from '../files/storage';
 import { FILE_PATH_PREFIX } from '../files/signer';
 import { findCaseCandidates } from './cases';
-import { RAW_FILE_PROCESSING } from './constants';
+import { PIPELINE_RETRY_LIMIT, RAW_FILE_PROCESSING } from './constants';
 import { companyDataFields, extractCompanyData } from './dataFields';
 import { documentName, exceptionReasons } from './naming';
 import { storeDocumentFile } from './documentFiles';
 import type { LlmExtractor } from '../../pipeline/extract/llm';
 import { markRawFile } from './rawFileState';
+import type { RunLock } from './runLock';
 import { ensureCompanyTaxonomy, loadCompanyTaxonomy } from './taxonomy';
 import { writeDocuments, type WriteSummary, type WrittenDocument } from './write';
 
@@ -43,6 +47,7 @@ export interface ProcessDeps {
 export type ProcessOutcome =
   | { status: 'processed'; summary: WriteSummary; pages: number }
   | { status: 'unaccessible'; reason: string }
+  | { status: 'failed'; reason: string }
   | { status: 'skipped'; reason: string };
 
 /**
@@ -67,6 +72,7 @@ async function loadModel(db: Database, companyId: string): Promise<LearnedModel 
 export async function processRawFile(
   deps: ProcessDeps,
   rawFileId: string,
+  lock?: Pick<RunLock, 'confirm'>,
 ): Promise<ProcessOutcome> {
   const { db, storage } = deps;
   const [raw] = await db
@@ -80,6 +86,17 @@ export async function processRawFile(
   // Runs started since the file was uploaded or last asked to be reprocessed (a run whose worker
   // died counts too: the queue retries it as a new run).
   const attempt = raw.processing_attempts + 1;
+  // Still Processing: the last run stopped without an end (a failed run ends by queueing the next).
+  if (raw.status === RAW_FILE_PROCESSING && attempt > PIPELINE_RETRY_LIMIT + 1) {
+    const reason = `Processing failed: processing this file stopped unexpectedly ${raw.processing_attempts} times.`;
+    await markRawFile(
+      db,
+      raw,
+      { status: RAW_FILE_STATUS.failed, error: reason },
+      'processing_failed',
+    );
+    return { status: 'failed', reason };
+  }
   await markRawFile(db, raw, { status: RAW_FILE_PROCESSING, attempt }, 'processing_started');
   const timings: Array<StageTiming | { stage: 'pages' | 'write'; ms: number }> = [];
   const stored = await storage.localCopy(raw.company_id, raw.s3_key);
@@ -140,6 +157,8 @@ export async function processRawFile(
       });
     }
     timings.push({ stage: 'write', ms: Math.round(performance.now() - started) });
+    // A run that lost its lock may overlap a newer run of this file: it must not write.
+    await lock?.confirm();
     const summary = await writeDocuments(db, raw, written, {
       pages: pagesResult.pages.length,
       stages: timings.map((t) => ({ ...t, attempt })),

@@ -4,13 +4,14 @@
  * same transaction and the reason kept on the raw file.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/connection';
+import type { DatabaseExecutor } from '../../db/connection';
 import { rawFile, rawFileLog, type RawFileRow } from '../../db/schema';
 import { bucketOf } from '../../../shared/raw-files/status';
 import { PIPELINE_ACTOR } from './constants';
 
+/** `db` may be a transaction: the change then commits (or not) with it. */
 export async function markRawFile(
-  db: Database,
+  db: DatabaseExecutor,
   raw: RawFileRow,
   change: { status: string; attempt?: number; error?: string },
   actionType: string,

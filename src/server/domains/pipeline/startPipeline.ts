@@ -44,7 +44,7 @@ export async function startLocalPipeline(
     db,
     workers,
     expireInSeconds: config.pipelineJobExpireSeconds,
-    run: (rawFileId) => processRawFile({ db, storage, ocr: ocr.get, llm }, rawFileId),
+    run: (rawFileId, lock) => processRawFile({ db, storage, ocr: ocr.get, llm }, rawFileId, lock),
     log,
     ...timings,
   });

@@ -4,13 +4,15 @@
  * look-ups behind the ProcessedFile type's fields. Anyone who may see the document's company may
  * read and edit it; another tenant's id answers exactly like a missing one. Every saved change
  * raises `version`, writes a legal_processed_file_log row per changed field, and, when the
- * caller is an administrator, an admin_file_change_log row too.
+ * caller administers the document's company, an admin_file_change_log row too, which only those
+ * administrators may read (canReadAdminChangeLog).
  */
 import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
 import { text } from '../../../shared/schemas/input';
 import type { Database, DatabaseExecutor } from '../../db/connection';
 import { isUuid, notFound, parseInput, ValidationError } from '../../errors';
-import { isCompanyAdmin, type Viewer } from '../../permissions';
+import { canReadAdminChangeLog, writesAdminChangeLog, type Viewer } from '../../permissions';
 import type { FileStorage } from '../files/storage';
 import { learnTypeCorrection } from '../pipeline/corrections';
 import { createFileTypesRepository } from '../pipeline/fileTypesRepository';
@@ -71,14 +73,6 @@ export type RecordChanges = (
   changes: readonly FieldChange[],
 ) => Promise<ProcessedFileLogRow[]>;
 
-/** Company administrators (customer, legal admin) and the provider's internal admins. */
-export function isAdministrator(viewer: Viewer): boolean {
-  return (
-    isCompanyAdmin(viewer.userType, viewer.user.legal_user_type) ||
-    viewer.userType === 'internal_admin'
-  );
-}
-
 export function logAuthor(viewer: Viewer) {
   const author = authorOf(viewer);
   return {
@@ -90,8 +84,9 @@ export function logAuthor(viewer: Viewer) {
 }
 
 /**
- * Writes a processed-file log row per change and, for administrators, an admin change log row
- * naming the document's type (as it is after the change).
+ * Writes a processed-file log row per change and, for the document company's administrators
+ * (writesAdminChangeLog), an admin change log row naming the document's type (as it is after the
+ * change).
  */
 export function changeRecorder(repo: ProcessedFileRepository): RecordChanges {
   return async (executor, viewer, changes) => {
@@ -108,9 +103,10 @@ export function changeRecorder(repo: ProcessedFileRepository): RecordChanges {
         ...author,
       })),
     );
-    if (!isAdministrator(viewer) || changes.length === 0) return rows;
+    const adminChanges = changes.filter((change) => writesAdminChangeLog(viewer, change.file));
+    if (adminChanges.length === 0) return rows;
     const typeNames = new Map<string, string | null>();
-    for (const { file } of changes) {
+    for (const { file } of adminChanges) {
       const typeId = file.legal_file_type_id;
       if (typeId && !typeNames.has(typeId)) {
         const type = await repo.fileType(executor, file.company_id, typeId, {
@@ -121,7 +117,7 @@ export function changeRecorder(repo: ProcessedFileRepository): RecordChanges {
     }
     await repo.insertAdminLogs(
       executor,
-      changes.map((change) => ({
+      adminChanges.map((change) => ({
         company_id: change.file.company_id,
         reference_file_id: change.file.id,
         data_field: change.field,
@@ -563,9 +559,15 @@ export function createProcessedFileService(
       return file ? repo.logs(file.id) : [];
     },
 
+    /**
+     * Newest first; [] for a missing or another tenant's document, FORBIDDEN for a document the
+     * caller sees but whose company they do not administer (paralegals, attorneys, staff).
+     */
     async adminLogs(viewer: Viewer, id: string) {
       const file = await repo.find(db, viewer.companyIds, id);
-      return file ? repo.adminLogs(file.id) : [];
+      if (!file) return [];
+      if (!canReadAdminChangeLog(viewer, file)) throw new AppError('FORBIDDEN', 403);
+      return repo.adminLogs(file.id);
     },
 
     /** The company's live types with their folders (the default taxonomy seeded on first look). */

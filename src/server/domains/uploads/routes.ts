@@ -31,6 +31,7 @@ export function registerUploadRoutes(
     alerts,
     log: app.log,
     onUploaded: deps.onRawFileUploaded,
+    listening: () => app.server.address(),
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -10,6 +10,7 @@ import { MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/serv
 import { AppError, formatError, type ErrorCode } from '../../../shared/errors';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
 import type { ServerConfig } from '../../config';
+import { serverOrigin, type Listening } from '../../http/origin';
 import { isUuid } from '../../errors';
 import type { Viewer } from '../../permissions';
 import type { Services } from '../../services';
@@ -65,6 +66,8 @@ export function createTusEndpoint(deps: {
   alerts: UploadAlerts;
   log: { error(details: object, message: string): void };
   onUploaded?: ((rawFileId: string) => void) | undefined;
+  /** Where the server listens (`server.address()`), for upload URLs of a closed connection. */
+  listening: () => Listening;
 }): TusEndpoint {
   const { services, config } = deps;
   const directory = join(config.dataDir, 'uploads-incomplete');
@@ -129,9 +132,9 @@ export function createTusEndpoint(deps: {
     datastore: store,
     locker,
     relativeLocation: false,
-    // Behind a proxy, upload URLs must use the public origin, as file links do.
-    generateUrl: (_req, { proto, host, path, id }) =>
-      `${config.publicUrl?.replace(/\/+$/, '') ?? `${proto}://${host}`}${path}/${id}`,
+    // The public or listening origin, as file links use (never the Host header: origin.ts).
+    generateUrl: (req, { path, id }) =>
+      `${serverOrigin(config.publicUrl, req.runtime?.node?.req.socket ?? {}, deps.listening())}${path}/${id}`,
     respectForwardedHeaders: false,
     maxSize: config.rawFileMaxBytes,
     async onUploadCreate(req, upload) {
