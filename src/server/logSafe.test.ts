@@ -49,6 +49,14 @@ describe('safeError', () => {
     expect(safe.stack).toMatch(/^\s+at /);
   });
 
+  it('given a failure that is not a data exception, then its message (names only) is kept', () => {
+    const safe = safeError(failedQuery('42703', 'column "priority" does not exist'));
+    expect(safe.cause).toMatchObject({
+      code: '42703',
+      message: 'column "priority" does not exist',
+    });
+  });
+
   it('given other errors and non-errors, then keeps name, message and frames only', () => {
     const error = new Error('the disk is full', { cause: new TypeError('inner') });
     expect(safeError(error)).toMatchObject({
@@ -62,7 +70,6 @@ describe('safeError', () => {
       stack: '',
     });
   });
-
 });
 
 describe('redactDatabaseMessage', () => {

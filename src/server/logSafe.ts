@@ -3,7 +3,7 @@
  * failed query reaches us as drizzle's DrizzleQueryError (its message, `query` and `params` carry
  * the whole statement and every value) wrapping pg's DatabaseError (whose `detail`, `where` and
  * message may quote a value). `safeError` keeps the SQLSTATE, the routine and the table, column and
- * constraint names, and a message with quoted parts and byte dumps blanked; for other errors the
+ * constraint names, and the message (a data exception's with quoted parts and byte dumps blanked); for other errors the
  * name, the message and the stack frames. It is the logger's `err` serializer (app.ts) and the
  * worker's JSON replacer for errors (worker.ts), so every `log.error({ err })` goes through it.
  */
@@ -78,7 +78,10 @@ export function safeError(error: unknown, depth = 0): SafeError {
     return {
       type: 'DatabaseError',
       code: database.code,
-      message: redactDatabaseMessage(database.message),
+      // Data exceptions (class 22) quote the value that failed; other messages quote names only.
+      message: database.code.startsWith('22')
+        ? redactDatabaseMessage(database.message)
+        : database.message,
       ...pick(database, [
         'severity',
         'routine',
