@@ -41,7 +41,9 @@ export function guardArguments(
     const out: Fields = {};
     for (const [name, field] of Object.entries(fields)) {
       const path = `${type}.${name}`;
-      if (typeof field === 'function') out[name] = checked(path, field as ResolverFn);
+      // __resolveType / __isTypeOf take no arguments (their second parameter is the context).
+      if (name.startsWith('__')) out[name] = field;
+      else if (typeof field === 'function') out[name] = checked(path, field as ResolverFn);
       else if (field && typeof field === 'object' && 'subscribe' in field) {
         const subscription = field as { subscribe: ResolverFn };
         out[name] = { ...subscription, subscribe: checked(path, subscription.subscribe) };
