@@ -3,13 +3,13 @@
  * check and SHA-256 at intake, the durable queue, a streamed tus PATCH, the server's check of the
  * hash. Memory stays flat: the process (agent and server both) grows by far less than the file.
  */
-import { open, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/server';
 import { runAgent } from './agent';
-import { tempDir } from './services/uploader/uploaderTestSupport';
+import { sparsePdfFile, tempDir } from './services/uploader/uploaderTestSupport';
 
 const GIB = 1024 ** 3;
 /** Far below the file's size: anything that buffered the file would blow through it. */
@@ -29,13 +29,7 @@ afterAll(async () => {
 /** A 1 GiB PDF that costs no disk until read: the header, then a sparse tail. */
 async function bigPdf(dir: string): Promise<string> {
   const file = path.join(dir, 'scanner-batch-1gib.pdf');
-  const handle = await open(file, 'w');
-  try {
-    await handle.write(Buffer.from('%PDF-1.7\n%\xE2\xE3\xCF\xD3\n', 'latin1'), 0);
-    await handle.truncate(GIB);
-  } finally {
-    await handle.close();
-  }
+  await sparsePdfFile(file, GIB, '%PDF-1.7\n%\xE2\xE3\xCF\xD3\n');
   return file;
 }
 

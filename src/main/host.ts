@@ -6,11 +6,11 @@
  * `LexDesk running at http://127.0.0.1:<port>`. The server child's output goes to the log file
  * <data dir>/logs/server.log; problems are reported on stderr. Ctrl+C (SIGINT) or SIGTERM stops the host and its server child.
  */
-import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_HOST_PORT, HOST_USAGE, HostArgsError, parseHostArgs } from './host/args';
 import { HostStartError, startHost, type RunningHost } from './host/startHost';
+import { openPrivateLog } from './services/privateFiles';
 
 export { startHost, HostStartError, type HostOptions, type RunningHost } from './host/startHost';
 
@@ -35,8 +35,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const logDir = path.join(args.dataDir, 'logs');
-  mkdirSync(logDir, { recursive: true });
-  const serverLog = createWriteStream(path.join(logDir, 'server.log'), { flags: 'a' });
+  const serverLog = openPrivateLog(path.join(logDir, 'server.log'));
   let host: RunningHost | null = null;
   let stoppingSince = 0;
   const stop = async (code: number): Promise<void> => {

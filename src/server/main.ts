@@ -10,6 +10,7 @@ import { buildApp, type LexDeskServer } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { DatabaseNewerThanAppError, runMigrations } from './db/migrate';
+import { preparePrivateDataDir, usePrivateUmask } from './privateFiles';
 import { describeDemoAccounts, seedDemo } from './seed/demo';
 
 const PLAIN_ERRORS = [ConfigError, DataDirInUseError, DatabaseNewerThanAppError];
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
   }
 
   try {
+    usePrivateUmask();
+    await preparePrivateDataDir(config.dataDir);
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       embedded = await startEmbeddedPostgres({ dataDir: config.dataDir });

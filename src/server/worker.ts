@@ -18,6 +18,7 @@ import { createStorage } from './domains/files/s3/createStorage';
 import { parseChildSettings, type ChildSettings } from './domains/pipeline/childSettings';
 import { startLocalPipeline } from './domains/pipeline/startPipeline';
 import { safeError } from './logSafe';
+import { usePrivateUmask } from './privateFiles';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -41,6 +42,7 @@ function settings(): ChildSettings & { asChild: boolean } {
 }
 
 async function main(): Promise<void> {
+  usePrivateUmask(); // the temporary copies and PDFs it writes hold client documents
   const { config, queue: timings, asChild } = settings();
   if (!config.databaseUrl)
     fail('npm run worker needs DATABASE_URL: workers share the server’s PostgreSQL.');

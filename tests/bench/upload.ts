@@ -159,7 +159,7 @@ async function watchBench(
   const started = performance.now();
   for (let i = 0; i < files; i += 1) {
     const body = Buffer.from(
-      `%PDF-1.4\n% LexDesk bench file ${i} ${randomBytes(16).toString('hex')}\n%%EOF\n`,
+      `%PDF-1.4\n% LexDesk bench file ${i} ${randomBytes(16).toString('hex')}\nstartxref\n0\n%%EOF\n`,
     );
     hashes.push(createHash('sha256').update(body).digest('hex'));
     await writeFile(path.join(folder, `bench-${String(i).padStart(4, '0')}.pdf`), body);
@@ -197,7 +197,9 @@ async function watchBench(
   };
 }
 
-/** 1 MiB random block repeated, with the block number written into each copy and a PDF head. */
+/** 1 MiB random block repeated, with the block number written into each copy, a PDF head and end. */
+const PDF_END = Buffer.from('\nstartxref\n0\n%%EOF\n');
+
 async function writeBigFile(file: string, size: number): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const block = randomBytes(MIB);
@@ -206,6 +208,7 @@ async function writeBigFile(file: string, size: number): Promise<void> {
   for (let i = 0; i < size / MIB; i += 1) {
     const copy = Buffer.from(block);
     if (i > 0) copy.writeUInt32BE(i, 0);
+    if (i === size / MIB - 1) PDF_END.copy(copy, copy.length - PDF_END.length);
     if (!out.write(copy)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve, reject) =>

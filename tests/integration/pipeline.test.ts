@@ -22,7 +22,7 @@ import { loadFixtures } from '../corpus';
 import { liveDocuments } from './fixtures/documents';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { BUNDLE_CASE, BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
-import { FIXTURES } from './fixtures/files';
+import { FIXTURES, PDF_END } from './fixtures/files';
 import { registerOne, tusClient } from './fixtures/raw-files';
 
 let server: TestServer;
@@ -117,7 +117,11 @@ describe('document pipeline through the queue', () => {
   });
 
   it.each([
-    ['corrupted', () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4000, 0x41)])],
+    // It ends like a PDF (so the upload takes it); inside it is nothing a reader can parse.
+    [
+      'corrupted',
+      () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4000, 0x41), PDF_END]),
+    ],
     ['encrypted', () => makeEncryptedPdf('secret')],
     [
       '0-page',

@@ -2,13 +2,13 @@
  * The upload contract end to end: register a raw file, send its bytes with tus (a real client and raw
  * requests), resume, conflicts, expiry, content and hash checks, tenants, and webhook alerts.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Upload } from 'tus-js-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
-import { concat, FIXTURES } from './fixtures/files';
+import { FIXTURES, paddedPdf } from './fixtures/files';
 import { registerOne, rest, sha256, tusClient, type RegisteredRawFile } from './fixtures/raw-files';
 
 let server: TestServer;
@@ -18,8 +18,14 @@ let adminB: TestUser;
 let webhook: Server;
 const alerts: Array<{ channel: string; text: string }> = [];
 
-/** A 300 KB PDF: the signature up front, padding after. */
-const BIG_PDF = concat(FIXTURES.pdf, new Uint8Array(300 * 1024).fill(0x20));
+/**
+ * A 300 KB PDF: the signature up front, padding, and a PDF's end. New bytes for every test: the
+ * server answers the same content of a company with the raw file that already holds it.
+ */
+let BIG_PDF: Uint8Array;
+beforeEach(() => {
+  BIG_PDF = paddedPdf(randomBytes(300 * 1024));
+});
 
 async function rawFile(id: string, token = adminA.token) {
   const r = await server.gql<{ rawFile: { status: string; url: string; failed_count: number } }>(

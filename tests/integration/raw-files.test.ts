@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawFile } from '../../src/server/db/schema';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
-import { FIXTURES } from './fixtures/files';
+import { FIXTURES, paddedPdf } from './fixtures/files';
+
+const enc = new TextEncoder();
 import { createRawFiles, registerOne, rest, sha256 } from './fixtures/raw-files';
 
 let server: TestServer;
@@ -258,8 +260,10 @@ describe('updateRawFileStatus through the API', () => {
     );
   const statusOf = async (id: string) =>
     (await server.db.select().from(rawFile).where(eq(rawFile.id, id)))[0]?.status;
+  // Bytes of its own for each (one test marks its raw file Uploaded, and stored content is answered
+  // with the raw file that holds it).
   const fresh = (name: string) =>
-    registerOne(server, adminA.token, companyA, { name, bytes: FIXTURES.pdf });
+    registerOne(server, adminA.token, companyA, { name, bytes: paddedPdf(enc.encode(name)) });
 
   it('given an Uploading raw file, when a member gives it up, then it is Uploading_Failed once, and asking again changes nothing', async () => {
     const file = await fresh('given-up.pdf');

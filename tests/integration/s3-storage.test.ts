@@ -14,12 +14,12 @@ import {
   type TestS3Server,
 } from '../../src/server/domains/files/s3/s3rverHarness';
 import { startTestServer, type TestServer } from '../support/server';
-import { concat, FIXTURES } from './fixtures/files';
+import { paddedPdf } from './fixtures/files';
 import { registerOne, sha256, tusClient } from './fixtures/raw-files';
 
 const PREFIX = 'lexdesk-it';
-/** A 300 KB PDF: the signature up front, padding after. */
-const PDF = concat(FIXTURES.pdf, new Uint8Array(300 * 1024).fill(0x20));
+/** A 300 KB PDF: the signature up front, padding, and a PDF's end. */
+const PDF = paddedPdf(300 * 1024);
 
 let s3: TestS3Server;
 let bucket: S3Client;

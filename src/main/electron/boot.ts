@@ -5,12 +5,13 @@
  * loads the Electron-ABI addon (sqliteBinding.ts); when it is missing or cannot load, the app
  * runs without uploads (UPLOADS_UNAVAILABLE, reason in logs/desktop.log) instead of crashing.
  */
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { app, session, type BrowserWindow } from 'electron';
 import { createDesktopRuntime, type DesktopRuntime } from '../runtime';
 import { buildCsp } from '../services/csp';
 import { desktopPaths } from '../services/paths';
+import { openPrivateLog } from '../services/privateFiles';
 import { bundledServerCommand } from '../services/serverCommand';
 import { startServerProcess, type ExitInfo, type ServerProcess } from '../services/serverProcess';
 import { createEncryptedSessionStore } from '../services/sessionStore';
@@ -44,8 +45,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
   const paths = appPaths();
   const dataDir = app.getPath('userData');
   const logDir = path.join(dataDir, 'logs');
-  mkdirSync(logDir, { recursive: true });
-  const logFile = createWriteStream(path.join(logDir, 'desktop.log'), { flags: 'a' });
+  const logFile = openPrivateLog(path.join(logDir, 'desktop.log'));
   const log = (line: string): void => {
     logFile.write(`${new Date().toISOString()} ${line}\n`);
   };

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadService, type UploadService } from '../services/uploader/uploadService';
 import { memoryFolderListStore } from '../services/uploader/watchFolders';
-import { tempDir } from '../services/uploader/uploaderTestSupport';
+import { PDF_END, tempDir } from '../services/uploader/uploaderTestSupport';
 import { handleSpool, SPOOL_TOKEN_HEADER } from './spool';
 
 const TOKEN = 'bridge-token-for-disk-tests';
@@ -71,6 +71,7 @@ afterAll(async () => {
 const pdf = (size: number) => {
   const bytes = Buffer.alloc(size, 0x20);
   bytes.write('%PDF-1.4\n', 0, 'latin1');
+  PDF_END.copy(bytes, size - PDF_END.length);
   return bytes;
 };
 

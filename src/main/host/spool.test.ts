@@ -42,7 +42,7 @@ afterEach(async () => {
   await new Promise((resolve) => http.close(resolve));
 });
 
-const PDF = Buffer.from('%PDF-1.4\nhello\n%%EOF\n');
+const PDF = Buffer.from('%PDF-1.4\nhello\nstartxref\n0\n%%EOF\n');
 
 function post(query: string, body: Buffer, token: string | null = TOKEN) {
   return fetch(`${url}?${query}`, {

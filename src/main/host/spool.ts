@@ -12,7 +12,9 @@ import { mkdir, rm, statfs } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../shared/files/modes';
 import { isErrnoException } from '../services/atomicFile';
+import { mkdirPrivate } from '../services/privateFiles';
 import type { UploadService } from '../services/uploader/uploadService';
 import { tokensMatch } from './bridge';
 
@@ -87,7 +89,7 @@ export async function handleSpool(
   if (!Number.isSafeInteger(length) || length < 0) {
     return refuse(res, 411, 'LENGTH_REQUIRED', 'Send the file size (Content-Length).');
   }
-  await mkdir(options.spoolDir, { recursive: true });
+  await mkdirPrivate(options.spoolDir);
   const free = await (options.freeBytes ?? statfsFree)(options.spoolDir);
   const margin = options.marginBytes ?? SPOOL_DISK_MARGIN_BYTES;
   if (length + margin > free) {
@@ -100,9 +102,9 @@ export async function handleSpool(
   }
   const dir = path.join(options.spoolDir, randomUUID());
   const file = path.join(dir, name);
-  await mkdir(dir);
+  await mkdir(dir, { mode: PRIVATE_DIR_MODE });
   try {
-    await pipeline(req, createWriteStream(file, { flags: 'wx' }));
+    await pipeline(req, createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     if (isErrnoException(error) && error.code === 'ENOSPC') {

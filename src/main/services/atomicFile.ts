@@ -4,13 +4,15 @@
  * crash leaves either the old content or the new one, never half a file.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from '../../shared/files/modes';
+import { mkdirPrivate } from './privateFiles';
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdirPrivate(path.dirname(file));
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
+  const handle = await open(temp, 'w', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(data);
     await handle.sync();

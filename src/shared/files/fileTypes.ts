@@ -1,10 +1,14 @@
 /**
  * File type validation by content (spec section 5): the accepted types, their extensions and
- * media types, and a check that the file name's extension and the bytes agree. Pure: works on a
- * Uint8Array in the renderer, the main process and the server alike.
+ * media types, and a check that the file name's extension and the bytes agree (for a PDF, also
+ * that it ends like one: pdfStructure.ts). Pure: works on a Uint8Array in the renderer, the main
+ * process and the server alike.
  */
 import { ascii, decodeText, hasBinaryBytes, indexOf, startsWith } from './bytes';
 import { isWebm, legacyOfficeKind, oggKind, officeOpenXmlKind } from './containers';
+import { hasPdfTrailer } from './pdfStructure';
+
+export { TAIL_BYTES } from './pdfStructure';
 
 export const FILE_TYPES = {
   svg: { extensions: ['svg'], mime: 'image/svg+xml' },
@@ -114,18 +118,25 @@ export function fileExtension(name: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
+const PDF_WITHOUT_END =
+  'a PDF header without a PDF end (no startxref or trailer before a final %%EOF): damaged or not a PDF';
+
 export type FileCheck =
   | { ok: true; type: AcceptedFileType; mime: string; extension: string }
-  | { ok: false; code: 'FILE_EMPTY' | 'INVALID_FILE_TYPE' };
+  | { ok: false; code: 'FILE_EMPTY' | 'INVALID_FILE_TYPE'; detail?: string };
 
 /**
  * Accepts a file only when its content is one of `allowed` and its extension belongs to that
- * same type: a PNG named .pdf, an .exe renamed .pdf and a text file named .png are all refused.
+ * same type: a PNG named .pdf, an .exe renamed .pdf and a text file named .png are all refused,
+ * and so is a PDF header on something without a PDF's end (`%PDF-1.4` before an executable).
+ * `bytes` is the file's start (or all of it); `tail` its last TAIL_BYTES bytes, which default to
+ * `bytes` — right only when `bytes` is the whole file.
  */
 export function checkFile(
   name: string,
   bytes: Uint8Array,
   allowed: readonly AcceptedFileType[] = ACCEPTED_FILE_TYPES,
+  tail: Uint8Array = bytes,
 ): FileCheck {
   if (bytes.length === 0) return { ok: false, code: 'FILE_EMPTY' };
   const extension = fileExtension(name);
@@ -135,5 +146,7 @@ export function checkFile(
   if (!type || !allowed.includes(type)) return { ok: false, code: 'INVALID_FILE_TYPE' };
   const extensions: readonly string[] = FILE_TYPES[type].extensions;
   if (!extensions.includes(extension)) return { ok: false, code: 'INVALID_FILE_TYPE' };
+  if (type === 'pdf' && !hasPdfTrailer(tail))
+    return { ok: false, code: 'INVALID_FILE_TYPE', detail: PDF_WITHOUT_END };
   return { ok: true, type, mime: FILE_TYPES[type].mime, extension };
 }

@@ -1,9 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFile, mkdir, mkdtemp, open, rm, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cfb, FIXTURES, zip } from '../../../../tests/integration/fixtures/files';
+import {
+  cfb,
+  FIXTURES,
+  paddedPdf,
+  PDF_END,
+  zip,
+} from '../../../../tests/integration/fixtures/files';
 import { inspectFile } from './inspectFile';
 
 let dir: string;
@@ -23,9 +29,18 @@ async function put(name: string, bytes: Uint8Array | string): Promise<string> {
   return file;
 }
 
+/** A sparse PDF of `size` bytes: the fixture's start, zeros, and a PDF's end. */
+async function sparsePdf(name: string, size: number): Promise<string> {
+  const file = await put(name, FIXTURES.pdf);
+  const handle = await open(file, 'r+');
+  await handle.write(PDF_END, 0, PDF_END.length, size - PDF_END.length);
+  await handle.close();
+  return file;
+}
+
 describe('inspectFile accepts files whose content and name agree', () => {
   it('given a PDF of several MiB, then it reports size, mtime, type, mime and the SHA-256 of all bytes', async () => {
-    const bytes = Buffer.concat([Buffer.from(FIXTURES.pdf), randomBytes(3 * MB + 17)]);
+    const bytes = Buffer.from(paddedPdf(randomBytes(3 * MB + 17)));
     const file = await put('claim.pdf', bytes);
     const result = await inspectFile(file, { maxBytes: 10 * MB });
     expect(result).toMatchObject({
@@ -95,6 +110,18 @@ describe('inspectFile refuses with a clear code and message', () => {
     });
   });
 
+  it('given a PDF header on a large file without a PDF end (an executable), then INVALID_FILE_TYPE before hashing', async () => {
+    const file = await put(
+      'invoice.pdf',
+      Buffer.concat([Buffer.from('%PDF-1.4\n\x7fELF', 'latin1'), randomBytes(2 * MB)]),
+    );
+    expect(await inspectFile(file, { maxBytes: 10 * MB })).toMatchObject({
+      ok: false,
+      code: 'INVALID_FILE_TYPE',
+      message: 'Invalid file type or format',
+    });
+  });
+
   it('given a PNG named .pdf (lying extension), then INVALID_FILE_TYPE with the catalogue words', async () => {
     const file = await put('report.pdf', FIXTURES.png);
     expect(await inspectFile(file, { maxBytes: MB })).toMatchObject({
@@ -137,8 +164,7 @@ describe('inspectFile refuses with a clear code and message', () => {
 
 describe('inspectFile on large and changing files', () => {
   it('given a 300 MB sparse file, when it is hashed, then RSS grows by less than 48 MB', async () => {
-    const file = await put('huge.pdf', FIXTURES.pdf);
-    await truncate(file, 300 * MB);
+    const file = await sparsePdf('huge.pdf', 300 * MB);
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => {
@@ -154,8 +180,7 @@ describe('inspectFile on large and changing files', () => {
   });
 
   it('given a file appended to while it is hashed, then FILE_CHANGED, retryable', async () => {
-    const file = await put('growing.pdf', FIXTURES.pdf);
-    await truncate(file, 256 * MB);
+    const file = await sparsePdf('growing.pdf', 256 * MB);
     const inspecting = inspectFile(file, { maxBytes: 2048 * MB });
     await new Promise((resolve) => setTimeout(resolve, 30));
     await appendFile(file, 'more');
@@ -163,14 +188,10 @@ describe('inspectFile on large and changing files', () => {
   });
 
   it('given a file replaced by another of the same size during hashing, then FILE_CHANGED', async () => {
-    const file = await put('swapped.pdf', FIXTURES.pdf);
-    await truncate(file, 256 * MB);
+    const file = await sparsePdf('swapped.pdf', 256 * MB);
     const inspecting = inspectFile(file, { maxBytes: 2048 * MB });
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const other = await put('other.pdf', FIXTURES.pdf);
-    const handle = await open(other, 'r+');
-    await handle.truncate(256 * MB);
-    await handle.close();
+    const other = await sparsePdf('other.pdf', 256 * MB);
     const { rename } = await import('node:fs/promises');
     await rename(other, file);
     expect(await inspecting).toMatchObject({ ok: false, code: 'FILE_CHANGED' });

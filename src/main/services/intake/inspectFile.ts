@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Stats } from 'node:fs';
 import { checkFile, type AcceptedFileType } from '../../../shared/files/fileTypes';
 import { classifyFsError, intakeMessage, type IntakeErrorCode } from './messages';
-import { readTypeSample } from './typeSample';
+import { readTail, readTypeSample } from './typeSample';
 
 export interface InspectOptions {
   /** Files larger than this are refused with FILE_TOO_LARGE. */
@@ -93,7 +93,12 @@ export async function inspectFile(
     if (before.size === 0) return fail('FILE_EMPTY');
     if (before.size > options.maxBytes) return fail('FILE_TOO_LARGE');
     const name = normalizedName(filePath);
-    const check = checkFile(name, await readTypeSample(handle, before.size), options.allowed);
+    const check = checkFile(
+      name,
+      await readTypeSample(handle, before.size),
+      options.allowed,
+      await readTail(handle, before.size),
+    );
     if (!check.ok) return fail(check.code);
     const [sha256, hashed] = await hashFrom(handle, options.signal);
     const after = await handle.stat();

@@ -7,6 +7,7 @@
  * sector, the first of which is appended to the head.
  */
 import type { FileHandle } from 'node:fs/promises';
+import { TAIL_BYTES } from '../../../shared/files/fileTypes';
 
 export const HEAD_BYTES = 1024 * 1024;
 const ZIP_TAIL_BYTES = 65_557; // the end record (22) plus the longest comment (65,535)
@@ -69,4 +70,10 @@ export async function readTypeSample(handle: FileHandle, size: number): Promise<
   if (startsWith(head, ZIP_LOCAL)) return (await compactZip(handle, head, size)) ?? head;
   if (startsWith(head, CFB)) return cfbWithDirectory(handle, head, size);
   return head;
+}
+
+/** The file's last TAIL_BYTES (a PDF's trailer), one positioned read. */
+export function readTail(handle: FileHandle, size: number): Promise<Buffer> {
+  const start = Math.max(0, size - TAIL_BYTES);
+  return readAt(handle, start, size - start);
 }

@@ -3,9 +3,9 @@
  * the upload queue does (the process-wide Electron addon from uploads/nativeBinding.ts), the
  * connection settings and forward-only migrations (`PRAGMA user_version`, one transaction each).
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { preparePrivateSqliteFile } from '../privateFiles';
 import { sqliteNativeBinding } from '../uploads/nativeBinding';
 
 export type Db = Database.Database;
@@ -138,7 +138,7 @@ function connect(file: string, nativeBinding: string | undefined): Db {
 }
 
 export function openReviewDatabase(file: string, nativeBinding?: string): Db {
-  mkdirSync(path.dirname(file), { recursive: true });
+  preparePrivateSqliteFile(file); // owner-only: the queue and cache name clients' files
   const db = connect(file, nativeBinding ?? sqliteNativeBinding());
   try {
     db.pragma('busy_timeout = 5000');

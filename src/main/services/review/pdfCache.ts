@@ -6,11 +6,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { PRIVATE_FILE_MODE } from '../../../shared/files/modes';
+import { mkdirPrivate } from '../privateFiles';
 import type { Connection } from './serverClient';
 
 const NAME = /^[0-9a-f]{40}\.pdf$/;
@@ -70,7 +72,7 @@ export function createPdfCache(options: { dir: string; fetch?: typeof fetch }): 
           message: 'The PDF link does not point at the server.',
         };
       }
-      await mkdir(dir, { recursive: true });
+      await mkdirPrivate(dir);
       const target = full(name);
       const temp = `${target}.part-${randomBytes(6).toString('hex')}`;
       let response: Response;
@@ -107,7 +109,7 @@ export function createPdfCache(options: { dir: string; fetch?: typeof fetch }): 
           if (head.length < PDF_MAGIC.length) head = Buffer.concat([head, chunk]).subarray(0, 8);
           if (bytes > maxBytes) source.destroy(new TooLarge());
         });
-        await pipeline(source, createWriteStream(temp, { mode: 0o600 }));
+        await pipeline(source, createWriteStream(temp, { mode: PRIVATE_FILE_MODE }));
         if (!head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
           await rm(temp, { force: true });
           return { ok: false, reachable: true, message: 'The server did not send a PDF.' };

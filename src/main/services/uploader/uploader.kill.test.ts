@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testServer';
-import { count, enqueueOne, openQueue, tempDir } from './uploaderTestSupport';
+import { count, enqueueOne, openQueue, sparsePdfFile, tempDir } from './uploaderTestSupport';
 
 const WORKER = fileURLToPath(new URL('./fixtures/uploadWorker.ts', import.meta.url));
 
@@ -32,10 +31,7 @@ describe('uploader killed with SIGKILL', () => {
       const size = 256 * 1024 * 1024;
       const dir = await tempDir();
       const file = path.join(dir, 'scan.pdf');
-      const handle = await open(file, 'w');
-      await handle.write(Buffer.from('%PDF-1.4\n'));
-      await handle.truncate(size);
-      await handle.close();
+      await sparsePdfFile(file, size);
       const queue = openQueue(dir);
       await enqueueOne(queue, file);
       queue.close();

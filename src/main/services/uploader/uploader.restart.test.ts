@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testServer';
@@ -6,6 +5,7 @@ import {
   count,
   enqueueOne,
   openQueue,
+  sparsePdfFile,
   startUploader,
   tempDir,
   waitForState,
@@ -20,10 +20,7 @@ afterAll(() => server.close());
 /** A sparse file with a PDF header, so it is cheap to make and passes the type check. */
 async function bigPdf(dir: string, size: number): Promise<string> {
   const file = path.join(dir, 'big.pdf');
-  const handle = await open(file, 'w');
-  await handle.write(Buffer.from('%PDF-1.4\n'));
-  await handle.truncate(size);
-  await handle.close();
+  await sparsePdfFile(file, size);
   return file;
 }
 

@@ -1,6 +1,6 @@
 /** Helpers for the uploader's tests: real files, a real queue file, the test server, waiting. */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openUploadQueue, type UploadJob, type UploadQueue } from '../uploads/queue';
@@ -15,11 +15,29 @@ export async function tempDir(): Promise<string> {
   return mkdtemp(path.join(tmpdir(), 'lexdesk-uploader-'));
 }
 
-/** A real PDF-looking file of `bytes` bytes. */
+/** A PDF's last line: the type check looks for it at the end of anything that starts as a PDF. */
+export const PDF_END = Buffer.from('\nstartxref\n0\n%%EOF\n');
+
+/** A real PDF-looking file: a header, `bytes` random bytes and a PDF's end. */
 export async function pdfFile(dir: string, name: string, bytes = 64 * 1024): Promise<string> {
   const file = path.join(dir, name);
-  await writeFile(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(bytes)]));
+  await writeFile(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(bytes), PDF_END]));
   return file;
+}
+
+/** A sparse PDF-looking file of `size` bytes: cheap to make, and passes the type check. */
+export async function sparsePdfFile(
+  file: string,
+  size: number,
+  header = '%PDF-1.4\n',
+): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    await handle.write(Buffer.from(header, 'latin1'), 0);
+    await handle.write(PDF_END, 0, PDF_END.length, size - PDF_END.length);
+  } finally {
+    await handle.close();
+  }
 }
 
 export function openQueue(dir: string): UploadQueue {

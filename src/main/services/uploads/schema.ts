@@ -6,9 +6,9 @@
  * A file written by a newer LexDesk (a higher version than this code knows) is refused with a
  * clear error instead of being read with the wrong assumptions.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { preparePrivateSqliteFile } from '../privateFiles';
 import { sqliteNativeBinding } from './nativeBinding';
 
 export type Db = Database.Database;
@@ -127,7 +127,7 @@ function connect(file: string, nativeBinding: string | undefined): Db {
 }
 
 export function openQueueDatabase(file: string, options: OpenQueueDatabaseOptions = {}): Db {
-  mkdirSync(path.dirname(file), { recursive: true });
+  preparePrivateSqliteFile(file); // owner-only: the queue and cache name clients' files
   const db = connect(file, options.nativeBinding ?? sqliteNativeBinding());
   try {
     // Another connection (a second process on the same file) may hold the write lock briefly.

@@ -1,11 +1,14 @@
 /**
- * Where uploaded bytes live. LocalDiskStorage keeps them under <DATA_DIR>/files/<company>/<key>;
- * an S3-compatible implementation can replace it behind the same interface.
+ * Where uploaded bytes live. LocalDiskStorage keeps them under <DATA_DIR>/files/<company>/<key>,
+ * folders 0700 and files 0600 (client documents: the owner only); an S3-compatible implementation
+ * can replace it behind the same interface.
  */
 import { createReadStream } from 'node:fs';
-import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { PRIVATE_FILE_MODE } from '../../../shared/files/modes';
+import { mkdirPrivate } from '../../privateFiles';
 
 export interface FileStorage {
   put(companyId: string, key: string, bytes: Uint8Array): Promise<void>;
@@ -36,18 +39,20 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
   return {
     async put(companyId, key, bytes) {
       const target = pathOf(companyId, key);
-      await mkdir(join(rootDir, companyId), { recursive: true });
+      await mkdirPrivate(join(rootDir, companyId));
       // Write then rename, so a crash never leaves a half-written file under its final name.
       const partial = `${target}.partial`;
-      await writeFile(partial, bytes, { flag: 'wx' });
+      await writeFile(partial, bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       await rename(partial, target);
     },
     async putFile(companyId, key, sourcePath) {
       const target = pathOf(companyId, key);
-      await mkdir(join(rootDir, companyId), { recursive: true });
+      await mkdirPrivate(join(rootDir, companyId));
       const partial = `${target}.partial`;
       // A hard link costs no copy when both live on one disk (uploads sit beside the files).
       await link(sourcePath, partial).catch(() => copyFile(sourcePath, partial));
+      // Whatever mode the source had (a copy keeps it; a link shares it), the stored file is private.
+      await chmod(partial, PRIVATE_FILE_MODE);
       await rename(partial, target);
     },
     async open(companyId, key) {

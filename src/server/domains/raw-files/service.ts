@@ -109,6 +109,31 @@ export function createRawFileService(
     get,
     change,
 
+    /**
+     * An upload's finish (uploads/finish.ts): `changes` (to Uploaded), unless the company already
+     * has these bytes in another raw file; then this one is removed as its duplicate and
+     * `duplicateOf` is the raw file to answer with (spec: the client's duplicate check, on the server).
+     */
+    async finishUpload(
+      viewer: Viewer,
+      id: string,
+      sha256: string,
+      changes: RawFileChanges,
+      guard: (current: RawFileRow) => void,
+    ): Promise<{ row: RawFileRow; duplicateOf?: RawFileRow }> {
+      const result = await repo.finishUnlessDuplicate(
+        viewer.companyIds,
+        id,
+        sha256,
+        changes,
+        authorOf(viewer),
+        'upload_complete',
+        guard,
+      );
+      if (!result) throw notFound();
+      return result;
+    },
+
     async create(viewer: Viewer, raw: unknown) {
       const body = parseInput(createRawFileBodySchema, raw);
       if (!canUploadFor(viewer, body.company_id)) throw new AppError('NO_COMPANY', 404);

@@ -1,11 +1,14 @@
 /**
- * What happens when a tus upload has all its bytes: check the content type (first bytes, as
- * /files/upload does) and the SHA-256 registered with the raw file, store the bytes, and move the
- * raw file to Uploaded, or to Uploading_Failed with the reason in its log.
+ * What happens when a tus upload has all its bytes: check the content type (first and last bytes,
+ * as /files/upload does: a PDF must also end like one) and the SHA-256 registered with the raw
+ * file, store the bytes, and move the raw file to Uploaded, or to Uploading_Failed with the reason
+ * in its log. When the company already has the same bytes in another raw file (two idempotency
+ * keys, two machines), this one is removed as its duplicate: its bytes are not kept, nothing is
+ * processed.
  */
 import { open } from 'node:fs/promises';
 import { type ErrorCode } from '../../../shared/errors';
-import { checkFile } from '../../../shared/files/fileTypes';
+import { checkFile, TAIL_BYTES } from '../../../shared/files/fileTypes';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
 import type { RawFileRow } from '../../db/schema';
 import type { Viewer } from '../../permissions';
@@ -16,12 +19,24 @@ import { sha256OfFile } from '../files/hash';
 /** Enough of the head for every signature checkFile knows (zip/OLE directories included). */
 const HEAD_BYTES = 64 * 1024;
 
-async function readHead(path: string): Promise<Uint8Array> {
+/** The file's first HEAD_BYTES and last TAIL_BYTES, by positioned reads (never the whole file). */
+async function readEnds(path: string): Promise<{ head: Uint8Array; tail: Uint8Array }> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
+    const { size } = await handle.stat();
+    const readAt = async (position: number, length: number) => {
+      const buffer = Buffer.alloc(length);
+      let filled = 0;
+      while (filled < length) {
+        const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return buffer.subarray(0, filled);
+    };
+    const head = await readAt(0, Math.min(HEAD_BYTES, size));
+    const tailStart = Math.max(0, size - TAIL_BYTES);
+    return { head, tail: await readAt(tailStart, size - tailStart) };
   } finally {
     await handle.close();
   }
@@ -43,12 +58,18 @@ export interface FinishDeps {
   alerts: UploadAlerts;
 }
 
+export interface FinishResult {
+  row: RawFileRow;
+  /** Set when the bytes were already stored in this raw file: `row` was removed, not processed. */
+  duplicateOf?: RawFileRow;
+}
+
 export async function finishUpload(
   { services, alerts }: FinishDeps,
   viewer: Viewer,
   file: RawFileRow,
   source: { path: string; sha256?: string | undefined },
-): Promise<RawFileRow> {
+): Promise<FinishResult> {
   const sourcePath = source.path;
   async function fail(refusal: UploadRefused): Promise<UploadRefused> {
     const failed = await services.rawFiles.change(
@@ -69,13 +90,14 @@ export async function finishUpload(
     return refusal;
   }
 
-  const check = checkFile(file.name, await readHead(sourcePath));
+  const ends = await readEnds(sourcePath);
+  const check = checkFile(file.name, ends.head, undefined, ends.tail);
   if (!check.ok)
     throw await fail(
       new UploadRefused(
         415,
         'INVALID_FILE_TYPE',
-        'content is not an accepted type matching the name',
+        check.detail ?? 'content is not an accepted type matching the name',
       ),
     );
   // Hashed while the bytes arrived when it could be; otherwise read back from disk.
@@ -97,26 +119,32 @@ export async function finishUpload(
     sha256,
   });
   try {
-    const uploaded = await services.rawFiles.change(
+    const result = await services.rawFiles.finishUpload(
       viewer,
       file.id,
+      sha256,
       {
         status: RAW_FILE_STATUS.uploaded,
         url: stored.path,
         s3_key: stored.file.key,
         mime: check.mime,
       },
-      'upload_complete',
       (current) => {
         if (current.status !== RAW_FILE_STATUS.uploading)
           throw new UploadRefused(409, 'UPLOAD_FILE_FAILED', `raw file is ${current.status}`);
       },
     );
-    await services.rawFiles.recordUpload(viewer, uploaded);
-    alerts.success(
-      `Uploaded: ${file.name} (${file.size} bytes) by ${uploaded.uploaded_by_email ?? viewer.user.email}`,
-    );
-    return uploaded;
+    const by = result.row.uploaded_by_email ?? viewer.user.email;
+    await services.rawFiles.recordUpload(viewer, result.row);
+    if (result.duplicateOf) {
+      await services.files.discard(stored).catch(() => undefined);
+      alerts.success(
+        `Uploaded: ${file.name} (${file.size} bytes) by ${by}, the same content as ${result.duplicateOf.name}: not processed again`,
+      );
+    } else {
+      alerts.success(`Uploaded: ${file.name} (${file.size} bytes) by ${by}`);
+    }
+    return result;
   } catch (error) {
     await services.files.discard(stored).catch(() => undefined);
     throw error;

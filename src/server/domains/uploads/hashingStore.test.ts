@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -22,6 +22,19 @@ describe('HashingFileStore', () => {
   async function create(id: string, size: number) {
     await store.create(new Upload({ id, size, offset: 0 }));
   }
+
+  it('keeps the staging folder, each upload and its metadata owner-only', async () => {
+    const staging = join(dir, 'staging');
+    const own = new HashingFileStore({ directory: staging });
+    await own.create(new Upload({ id: 'private', size: 3, offset: 0 }));
+    await own.write(Readable.from([Buffer.from('abc')]), 'private', 0);
+    const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+    expect(await modeOf(staging)).toBe(0o700);
+    expect((await readdir(staging)).sort()).toEqual(['private', 'private.json']);
+    expect(await modeOf(join(staging, 'private'))).toBe(0o600);
+    expect(await modeOf(join(staging, 'private.json'))).toBe(0o600);
+    await own.remove('private');
+  });
 
   it('hashes an upload sent in several PATCHes without reading it back', async () => {
     const bytes = randomBytes(300_000);

@@ -7,13 +7,24 @@
  * offset) drops it and finish.ts hashes the file from disk instead, so the digest is never wrong,
  * only sometimes slower.
  */
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileStore } from '@tus/file-store';
-import { ERRORS, isPathInsideDirectory } from '@tus/utils';
+import { FileConfigstore, FileStore } from '@tus/file-store';
+import { ERRORS, isPathInsideDirectory, type Upload } from '@tus/utils';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../../shared/files/modes';
 import { createFileHash, type FileHash } from './threadHash';
+
+/** tus's JSON metadata beside each upload (name, raw file id), written owner-only. */
+class PrivateConfigstore extends FileConfigstore {
+  override async set(key: string, value: Upload): Promise<void> {
+    const path = resolve(this.directory, `${key}.json`);
+    if (!isPathInsideDirectory(this.directory, path)) throw ERRORS.FILE_NOT_FOUND;
+    await writeFile(path, JSON.stringify(value), { mode: PRIVATE_FILE_MODE });
+  }
+}
 
 /**
  * Bytes the file stream may hold before it pushes back (and so the largest single writev). Large
@@ -43,6 +54,21 @@ interface RunningHash {
 
 export class HashingFileStore extends FileStore {
   private readonly running = new Map<string, RunningHash>();
+
+  /** The staging folder and every upload and metadata file in it are owner-only. */
+  constructor(options: { directory: string; expirationPeriodInMilliseconds?: number }) {
+    // Before FileStore's own (asynchronous, mode 0777) mkdir, which then finds it there.
+    mkdirSync(options.directory, { recursive: true, mode: PRIVATE_DIR_MODE });
+    super({ ...options, configstore: new PrivateConfigstore(options.directory) });
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    // FileStore truncates the data file with writeFile, which keeps the mode of an existing file.
+    const path = resolve(this.directory, upload.id);
+    if (!isPathInsideDirectory(this.directory, path)) throw ERRORS.FILE_NOT_FOUND;
+    await writeFile(path, '', { mode: PRIVATE_FILE_MODE });
+    return super.create(upload);
+  }
 
   /**
    * Writes `readable` at `offset`. A failed write never destroys `readable` (the request: its

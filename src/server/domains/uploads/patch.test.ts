@@ -9,7 +9,7 @@ import { request, type ClientRequest, type IncomingHttpHeaders } from 'node:http
 import { join } from 'node:path';
 import { ERRORS, EXPOSED_HEADERS, Server } from '@tus/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { concat, FIXTURES } from '../../../../tests/integration/fixtures/files';
+import { FIXTURES, paddedPdf, PDF_END } from '../../../../tests/integration/fixtures/files';
 import { registerOne, sha256, tusClient } from '../../../../tests/integration/fixtures/raw-files';
 import { startTestServer, type TestServer } from '../../../../tests/support/server';
 import { HashingFileStore } from './hashingStore';
@@ -28,7 +28,7 @@ afterAll(async () => server.close());
 afterEach(() => vi.restoreAllMocks());
 
 /** A PDF of `size` bytes (random after the signature, so every test's hash differs). */
-const pdf = (size: number) => concat(FIXTURES.pdf, randomBytes(size - FIXTURES.pdf.length));
+const pdf = (size: number) => paddedPdf(randomBytes(size - FIXTURES.pdf.length - PDF_END.length));
 
 async function newUpload(bytes: Uint8Array) {
   const file = await registerOne(server, token, companyId, { name: 'doc.pdf', bytes });

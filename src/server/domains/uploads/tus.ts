@@ -104,11 +104,12 @@ export function createTusEndpoint(deps: {
     if (file.status === RAW_FILE_STATUS.uploaded) return {};
     if (file.status !== RAW_FILE_STATUS.uploading) throw reply(409, 'UPLOAD_FILE_FAILED');
     try {
-      await finishUpload(deps, viewer, file, {
+      const result = await finishUpload(deps, viewer, file, {
         path: join(directory, upload.id),
         sha256: await store.takeDigest(upload.id, file.size),
       });
-      deps.onUploaded?.(file.id);
+      // A duplicate's bytes are the stored copy's, already processed (or on their way).
+      if (!result.duplicateOf) deps.onUploaded?.(file.id);
       return {};
     } catch (error) {
       if (error instanceof UploadRefused) throw reply(error.status, error.code);

@@ -1,6 +1,10 @@
-/** Writes that never leave a half-written file under the final name: temp file, then rename. */
+/**
+ * Writes that never leave a half-written file under the final name: temp file, then rename. The
+ * files are client documents: owner-only (shared/files/modes).
+ */
 import { randomBytes } from 'node:crypto';
-import { copyFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, rename, rm, writeFile } from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../../../shared/files/modes';
 
 function tempName(target: string): string {
   return `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -18,9 +22,12 @@ async function viaTemp(target: string, write: (temp: string) => Promise<void>): 
 }
 
 export function writeFileAtomic(target: string, data: Uint8Array): Promise<void> {
-  return viaTemp(target, (temp) => writeFile(temp, data));
+  return viaTemp(target, (temp) => writeFile(temp, data, { mode: PRIVATE_FILE_MODE }));
 }
 
 export function copyFileAtomic(source: string, target: string): Promise<void> {
-  return viaTemp(target, (temp) => copyFile(source, temp));
+  return viaTemp(target, async (temp) => {
+    await copyFile(source, temp);
+    await chmod(temp, PRIVATE_FILE_MODE);
+  });
 }

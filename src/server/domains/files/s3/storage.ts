@@ -5,9 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_FILE_MODE } from '../../../../shared/files/modes';
+import { mkdirPrivate } from '../../../privateFiles';
 import type { FileStorage } from '../storage';
 import type { FileRange, S3Client } from './client';
 
@@ -102,12 +104,12 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     async localCopy(companyId, key) {
       const stream = await client.getObject(objectKey(companyId, key));
       if (!stream) return undefined;
-      await mkdir(options.tempDir, { recursive: true });
+      await mkdirPrivate(options.tempDir);
       const dir = await mkdtemp(join(options.tempDir, 's3-copy-'));
       const release = () => rm(dir, { recursive: true, force: true });
       const path = join(dir, key);
       try {
-        await pipeline(stream, createWriteStream(path, { flags: 'wx' }));
+        await pipeline(stream, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       } catch (error) {
         await release();
         throw error;

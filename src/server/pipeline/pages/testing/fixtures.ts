@@ -4,7 +4,7 @@
  * cannot encrypt). Used by the tests of stage 1 and of the PDF writer, and by the OCR bench.
  */
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -20,9 +20,19 @@ function dejaVu(): string {
   return fontFamily;
 }
 
+/**
+ * A new document with an id of its own in its metadata: two test PDFs of the same pages are never
+ * the same bytes (the server answers a company's repeated content with the raw file holding it).
+ */
+async function testPdf(): Promise<PDFDocument> {
+  const doc = await PDFDocument.create();
+  doc.setSubject(`LexDesk test file ${randomUUID()}`);
+  return doc;
+}
+
 /** A letter-size PDF with one page per entry, each line drawn in Helvetica. */
 export async function makeTextPdf(pages: string[][], fontSize = 11): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  const doc = await testPdf();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const lines of pages) {
     const page = doc.addPage([612, 792]);
@@ -54,7 +64,7 @@ export async function makeTextPng(
 
 /** A PDF whose pages are only pictures (no text layer), like a scan. */
 export async function makeImagePdf(pngs: Buffer[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  const doc = await testPdf();
   for (const png of pngs) {
     const image = await doc.embedPng(png);
     doc.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
