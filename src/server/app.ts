@@ -17,9 +17,11 @@ import { graphqlHttpHandler } from './graphql/http';
 import { createWebSocketHandler } from './graphql/ws';
 import { requestOrigin } from './http/auth';
 import { corsOriginCheck } from './http/cors';
-import { installErrorHandler } from './http/errors';
+import { answerFrameworkError, installErrorHandler } from './http/errors';
 import { installReadScope } from './http/readScope';
+import { safeError } from './logSafe';
 import { registerHealthRoute } from './http/health';
+import { installInputGuard } from './http/inputGuard';
 import { registerRoutes } from './http/routes';
 import { createRateLimiter } from './rateLimit';
 import { createServices, type Services } from './services';
@@ -62,6 +64,8 @@ export async function buildApp(
       // Never log bearer tokens or signed-link signatures.
       redact: ['req.headers.authorization'],
       serializers: {
+        // Failures without bound values or the user's text (logSafe.ts).
+        err: safeError,
         req: (req: { method: string; url: string }) => ({
           method: req.method,
           url: req.url.split('?')[0],
@@ -70,6 +74,7 @@ export async function buildApp(
     },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
   });
   const database = openDatabase(config.databaseUrl, { readTimeoutMs: config.readTimeoutMs });
   const bus = await startNotificationBus(config.databaseUrl, app.log).catch(
@@ -138,6 +143,7 @@ export async function buildApp(
   signOutHooks.push((sessionId) => ws.live.closeSession(sessionId));
 
   installErrorHandler(app);
+  installInputGuard(app);
   await app.register(cors, {
     origin: corsOriginCheck(config.corsOrigins),
     methods: ['GET', 'POST', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS'],

@@ -17,6 +17,7 @@ import { runMigrations } from './db/migrate';
 import { createStorage } from './domains/files/s3/createStorage';
 import { parseChildSettings, type ChildSettings } from './domains/pipeline/childSettings';
 import { startLocalPipeline } from './domains/pipeline/startPipeline';
+import { safeError } from './logSafe';
 import { usePrivateUmask } from './privateFiles';
 
 function fail(message: string): never {
@@ -48,9 +49,10 @@ async function main(): Promise<void> {
   if (config.pipelineWorkers < 1) fail('PIPELINE_WORKERS must be at least 1 for a worker.');
   if (!asChild) await runMigrations(config.databaseUrl);
   const database = openDatabase(config.databaseUrl);
-  // An Error's own fields are not enumerable: JSON.stringify would print `{}` for it.
+  // An Error's own fields are not enumerable (JSON.stringify would print `{}`), and a failed
+  // statement's carry its SQL and bound values: every Error is written as logSafe's safeError.
   const plain = (_key: string, value: unknown) =>
-    value instanceof Error ? { message: value.message, stack: value.stack } : value;
+    value instanceof Error ? safeError(value) : value;
   const write = (stream: NodeJS.WriteStream) => (details: object, message: string) =>
     stream.write(`${message} ${JSON.stringify(details, plain)}\n`);
   const queue = await startLocalPipeline(

@@ -932,7 +932,7 @@ describe('REST', () => {
     const noData = await rest(server, 'PATCH', path, adminA.token, { name: 'x' });
     expect(noData.body.error).toMatchObject({ code: 'INVALID_INPUT', issues: [{ path: 'data' }] });
 
-    // The wrong company in the path, a missing case and a malformed id all answer "not found".
+    // The wrong company in the path and a missing case answer "not found"; a malformed id is bad input.
     const wrongCompany = await rest(
       server,
       'GET',
@@ -952,7 +952,10 @@ describe('REST', () => {
       adminA.token,
     );
     expect(wrongCompany).toEqual(missing);
-    expect(malformed).toEqual(missing);
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_INPUT', issues: [{ path: 'caseId' }] } },
+    });
     expect(missing).toEqual({
       status: 404,
       body: { error: { code: 'NOT_FOUND', message: 'Not found.' } },

@@ -1,6 +1,7 @@
 /**
  * GraphQL error masking: an AppError becomes { message: catalogue text, extensions.code }, with
- * field issues for invalid input; a read stopped by the read timeout becomes QUERY_TIMEOUT (logged
+ * field issues for invalid input (a database error caused by the caller's values, validation's safety
+ * net, answers as bad input and is logged sanitized); a read stopped by the read timeout becomes QUERY_TIMEOUT (logged
  * as a warning with its path, never the statement or its values); GraphQL's own parse/validation
  * errors pass through; anything else is logged and replaced by the generic message, so internals
  * never leak. Answers are made with yoga's createGraphQLError, whose class is the one yoga checks
@@ -8,8 +9,8 @@
  */
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
-import { ERROR_SCREEN } from '../../shared/errors';
-import { expectedFailure, ValidationError } from '../errors';
+import { AppError, ERROR_SCREEN } from '../../shared/errors';
+import { expectedFailure, inputErrorOf, ValidationError } from '../errors';
 
 export const INTERNAL_ERROR_CODE = 'INTERNAL_SERVER_ERROR';
 
@@ -30,7 +31,9 @@ export function createErrorMasker(
   return function maskError(error: unknown): Error {
     const graphQLError = asGraphQLError(error);
     const original = graphQLError ? graphQLError.originalError : error;
-    const expected = expectedFailure(original);
+    const inputError = original instanceof AppError ? undefined : inputErrorOf(original);
+    if (inputError) log(original);
+    const expected = inputError ?? expectedFailure(original);
     if (expected) {
       if (expected.code === 'QUERY_TIMEOUT') onTimeout(graphQLError?.path);
       return createGraphQLError(expected.message, {

@@ -16,6 +16,7 @@ import type { ReadScope } from '../db/connection';
 import type { RateLimiter } from '../rateLimit';
 import type { GraphQLContext, RequestContext } from './context';
 import { createErrorMasker } from './errors';
+import { guardArguments } from './inputGuard';
 import { graphqlLimitsPlugin, type LimitName } from './limits';
 import { mutationRateLimitPlugin } from './mutationRate';
 import { readTimeoutPlugin } from './readTimeout';
@@ -42,7 +43,8 @@ function mergeResolvers(
     for (const [type, fields] of Object.entries(part))
       merged[type] = { ...merged[type], ...fields };
   }
-  return merged;
+  // Every resolver's arguments are checked for text PostgreSQL cannot store before it runs.
+  return guardArguments(merged);
 }
 
 /** What guards every operation before and while it runs (limits.ts, mutationRate.ts, readTimeout.ts). */

@@ -1,7 +1,7 @@
 /** REST error replies: { error: { code, message } } with the catalogue's text; never internals. */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_SCREEN } from '../../shared/errors';
-import { expectedFailure, ValidationError } from '../errors';
+import { expectedFailure, inputErrorOf, ValidationError } from '../errors';
 import { INTERNAL_ERROR_CODE } from '../graphql/errors';
 
 export interface ErrorBody {
@@ -41,9 +41,31 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendAppError(reply, new AppError(code, status));
     }
     request.log.error({ err: error }, 'request failed');
+    const inputError = inputErrorOf(error);
+    if (inputError) return sendAppError(reply, inputError);
     return reply
       .status(500)
       .send({ error: { code: INTERNAL_ERROR_CODE, message: ERROR_SCREEN.title } });
   });
   app.setNotFoundHandler((_request, reply) => sendAppError(reply, new AppError('NOT_FOUND', 404)));
+}
+
+/**
+ * Errors Fastify answers before any route (Fastify's `frameworkErrors`): a path whose
+ * percent-encoding is not UTF-8 answers like other bad input, without echoing the path.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error.code === 'FST_ERR_BAD_URL')
+    return sendAppError(
+      reply,
+      new ValidationError([{ path: 'url', message: 'The address is not valid text.' }]),
+    );
+  request.log.error({ err: error }, 'request failed');
+  return reply
+    .status(500)
+    .send({ error: { code: INTERNAL_ERROR_CODE, message: ERROR_SCREEN.title } });
 }

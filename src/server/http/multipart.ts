@@ -1,6 +1,7 @@
 /** Reads the single multipart part named 'file', enforcing the upload size limit. */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
+import { textProblem } from '../../shared/schemas/input';
 import { ValidationError } from '../errors';
 
 export interface ReceivedFile {
@@ -28,7 +29,11 @@ export async function receiveFile(
     }
     const bytes = await part.toBuffer();
     if (bytes.length === 0) throw new AppError('FILE_EMPTY', 400);
-    return { name: part.filename || '', bytes };
+    const name = part.filename || '';
+    const nameProblem = textProblem(name);
+    if (nameProblem)
+      throw new ValidationError([{ path: 'file', message: `The file name: ${nameProblem}` }]);
+    return { name, bytes };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) throw new AppError('FILE_TOO_LARGE', 413);

@@ -3,23 +3,23 @@
  * server (validation) and the desktop uploader (building requests). See /work/notes/upload-contract.md.
  */
 import { z } from 'zod';
+import { int32, text, uuid as uuidOf } from '../schemas/input';
 
-const uuid = z.uuid();
-const name = z.string().trim().min(1).max(255);
+const uuid = uuidOf();
+const name = text().trim().min(1).max(255);
 
 export const RAW_FILE_MEDIUMS = ['desktop', 'watch', 'agent', 'web'] as const;
 
 export const createRawFileItemSchema = z.object({
-  index: z.number().int().min(0),
+  index: int32(),
   name,
   size: z.number().int().positive(),
   /** The media type the client detected. */
-  type: z
-    .string()
+  type: text()
     .max(255)
     .nullish()
     .transform((v) => v ?? ''),
-  no_of_pages: z.number().int().min(0).nullish(),
+  no_of_pages: int32().nullish(),
   sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits'),
   idempotency_key: uuid,
 });
@@ -27,7 +27,7 @@ export const createRawFileItemSchema = z.object({
 export const createRawFileBodySchema = z.object({
   company_id: uuid,
   raw_file_medium: z.enum(RAW_FILE_MEDIUMS).nullish(),
-  uploader_session_id: z.string().max(200).nullish(),
+  uploader_session_id: text().max(200).nullish(),
   files: z.array(createRawFileItemSchema).min(1).max(500),
 });
 export type CreateRawFileBody = z.infer<typeof createRawFileBodySchema>;
@@ -46,11 +46,11 @@ const oneOrMany = <T extends z.ZodType>(item: T) =>
 
 /** A boolean sent as JSON or as a query-string word ('true' / 'false'). */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-/** A whole number sent as JSON or as query-string digits. */
-const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+/** A whole number (32 bits: pages are an integer column) sent as JSON or as query-string digits. */
+const whole = (min: number, max?: number) =>
   z
     .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(int32(min, max));
 /** A query-string filter left empty ('' or null) counts as not given. */
 const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
@@ -81,12 +81,12 @@ export type RawFileStatusType = (typeof RAW_FILE_STATUS_TYPES)[number];
 export const rawFileListQuerySchema = z
   .object({
     companyIds: z.array(uuid).max(200).optional(),
-    searchQuery: z.string().max(255).optional(),
-    search: z.string().max(255).optional(),
-    rawFileName: unsetIfBlank(z.string().max(255)),
+    searchQuery: text().max(255).optional(),
+    search: text().max(255).optional(),
+    rawFileName: unsetIfBlank(text().max(255)),
     page: whole(1).default(1),
     pageSize: whole(1, 100).default(20),
-    status: oneOrMany(z.string().min(1).max(64)).optional(),
+    status: oneOrMany(text().min(1).max(64)).optional(),
     uploadedAt: unsetIfBlank(z.iso.date()),
     created_at: unsetIfBlank(z.iso.date()),
     raw_file_uploaded_at_from: unsetIfBlank(dayOrInstant),
@@ -99,13 +99,12 @@ export const rawFileListQuerySchema = z
     needs_case_number: unsetIfBlank(flag),
     legalFileTypeId: unsetIfBlank(uuid),
     document_synced: unsetIfBlank(flag),
-    crm_sync_status: unsetIfBlank(z.string().trim().min(1).max(64)),
+    crm_sync_status: unsetIfBlank(text().trim().min(1).max(64)),
     separated_at: unsetIfBlank(z.iso.date()),
     reviewed_at: unsetIfBlank(z.iso.date()),
     includeContentSearch: unsetIfBlank(flag),
     sortBy: z.enum(RAW_FILE_SORT_COLUMNS).default('created_at'),
-    sortOrder: z
-      .string()
+    sortOrder: text()
       .transform((v) => v.toLowerCase())
       .pipe(z.enum(['asc', 'desc']))
       .default('desc'),
@@ -131,15 +130,15 @@ export const isDuplicateFileBodySchema = z.object({
 
 export const uploadLogBodySchema = z.object({
   company_id: uuid,
-  status: z.string().min(1).max(64),
+  status: text().min(1).max(64),
   files: z
     .array(
       z.object({
         name,
         size: z.number().int().min(0).optional(),
         raw_file_id: uuid.optional(),
-        status: z.string().max(64).optional(),
-        error: z.string().max(1000).optional(),
+        status: text().max(64).optional(),
+        error: text().max(1000).optional(),
       }),
     )
     .min(1)
@@ -147,16 +146,16 @@ export const uploadLogBodySchema = z.object({
 });
 
 export const updateRawFileStatusSchema = z.object({
-  id: z.string(),
-  status: z.string().trim().min(1).max(64),
-  url: z.string().max(2048).nullish(),
-  session_id: z.string().max(200).nullish(),
+  id: text(),
+  status: text().trim().min(1).max(64),
+  url: text().max(2048).nullish(),
+  session_id: text().max(200).nullish(),
 });
 
 export const addRawFileLogSchema = z.object({
-  raw_file_id: z.string(),
-  field: z.string().trim().min(1).max(100),
-  original_value: z.string().max(2000).nullish(),
-  updated_value: z.string().max(2000).nullish(),
-  action_type: z.string().trim().min(1).max(100),
+  raw_file_id: text(),
+  field: text().trim().min(1).max(100),
+  original_value: text().max(2000).nullish(),
+  updated_value: text().max(2000).nullish(),
+  action_type: text().trim().min(1).max(100),
 });

@@ -1,5 +1,6 @@
 /** Inputs of the company settings screen, shared by the server (validation) and the renderer (forms). */
 import { z } from 'zod';
+import { text } from './input';
 
 /** Date formats a company may choose (spec: company date_format is editable). */
 export const DATE_FORMATS = [
@@ -12,8 +13,7 @@ export const DATE_FORMATS = [
 ] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
-export const companyNameSchema = z
-  .string()
+export const companyNameSchema = text()
   .trim()
   .min(1, 'Enter the company name.')
   .max(200, 'The company name can be at most 200 characters.');

@@ -1,3 +1,4 @@
+export * from './input';
 export * from './company';
 export * from './user';
 export * from './notification';

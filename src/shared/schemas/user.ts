@@ -1,6 +1,7 @@
 /** Inputs of sign-in, first-run set-up and the profile screen, shared by server and renderer. */
 import { z } from 'zod';
 import { companyNameSchema } from './company';
+import { text, uuid } from './input';
 
 /** user_type names; their order is their fixed id (1 customer ... 9 internal_admin, migration 0001). */
 export const USER_TYPES = [
@@ -21,21 +22,18 @@ export const LEGAL_USER_TYPES = ['admin', 'attorney', 'paralegal', 'staff'] as c
 export const legalUserTypeSchema = z.enum(LEGAL_USER_TYPES);
 export type LegalUserTypeName = (typeof LEGAL_USER_TYPES)[number];
 
-export const emailSchema = z
-  .string()
+export const emailSchema = text()
   .trim()
   .toLowerCase()
   .pipe(z.email('Enter a valid email address.').max(254, 'The email address is too long.'));
 
 export const PASSWORD_MIN_LENGTH = 8;
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = text()
   .min(PASSWORD_MIN_LENGTH, `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(200, 'The password can be at most 200 characters.');
 
 const personName = (label: string) =>
-  z
-    .string()
+  text()
     .trim()
     .min(1, `Enter the ${label}.`)
     .max(100, `The ${label} can be at most 100 characters.`);
@@ -43,8 +41,7 @@ const personName = (label: string) =>
 export const signInInputSchema = z.object({
   email: emailSchema,
   // Existing passwords are checked, not re-validated; only the size is bounded.
-  password: z
-    .string()
+  password: text()
     .min(1, 'Enter your password.')
     .max(200, 'The password can be at most 200 characters.'),
 });
@@ -61,13 +58,14 @@ export const setUpInputSchema = z.object({
 export type SetUpInput = z.infer<typeof setUpInputSchema>;
 
 export const ABOUT_ME_MAX_LENGTH = 2000;
-export const aboutMeSchema = z
-  .string()
-  .max(ABOUT_ME_MAX_LENGTH, `About me can be at most ${ABOUT_ME_MAX_LENGTH} characters.`);
+export const aboutMeSchema = text().max(
+  ABOUT_ME_MAX_LENGTH,
+  `About me can be at most ${ABOUT_ME_MAX_LENGTH} characters.`,
+);
 
 /** Spec: profile updates without an id are skipped; the API treats a missing id as invalid input. */
 export const updateAboutMeInputSchema = z.object({
-  id: z.uuid('A profile id is required.'),
+  id: uuid('A profile id is required.'),
   about_me: aboutMeSchema,
 });
 export type UpdateAboutMeInput = z.infer<typeof updateAboutMeInputSchema>;

@@ -14,6 +14,7 @@ import {
   type CaseField,
 } from './input';
 import { parseCsv, type CsvRecord } from './csv';
+import { NUL_MESSAGE, textProblem } from '../../../shared/schemas/input';
 
 /** Rows per chunk; each chunk is written in one transaction (spec sections 5 and 9). */
 export const IMPORT_CHUNK_SIZE = 500;
@@ -168,8 +169,13 @@ export function checkRow(row: CsvCaseRow, columns: readonly CaseField[]): Checke
   const values: Record<string, string | null> = {};
   for (const field of columns) {
     const cell = row.cells[field] ?? '';
-    if (cell.includes('\u0000')) {
-      problems.push(`${field} contains a NUL character`);
+    const textIssue = textProblem(cell);
+    if (textIssue) {
+      problems.push(
+        textIssue === NUL_MESSAGE
+          ? `${field} contains a NUL character`
+          : `${field} contains a lone surrogate (not valid Unicode text)`,
+      );
       continue;
     }
     if (cell.length > textLimit(field)) {

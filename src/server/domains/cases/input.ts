@@ -5,6 +5,7 @@
  * and the CSV import.
  */
 import { z } from 'zod';
+import { text } from '../../../shared/schemas/input';
 
 export const CASE_TEXT_FIELDS = [
   'case_number',
@@ -58,17 +59,11 @@ export function spreadsheetDate(value: string): string | null {
   return us ? realDay(Number(us[3]), Number(us[1]), Number(us[2])) : null;
 }
 
-/** PostgreSQL text cannot hold U+0000. */
-export const NUL_MESSAGE = 'Must not contain NUL characters.';
-const noNul = (v: string) => !v.includes('\u0000');
-
 /** Optional text: trimmed, '' and null mean "none" (null), undefined means "not given". */
-const text = (max: number) =>
-  z
-    .string({ error: 'Must be text.' })
+const optionalText = (max: number) =>
+  text({ error: 'Must be text.' })
     .trim()
     .max(max, `At most ${max} characters.`)
-    .refine(noNul, NUL_MESSAGE)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
 
@@ -84,22 +79,20 @@ const day = z
     return parsed;
   });
 
-const caseNumber = z
-  .string({ error: 'A case number is required.' })
+const caseNumber = text({ error: 'A case number is required.' })
   .trim()
   .min(1, 'A case number is required.')
-  .max(MAX_CASE_NUMBER_LENGTH, `At most ${MAX_CASE_NUMBER_LENGTH} characters.`)
-  .refine(noNul, NUL_MESSAGE);
+  .max(MAX_CASE_NUMBER_LENGTH, `At most ${MAX_CASE_NUMBER_LENGTH} characters.`);
 
 const optionalFields = {
-  name: text(MAX_TEXT_LENGTH),
-  client_name: text(MAX_TEXT_LENGTH),
-  eams_number: text(MAX_TEXT_LENGTH),
-  wcab_number: text(MAX_TEXT_LENGTH),
-  primary_number: text(MAX_TEXT_LENGTH),
-  alternate_number: text(MAX_TEXT_LENGTH),
-  legal_case_status: text(MAX_TEXT_LENGTH),
-  legal_case_type: text(MAX_TEXT_LENGTH),
+  name: optionalText(MAX_TEXT_LENGTH),
+  client_name: optionalText(MAX_TEXT_LENGTH),
+  eams_number: optionalText(MAX_TEXT_LENGTH),
+  wcab_number: optionalText(MAX_TEXT_LENGTH),
+  primary_number: optionalText(MAX_TEXT_LENGTH),
+  alternate_number: optionalText(MAX_TEXT_LENGTH),
+  legal_case_status: optionalText(MAX_TEXT_LENGTH),
+  legal_case_type: optionalText(MAX_TEXT_LENGTH),
   date_of_incident: day,
   date_of_injury: day,
 };
@@ -116,12 +109,10 @@ export const createCaseSchema = z
 /** updateLegalCase's input: only the fields given change; case_number cannot be cleared. */
 export const updateCaseSchema = z
   .object({
-    case_number: z
-      .string({ error: 'The case number cannot be empty.' })
+    case_number: text({ error: 'The case number cannot be empty.' })
       .trim()
       .min(1, 'The case number cannot be empty.')
       .max(MAX_CASE_NUMBER_LENGTH, `At most ${MAX_CASE_NUMBER_LENGTH} characters.`)
-      .refine(noNul, NUL_MESSAGE)
       .optional(),
     ...optionalFields,
   })

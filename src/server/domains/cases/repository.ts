@@ -284,6 +284,7 @@ export function createCaseRepository(db: Database) {
       companyId?: string,
     ): Promise<LegalCaseRow | undefined> {
       if (companyIds.length === 0 || !isUuid(id)) return undefined;
+      if (companyId !== undefined && !isUuid(companyId)) return undefined;
       const [row] = await db
         .select()
         .from(legalCase)
@@ -397,6 +398,7 @@ export function createCaseRepository(db: Database) {
       companyId?: string,
     ): Promise<WriteResult> {
       if (companyIds.length === 0 || !isUuid(id)) return { kind: 'not_found' };
+      if (companyId !== undefined && !isUuid(companyId)) return { kind: 'not_found' };
       try {
         return await db.transaction(async (tx): Promise<WriteResult> => {
           const [current] = await tx

@@ -8,13 +8,15 @@
  * - POST /legal-cases/get-stats?companyId&crmType -> CaseStats
  * - POST /legal-cases/import?companyId, a text/csv body (up to 20 MB) or JSON {csv}
  *   -> CaseImportResult
- * - GET /case/:caseId/company/:companyId -> the case with documents_count
+ * - GET /case/:caseId/company/:companyId -> the case with documents_count (a malformed id: 400)
  * - PATCH /case/:caseId/company/:companyId {data: {...fields}} -> the updated case
  * - GET /raw-files/legal-cases?id=<raw file id> -> [{...case, linked_document_ids, recommendation}]
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { type ErrorCode } from '../../../shared/errors';
-import { notFound, ValidationError } from '../../errors';
+import { uuid } from '../../../shared/schemas/input';
+import { notFound, parseInput, ValidationError } from '../../errors';
 import { requireRequestViewer } from '../../http/auth';
 import { viewerRoute, type ViewerWork } from '../../http/handle';
 import type { RouteDeps } from '../../http/routes';
@@ -23,6 +25,8 @@ import { presentCase } from './present';
 /** The largest CSV POST /legal-cases/import accepts (other routes keep the 1 MB default). */
 export const CASE_IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 const CSV_TYPES = ['text/csv', 'application/csv'];
+/** Both ids of /case/:caseId/company/:companyId; a malformed one is refused (400) and named. */
+const caseParamsSchema = z.object({ caseId: uuid(), companyId: uuid() });
 
 type Record_ = Record<string, unknown>;
 const isRecord = (value: unknown): value is Record_ =>
@@ -102,8 +106,7 @@ export function registerCaseRoutes(app: FastifyInstance, { services }: RouteDeps
     );
   });
 
-  const caseParams = (request: FastifyRequest) =>
-    request.params as { caseId: string; companyId: string };
+  const caseParams = (request: FastifyRequest) => parseInput(caseParamsSchema, request.params);
 
   app.get(
     '/case/:caseId/company/:companyId',

@@ -7,12 +7,13 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { text } from '../../../shared/schemas/input';
 import { notFound, parseInput, ValidationError } from '../../errors';
 import { canViewCompany, type Viewer } from '../../permissions';
 import { normaliseNumber } from '../../pipeline/match/matchCase';
 import { CsvError } from './csv';
 import { CaseCsvError, checkRow, chunksOf, planImport, readCaseCsv } from './csvImport';
-import { createCaseSchema, NUL_MESSAGE, updateCaseSchema } from './input';
+import { createCaseSchema, updateCaseSchema } from './input';
 import type {
   CaseRepository,
   CaseSortColumn,
@@ -56,11 +57,9 @@ const whole = (label: string, min: number, max: number) =>
 const optionalWord = (max: number) =>
   z.preprocess(
     (v) => (v === null ? undefined : v),
-    z
-      .string({ error: 'Must be text.' })
+    text({ error: 'Must be text.' })
       .trim()
       .max(max, `At most ${max} characters.`)
-      .refine((v) => !v.includes('\u0000'), NUL_MESSAGE)
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
   );
@@ -75,7 +74,7 @@ const listSchema = z.object({
     .preprocess(
       (v) => (v === null ? undefined : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
       z
-        .array(z.string({ error: 'Company ids must be text.' }))
+        .array(text({ error: 'Company ids must be text.' }))
         .max(1000)
         .optional(),
     )
@@ -245,7 +244,8 @@ export function createCaseService(
     async importCsv(viewer: Viewer, raw: unknown): Promise<CaseImportResult> {
       const companyId = requiredCompanyId((raw as { companyId?: unknown } | null)?.companyId);
       if (!canViewCompany(viewer, companyId)) throw new AppError('NO_COMPANY', 404);
-      const input = parseInput(importSchema, raw);
+      // Bad text in a row is reported with its line (csvImport.ts checkRow), not for the whole CSV.
+      const input = parseInput(importSchema, raw, { textCheckedLater: ['csv'] });
       let csv;
       try {
         csv = readCaseCsv(input.csv);

@@ -1,6 +1,7 @@
 /** REST: POST /files/upload and GET /files/:key. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../../shared/schemas/input';
 import { AppError } from '../../../shared/errors';
 import { failAs, parseInput } from '../../errors';
 import { authenticateRequest, requestOrigin, requireRequestViewer } from '../../http/auth';
@@ -14,8 +15,8 @@ export function sendUploadError(reply: FastifyReply, error: unknown): FastifyRep
   throw error;
 }
 
-const uploadQuery = z.object({ company_id: z.string().optional() });
-const fileQuery = z.object({ expires: z.string().optional(), sig: z.string().optional() });
+const uploadQuery = z.object({ company_id: text().optional() });
+const fileQuery = z.object({ expires: text().optional(), sig: text().optional() });
 
 /** Served files never run as pages: no sniffing, and SVG scripts are sandboxed away. */
 const FILE_SECURITY_HEADERS = {

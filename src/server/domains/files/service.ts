@@ -51,7 +51,7 @@ export function createFileService(
           content_type: check.mime,
           size: request.bytes.length,
           sha256: createHash('sha256').update(request.bytes).digest('hex'),
-          original_name: request.name.slice(0, 255),
+          original_name: Array.from(request.name).slice(0, 255).join(''),
         });
         return { file, path: `${FILE_PATH_PREFIX}${key}` };
       } catch (error) {
@@ -86,7 +86,7 @@ export function createFileService(
           content_type: file.mime,
           size: file.size,
           sha256: file.sha256,
-          original_name: file.name.slice(0, 255),
+          original_name: Array.from(file.name).slice(0, 255).join(''),
         });
         return { file: row, path: `${FILE_PATH_PREFIX}${key}` };
       } catch (error) {

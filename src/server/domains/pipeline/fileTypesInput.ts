@@ -5,20 +5,21 @@
  * changes themselves are checked once the type is known to be the caller's to change.
  */
 import { z } from 'zod';
+import { text, uuid } from '../../../shared/schemas/input';
 import { typeRulesSchema } from './taxonomy';
 
 export const HEX_CODE = /^#[0-9a-f]{6}$/i;
 
-export const listFileTypesQuery = z.object({ companyId: z.string().trim().min(1) });
+export const listFileTypesQuery = z.object({ companyId: text().trim().min(1) });
 
 /** {id, data}: the id of a legal_file_type and the changes, judged later by updateFileTypeData. */
-export const updateFileTypeEnvelope = z.object({ id: z.string().min(1), data: z.unknown() });
+export const updateFileTypeEnvelope = z.object({ id: text().min(1), data: z.unknown() });
 
 const folderChange = z
   .object({
-    id: z.uuid(),
-    name: z.string().trim().min(1).max(80).optional(),
-    hex_code: z.string().regex(HEX_CODE, 'A colour is # followed by six hex digits').optional(),
+    id: uuid(),
+    name: text().trim().min(1).max(80).optional(),
+    hex_code: text().regex(HEX_CODE, 'A colour is # followed by six hex digits').optional(),
   })
   .strict()
   .refine((folder) => folder.name !== undefined || folder.hex_code !== undefined, {
@@ -31,8 +32,8 @@ const folderChange = z
  */
 export const updateFileTypeData = z
   .object({
-    name: z.string().trim().min(1).max(120).optional(),
-    legal_document_folder_id: z.uuid().optional(),
+    name: text().trim().min(1).max(120).optional(),
+    legal_document_folder_id: uuid().optional(),
     rules: typeRulesSchema.strict().optional(),
     folder: folderChange.optional(),
   })

@@ -34,6 +34,7 @@ import type { ProcessOutcome } from './processRawFile';
 import { markRawFile } from './rawFileState';
 import { startJobLoop, type JobLoop } from './jobLoop';
 import { tryLockRun, unlockedRawFiles, type RunLock } from './runLock';
+import { databaseErrorOf, safeError } from '../../logSafe';
 
 const jobData = z.object({ rawFileId: z.uuid() });
 
@@ -283,11 +284,24 @@ async function dropLegacyQueue(boss: PgBoss, log: PipelineLog): Promise<void> {
   }
 }
 
-/** An error as a log line's fields (pg-boss emits plain objects; PostgreSQL adds code and detail). */
+/**
+ * An error as a log line's fields (pg-boss emits plain objects; PostgreSQL adds code and detail).
+ * An Error goes through logSafe: never a failed statement's SQL or bound values (nor `detail`).
+ */
 function describeError(error: unknown): Record<string, unknown> {
   if (typeof error !== 'object' || error === null) return { error: String(error) };
   const fields = error as Record<string, unknown>;
   const pick = (name: string) => (typeof fields[name] === 'string' ? { [name]: fields[name] } : {});
+  if (error instanceof Error) {
+    const database = databaseErrorOf(error);
+    const safe = safeError(database ?? error);
+    return {
+      error: safe.message,
+      ...(database ? { code: database.code } : pick('code')),
+      ...(database?.constraint ? { constraint: database.constraint } : {}),
+      ...pick('queue'),
+    };
+  }
   return {
     error: typeof fields.message === 'string' ? fields.message : String(error),
     ...pick('code'),

@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { text } from '../../../shared/schemas/input';
 import type { DatabaseExecutor } from '../../db/connection';
 import { legalDocumentFolder, legalFileType } from '../../db/schemaPipeline';
 import { DEFAULT_FOLDERS, DEFAULT_TYPES } from '../../pipeline/taxonomy/keys';
@@ -13,10 +14,10 @@ import { DEFAULT_TAXONOMY } from '../../pipeline/taxonomy/rules';
 import type { DocumentTypeRule, Taxonomy } from '../../pipeline/types';
 
 export const typeRulesSchema = z.object({
-  titles: z.array(z.string().min(1).max(200)).max(50),
-  formNumbers: z.array(z.string().min(1).max(100)).max(50),
+  titles: z.array(text().min(1).max(200)).max(50),
+  formNumbers: z.array(text().min(1).max(100)).max(50),
   keywords: z
-    .array(z.object({ term: z.string().min(1).max(100), weight: z.number().min(-10).max(10) }))
+    .array(z.object({ term: text().min(1).max(100), weight: z.number().min(-10).max(10) }))
     .max(200),
 });
 export type TypeRules = z.infer<typeof typeRulesSchema>;

@@ -4,7 +4,8 @@
  * from, the exception reasons after the edit, and how values are written into the logs.
  */
 import { z } from 'zod';
-import { isUuid, ValidationError, type FieldIssue } from '../../errors';
+import { INT32_MAX, text, uuid } from '../../../shared/schemas/input';
+import { ValidationError, type FieldIssue } from '../../errors';
 import type { ProcessedFileColumns } from './columns';
 
 export const LIST_FIELDS = [
@@ -49,32 +50,28 @@ export function isCalendarDate(value: string): boolean {
 }
 
 const numberList = z
-  .array(z.string().trim().min(1, 'Empty values are not allowed').max(100))
+  .array(text().trim().min(1, 'Empty values are not allowed').max(100))
   .max(50)
   .nullable()
   .transform((values) => [...new Set(values ?? [])]);
 
-const day = z
-  .string()
-  .trim()
-  .refine(isCalendarDate, 'Use a real date written YYYY-MM-DD')
-  .nullable();
+const day = text().trim().refine(isCalendarDate, 'Use a real date written YYYY-MM-DD').nullable();
 
 /** Free text; an empty string clears it. */
-const text = (max: number) =>
-  z
-    .string()
+const freeText = (max: number) =>
+  text()
     .trim()
     .max(max)
     .nullable()
     .transform((value) => (value ? value : null));
 
-const id = z.string().refine(isUuid, 'Not a valid id').nullable();
+const id = uuid('Not a valid id').nullable();
 
 const page = z
   .number({ error: 'A page number is required' })
   .int('Page numbers are whole numbers')
-  .min(1, 'Pages start at 1');
+  .min(1, 'Pages start at 1')
+  .max(INT32_MAX, `Page numbers are at most ${INT32_MAX}`);
 
 const fieldsSchema = z.strictObject({
   name: z
@@ -92,10 +89,10 @@ const fieldsSchema = z.strictObject({
   date_of_injury: day.optional(),
   date_of_injury_end: day.optional(),
   date_of_incident: day.optional(),
-  applicant: text(500).optional(),
-  defendant: text(500).optional(),
+  applicant: freeText(500).optional(),
+  defendant: freeText(500).optional(),
   legal_case_id: id.optional(),
-  crm_case_id: text(200).optional(),
+  crm_case_id: freeText(200).optional(),
   start_page_no: page.optional(),
   end_page_no: page.optional(),
 });

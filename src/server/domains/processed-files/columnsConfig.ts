@@ -5,6 +5,7 @@
  * one must stay visible.
  */
 import { z } from 'zod';
+import { int32, text } from '../../../shared/schemas/input';
 import { AppError } from '../../../shared/errors';
 import type { ColumnConfigurationRow } from '../../db/schemaPipeline';
 import { isUuid, parseInput } from '../../errors';
@@ -77,14 +78,14 @@ const tableSchema = z
   });
 
 const columnSchema = z.object({
-  key: z.string().trim().min(1),
+  key: text().trim().min(1),
   visible: z.boolean(),
-  width: z.number().int().min(20).max(4000).nullish(),
+  width: int32(20, 4000).nullish(),
 });
 
 const saveSchema = z
   .object({
-    company_id: z.string(),
+    company_id: text(),
     table: tableSchema,
     columns: z.array(columnSchema).min(1, 'At least one column is needed').max(200),
   })

@@ -6,21 +6,22 @@
  * (see the pipeline's write.ts); each change is written to the document's log.
  */
 import { z } from 'zod';
-import { isUuid, notFound, parseInput, ValidationError } from '../../errors';
+import { text, uuid as uuidOf } from '../../../shared/schemas/input';
+import { notFound, parseInput, ValidationError } from '../../errors';
 import type { Viewer } from '../../permissions';
 import type { ExtractedRow, ProcessedFileRepository } from './repository';
 import type { FieldChange, RecordChanges } from './service';
 
-const uuid = z.string().refine(isUuid, 'Not a valid id');
+const uuid = uuidOf('Not a valid id');
 
 const saveSchema = z
   .object({
-    processed_file_id: z.string(),
+    processed_file_id: text(),
     values: z
       .array(
         z.object({
-          data_field: z.string().trim().min(1, 'A data field is required').max(200),
-          extracted_value: z.string().max(20_000).nullish(),
+          data_field: text().trim().min(1, 'A data field is required').max(200),
+          extracted_value: text().max(20_000).nullish(),
           legal_company_data_for_extraction_id: uuid.nullish(),
         }),
       )
@@ -42,8 +43,8 @@ const saveSchema = z
 
 const updateSchema = z
   .object({
-    id: z.string(),
-    extracted_value: z.string().max(20_000).nullable().optional(),
+    id: text(),
+    extracted_value: text().max(20_000).nullable().optional(),
     is_saved_in_crm: z.boolean().nullish(),
   })
   .refine((input) => input.extracted_value !== undefined || input.is_saved_in_crm != null, {

@@ -5,6 +5,7 @@
  * bound includes that whole day.
  */
 import { z } from 'zod';
+import { text, uuid } from '../../../shared/schemas/input';
 import { rangeEndExclusive, rangeStart } from '../../../shared/raw-files/schemas';
 
 /** Spec section 9: page 1, page size 10. Larger pages are refused above the cap. */
@@ -52,8 +53,8 @@ const blankToUndefined = (v: unknown) =>
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(blankToUndefined, schema.optional());
 
-const text = optional(z.string().trim().max(255, 'must be at most 255 characters'));
-const id = optional(z.uuid('must be an id'));
+const words = optional(text().trim().max(255, 'must be at most 255 characters'));
+const id = optional(uuid('must be an id'));
 /** A day (YYYY-MM-DD) or an instant (ISO 8601 with Z or an offset). */
 const dayOrInstant = optional(
   z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
@@ -82,20 +83,17 @@ function checkRange(
 
 export const processedFileFiltersSchema = z
   .object({
-    file_name: text,
+    file_name: words,
     file_type: id,
     folder: optional(
-      z.union([
-        z.literal(NO_FILE_TYPE),
-        z.uuid({ error: `must be a folder id or '${NO_FILE_TYPE}'` }),
-      ]),
+      z.union([z.literal(NO_FILE_TYPE), uuid(`must be a folder id or '${NO_FILE_TYPE}'`)]),
     ),
-    adj_number: text,
-    claim_number: text,
+    adj_number: words,
+    claim_number: words,
     processed_at_from: dayOrInstant,
     processed_at_to: dayOrInstant,
-    legal_raw_file_name: text,
-    search: text,
+    legal_raw_file_name: words,
+    search: words,
     include_content_search: flag,
     raw_file_uploaded_at_from: dayOrInstant,
     raw_file_uploaded_at_to: dayOrInstant,
@@ -134,7 +132,7 @@ const filters = z.preprocess((v) => v ?? {}, processedFileFiltersSchema);
 
 export const processedFileListArgsSchema = z
   .object({
-    company_id: z.string(),
+    company_id: text(),
     page: whole(1, MAX_PAGE, 1),
     page_size: whole(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
     sort_by: optional(
@@ -159,7 +157,7 @@ export const processedFileListArgsSchema = z
 export type ProcessedFileListArgs = z.output<typeof processedFileListArgsSchema>;
 
 export const reviewQueueArgsSchema = z.object({
-  company_id: z.string(),
+  company_id: text(),
   statusType: z.preprocess(
     (v) => blankToUndefined(v) ?? 'all',
     z.enum(REVIEW_STATUS_TYPES, { error: `must be one of ${REVIEW_STATUS_TYPES.join(', ')}` }),
@@ -170,7 +168,7 @@ export const reviewQueueArgsSchema = z.object({
 });
 export type ReviewQueueArgs = z.output<typeof reviewQueueArgsSchema>;
 
-export const countArgsSchema = z.object({ company_id: z.string(), filters });
+export const countArgsSchema = z.object({ company_id: text(), filters });
 
 /** Full-text search over the documents' text is asked for (and there is text to search). */
 export function isContentSearch(f: ProcessedFileFilters): boolean {

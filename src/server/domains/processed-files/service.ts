@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { text } from '../../../shared/schemas/input';
 import type { Database, DatabaseExecutor } from '../../db/connection';
 import { isUuid, notFound, parseInput, ValidationError } from '../../errors';
 import { canReadAdminChangeLog, writesAdminChangeLog, type Viewer } from '../../permissions';
@@ -249,11 +250,11 @@ export function createRelatedLoaders(repo: ProcessedFileRepository, viewer: View
 export type RelatedLoaders = ReturnType<typeof createRelatedLoaders>;
 
 const addLogSchema = z.object({
-  processed_file_id: z.string().min(1),
-  field: z.string().trim().min(1).max(200),
-  original_value: z.string().max(20_000).nullish(),
-  updated_value: z.string().max(20_000).nullish(),
-  action_type: z.string().trim().min(1).max(100),
+  processed_file_id: text().min(1),
+  field: text().trim().min(1).max(200),
+  original_value: text().max(20_000).nullish(),
+  updated_value: text().max(20_000).nullish(),
+  action_type: text().trim().min(1).max(100),
 });
 
 const notificationsQuery = z.object({

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../../shared/schemas/input';
 import { AppError } from '../../../shared/errors';
 import type { RawFileRow } from '../../db/schema';
 import { parseInput } from '../../errors';
@@ -14,8 +15,8 @@ import type { RouteDeps } from '../../http/routes';
 import { UPLOADS_PATH } from '../uploads/constants';
 import { hasAcceptedExtension } from './service';
 
-const presignQuery = z.object({ fileName: z.string().trim().min(1).max(255) });
-const detailsQuery = z.object({ rawFileId: z.string().min(1) });
+const presignQuery = z.object({ fileName: text().trim().min(1).max(255) });
+const detailsQuery = z.object({ rawFileId: text().min(1) });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { int32 } from '../../../shared/schemas/input';
 import { ACCEPTED_FILE_TYPES, FILE_TYPES, fileExtension } from '../../../shared/files/fileTypes';
 import {
   addRawFileLogSchema,
@@ -22,7 +23,7 @@ import { canUploadFor, canViewCompany, type Viewer } from '../../permissions';
 import type { RawFileQueries } from './queries';
 import type { LogAuthor, RawFileChanges, RawFileRepository } from './repository';
 
-const pageCountSchema = z.object({ no_of_pages: z.number().int().min(0).max(1_000_000) });
+const pageCountSchema = z.object({ no_of_pages: int32(0, 1_000_000) });
 
 const ACCEPTED_EXTENSIONS: ReadonlySet<string> = new Set(
   ACCEPTED_FILE_TYPES.flatMap((type) => FILE_TYPES[type].extensions),
