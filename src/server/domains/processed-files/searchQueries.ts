@@ -1,0 +1,175 @@
+/**
+ * The SQL of a bounded content search (listService.ts, contentSearch.ts): what the full-text
+ * index can answer exactly, at most `cap` + 1 candidates from it, and a walk of at most N rows in
+ * a sort order. None of these reads more than a bounded number of rows, whatever the search.
+ *
+ * Why: the GIN index over search_vector knows which documents hold every word, not where. A
+ * phrase ("qualified medical evaluator") or an exclusion must be rechecked on each candidate's
+ * text vector, and for common words that was every document of the company (12 s at 1M). Here
+ * the index is asked a loose query it answers without rechecking (phrases become AND, exclusions
+ * are left out: every exact match is among its matches), and the exact query is checked on the
+ * candidates only.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+import { rawFile } from '../../db/schema';
+import { legalProcessedFile as doc } from '../../db/schemaPipeline';
+import {
+  collectedIds,
+  listConditions,
+  sortKeys,
+  toOrderBy,
+  tsQuery,
+  typeOrderedIds,
+  type ListScope,
+} from './queries';
+import type { ProcessedFileSort } from './listFilters';
+
+/** How the full-text index can serve one search text. */
+export interface SearchTerms {
+  /** The text, as given. */
+  search: string;
+  /** False when the text has no words to look for (only stop words): nothing matches. */
+  hasLexemes: boolean;
+  /**
+   * A tsquery (text form) the index answers without recheck and that every exact match also
+   * matches; null when no part of the search is indexable (only exclusions): every row is then a
+   * candidate.
+   */
+  loose: string | null;
+  /** The loose query is the exact one: a candidate needs no further check. */
+  looseIsExact: boolean;
+}
+
+const QUOTED = /^'(?:[^']|'')*'(?::[*A-D]+)?/;
+const PHRASE_OPERATOR = /^<(?:-|\d+)>/;
+
+/**
+ * The phrase operators (<-> and <N>) of a tsquery's text form replaced by AND, lexemes (quoted,
+ * '' escaping a quote) left as they are. AND keeps the grouping: <-> binds tighter than & and both
+ * are conjunctions, and | binds loosest in either form.
+ */
+export function phrasesAsAnd(tsquery: string): string {
+  let out = '';
+  let rest = tsquery;
+  while (rest.length > 0) {
+    const quoted = QUOTED.exec(rest);
+    if (quoted) {
+      out += quoted[0];
+      rest = rest.slice(quoted[0].length);
+      continue;
+    }
+    const operator = PHRASE_OPERATOR.exec(rest);
+    if (operator) {
+      out += '&';
+      rest = rest.slice(operator[0].length);
+      continue;
+    }
+    out += rest[0];
+    rest = rest.slice(1);
+  }
+  return out;
+}
+
+/** One candidate or walked row: its id, its type (the counts) and whether the exact query matches. */
+export interface SearchRow {
+  id: string;
+  type: string | null;
+  exact: boolean;
+}
+
+export function createSearchQueries(db: Database) {
+  /** The exact check of one row: only read (a text vector) when the loose query is not exact. */
+  const exactColumn = (terms: SearchTerms): SQL =>
+    terms.looseIsExact ? sql`true` : sql`${doc.search_vector} @@ ${tsQuery(terms.search)}`;
+
+  const toRows = (rows: Array<{ id: string; type: string | null; exact: boolean }>): SearchRow[] =>
+    rows.map((row) => ({ id: row.id, type: row.type, exact: row.exact === true }));
+
+  return {
+    /** How the index can serve `search` (querytree leaves out what it cannot: exclusions). */
+    async terms(search: string): Promise<SearchTerms> {
+      const result = await db.execute<{ nodes: number; tree: string | null; exact: string }>(
+        sql`select numnode(q) as nodes, querytree(q) as tree, q::text as exact
+              from ${tsQuery(search)} as q`,
+      );
+      const row = result.rows[0];
+      const nodes = Number(row?.nodes ?? 0);
+      const tree = row?.tree ?? '';
+      if (nodes === 0 || tree === '')
+        return { search, hasLexemes: false, loose: null, looseIsExact: false };
+      if (tree === 'T') return { search, hasLexemes: true, loose: null, looseIsExact: false };
+      const loose = phrasesAsAnd(tree);
+      return { search, hasLexemes: true, loose, looseIsExact: loose === row?.exact };
+    },
+
+    /**
+     * At most `cap` + 1 rows of the scope matching the loose query, from the full-text index (a
+     * bitmap of the index, then only the rows it names), each with the exact check. At most
+     * `cap` rows back means these are all the candidates.
+     */
+    async candidates(scope: ListScope, terms: SearchTerms, cap: number): Promise<SearchRow[]> {
+      if (terms.loose === null) throw new Error('candidates need an indexable search');
+      const c = listConditions(withoutSearch(scope));
+      const rawJoin =
+        c.raw.length > 0
+          ? sql`inner join ${rawFile} on ${rawFile.id} = ${doc.legal_raw_file_id}`
+          : sql``;
+      const result = await db.execute<{ id: string; type: string | null; exact: boolean }>(sql`
+        select ${doc.id} as id, ${doc.legal_file_type_id} as type, ${exactColumn(terms)} as exact
+          from ${doc} ${rawJoin}
+         where ${sql.join([...c.doc, ...c.raw], sql` and `)}
+           and ${doc.search_vector} @@ ${terms.loose}::tsquery
+         limit ${cap + 1}`);
+      return toRows(result.rows);
+    },
+
+    /**
+     * The first `rows` rows of the scope (search left out) in this order, each with the exact
+     * check: the same walk a list page does, stopped after `rows` rows whatever they hold.
+     */
+    async walk(
+      scope: ListScope,
+      terms: SearchTerms,
+      sort: { by: Exclude<ProcessedFileSort, 'rank'>; order: 'asc' | 'desc' },
+      rows: number,
+    ): Promise<SearchRow[]> {
+      const ids = orderedIds(withoutSearch(scope), sort, rows);
+      const result = await db.execute<{ id: string; type: string | null; exact: boolean }>(sql`
+        select ${doc.id} as id, ${doc.legal_file_type_id} as type, ${exactColumn(terms)} as exact
+          from unnest(array${ids}) with ordinality as walked(id, n)
+          inner join ${doc} on ${doc.id} = walked.id
+         order by walked.n`);
+      return toRows(result.rows);
+    },
+  };
+}
+
+/** The scope with the search text left out (the caller checks the search itself). */
+function withoutSearch(scope: ListScope): ListScope {
+  return { ...scope, filters: { ...scope.filters, search: undefined } };
+}
+
+/** The ids of the first `rows` rows of a scope in a sort order, as a subquery in that order. */
+function orderedIds(
+  scope: ListScope,
+  sort: { by: Exclude<ProcessedFileSort, 'rank'>; order: 'asc' | 'desc' },
+  rows: number,
+): SQL {
+  const c = listConditions(scope);
+  const keys = sortKeys(sort.by, sort.order);
+  const request = { limit: rows, offset: 0, sortOrder: sort.order };
+  if (sort.by === 'legal_file_type') return typeOrderedIds(scope.companyId, c, request);
+  const byRaw = sort.by === 'raw_file_name' || sort.by === 'raw_file_uploaded_at';
+  if ((c.raw.length > 0 && !byRaw) || c.selective === true)
+    return collectedIds(c, keys, request, false);
+  const rawJoin =
+    byRaw || c.raw.length > 0
+      ? sql`inner join ${rawFile} on ${rawFile.id} = ${doc.legal_raw_file_id} and ${rawFile.company_id} = ${scope.companyId}`
+      : sql``;
+  return sql`(select ${doc.id} from ${doc} ${rawJoin}
+    where ${sql.join([...c.doc, ...c.raw], sql` and `)}
+    order by ${sql.join(toOrderBy(keys), sql`, `)} limit ${rows})`;
+}
+
+export type SearchQueries = ReturnType<typeof createSearchQueries>;
