@@ -133,6 +133,14 @@ describe('content search, bounded', () => {
     });
   });
 
+  it('given a plain word in more documents than the cap, then the walk still checks every walked row', async () => {
+    // Oldest first: d10 (no "medical") is walked first and must not be shown.
+    const oldest = (await truth('medical')).reverse();
+    const page = await search('medical', { sort_order: 'asc', page_size: 2 });
+    expect(page).toMatchObject({ keys: oldest.slice(0, 2), total_capped: true });
+    expect(page.keys).not.toContain('d10');
+  });
+
   it('given exclusions only (nothing the index can look up), then the walk checks rows in order', async () => {
     const text = '-lumbar';
     const bounded = await search(text, { page_size: 2 });

@@ -79,9 +79,9 @@ export interface SearchRow {
 }
 
 export function createSearchQueries(db: Database) {
-  /** The exact check of one row: only read (a text vector) when the loose query is not exact. */
-  const exactColumn = (terms: SearchTerms): SQL =>
-    terms.looseIsExact ? sql`true` : sql`${doc.search_vector} @@ ${tsQuery(terms.search)}`;
+  /** The exact check of one row (it reads the row's text vector). */
+  const exactCheck = (terms: SearchTerms): SQL =>
+    sql`${doc.search_vector} @@ ${tsQuery(terms.search)}`;
 
   const toRows = (rows: Array<{ id: string; type: string | null; exact: boolean }>): SearchRow[] =>
     rows.map((row) => ({ id: row.id, type: row.type, exact: row.exact === true }));
@@ -105,8 +105,9 @@ export function createSearchQueries(db: Database) {
 
     /**
      * At most `cap` + 1 rows of the scope matching the loose query, from the full-text index (a
-     * bitmap of the index, then only the rows it names), each with the exact check. At most
-     * `cap` rows back means these are all the candidates.
+     * bitmap of the index, then only the rows it names), each with the exact check (none needed
+     * when the loose query is the exact one). At most `cap` rows back means these are all the
+     * candidates.
      */
     async candidates(scope: ListScope, terms: SearchTerms, cap: number): Promise<SearchRow[]> {
       if (terms.loose === null) throw new Error('candidates need an indexable search');
@@ -116,7 +117,8 @@ export function createSearchQueries(db: Database) {
           ? sql`inner join ${rawFile} on ${rawFile.id} = ${doc.legal_raw_file_id}`
           : sql``;
       const result = await db.execute<{ id: string; type: string | null; exact: boolean }>(sql`
-        select ${doc.id} as id, ${doc.legal_file_type_id} as type, ${exactColumn(terms)} as exact
+        select ${doc.id} as id, ${doc.legal_file_type_id} as type,
+               ${terms.looseIsExact ? sql`true` : exactCheck(terms)} as exact
           from ${doc} ${rawJoin}
          where ${sql.join([...c.doc, ...c.raw], sql` and `)}
            and ${doc.search_vector} @@ ${terms.loose}::tsquery
@@ -136,7 +138,7 @@ export function createSearchQueries(db: Database) {
     ): Promise<SearchRow[]> {
       const ids = orderedIds(withoutSearch(scope), sort, rows);
       const result = await db.execute<{ id: string; type: string | null; exact: boolean }>(sql`
-        select ${doc.id} as id, ${doc.legal_file_type_id} as type, ${exactColumn(terms)} as exact
+        select ${doc.id} as id, ${doc.legal_file_type_id} as type, ${exactCheck(terms)} as exact
           from unnest(array${ids}) with ordinality as walked(id, n)
           inner join ${doc} on ${doc.id} = walked.id
          order by walked.n`);
