@@ -40,7 +40,7 @@ function service(rankCap = CAP) {
   return createProcessedFileListService(
     { ...createProcessedFileQueries(server.db), ...createSearchQueries(server.db) },
     createRawFileQueries(server.db),
-    { rankCap },
+    { rankCap, checkCap: rankCap },
   );
 }
 

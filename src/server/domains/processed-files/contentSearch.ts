@@ -1,14 +1,16 @@
 /**
  * Content search of the document center and the review queue, bounded by design (issue 13): no
- * search reads more than about `cap` candidates or walks more than `cap` + the page's end rows,
- * whatever the words, so none depends on a count finishing in time.
+ * search takes more than `cap` + 1 candidates from the index or reads more than about `checkCap`
+ * + the page's end text vectors (several TOAST pages each: the costly part), whatever the words,
+ * so none depends on a count finishing in time.
  *
  * 1. The full-text index is asked a loose query it answers without rechecking (searchQueries.ts),
- *    at most `cap` + 1 rows. When `cap` or fewer come back, they are all the candidates: the exact
- *    query is checked on each, and what matches is the whole answer (exact total, ranked by
+ *    at most `cap` + 1 rows (`checkCap` + 1 when the exact query differs: a phrase or an
+ *    exclusion). When no more come back, they are all the candidates: the exact query is checked
+ *    on each (when it differs), and what matches is the whole answer (exact total, ranked by
  *    relevance when asked, any sort).
  * 2. Otherwise the words are common. The list's own order (newest first for a relevance sort) is
- *    walked for at most `cap` + offset + page size rows, each checked. The matches among them are
+ *    walked for at most `checkCap` + offset + page size rows, each checked. The matches among them are
  *    the first matches in that order, so a page they fill is exactly right; the total is those
  *    found, marked total_capped ("at least"), because later rows were not looked at. When the walk
  *    ends before its limit, every row was looked at and the answer is exact again.
@@ -39,9 +41,9 @@ export interface MatchSet {
 
 export function createContentSearch(
   queries: ProcessedFileQueries & SearchQueries,
-  options: { cap: number },
+  options: { cap: number; checkCap: number },
 ) {
-  const { cap } = options;
+  const { cap, checkCap } = options;
 
   /** The documents of `scope` that `search` matches, bounded as described above. */
   async function matches(
@@ -53,9 +55,14 @@ export function createContentSearch(
     const terms = await queries.terms(search);
     if (!terms.hasLexemes) return { rows: [], complete: true };
     if (terms.loose !== null) {
-      const candidates = await queries.candidates(scope, terms, cap);
-      if (candidates.length <= cap)
-        return { rows: candidates.filter((row) => row.exact), complete: true };
+      const limit = terms.looseIsExact ? cap : checkCap;
+      const candidates = await queries.candidates(scope, terms, limit);
+      if (candidates.length <= limit) {
+        const rows = terms.looseIsExact
+          ? candidates.map((candidate) => ({ ...candidate, exact: true }))
+          : (await queries.check(candidates, terms)).filter((row) => row.exact);
+        return { rows, complete: true };
+      }
     }
     const walked = await queries.walk(scope, terms, walkSort, walkRows);
     return { rows: walked.filter((row) => row.exact), complete: walked.length < walkRows };
@@ -83,7 +90,7 @@ export function createContentSearch(
     ): Promise<SearchPage> {
       const walkSort: WalkSort =
         sort.by === 'rank' ? NEWEST_FIRST : { by: sort.by, order: sort.order };
-      const found = await matches(scope, search, walkSort, cap + offset + pageSize);
+      const found = await matches(scope, search, walkSort, checkCap + offset + pageSize);
       const n = found.rows.length;
       if (n === 0) return { items: [], total: 0, total_capped: !found.complete };
       // All matches known: sort them (by relevance when few enough to rank) and take the page.
@@ -118,7 +125,7 @@ export function createContentSearch(
       scope: ListScope,
       search: string,
     ): Promise<{ byType: Map<string, number>; capped: boolean }> {
-      const found = await matches(scope, search, NEWEST_FIRST, cap);
+      const found = await matches(scope, search, NEWEST_FIRST, checkCap);
       const byType = new Map<string, number>();
       for (const row of found.rows) {
         const key = row.type ?? NO_TYPE_KEY;

@@ -170,20 +170,22 @@ describe('the document center list', () => {
 
   it('given a content search with few candidates, then every match is known: exact total, ranked, snippets added; the walk never runs', async () => {
     const requests: Array<{ scope: ListScope; request: PageRequest }> = [];
-    const candidates = vi.fn(async (_s: ListScope, _t: SearchTerms, cap: number) => {
-      expect(cap).toBe(100);
-      return [row('d1', true), row('d2', false), row('d3', true)];
+    const candidates = vi.fn(async (_s: ListScope, _t: SearchTerms, limit: number) => {
+      expect(limit).toBe(50); // a phrase: checkCap
+      return ['d1', 'd2', 'd3'].map((id) => ({ id, type: TYPE_A }));
     });
     const service = createProcessedFileListService(
       searchFakes({
         candidates,
+        check: async (rows) =>
+          rows.map((candidate) => ({ ...candidate, exact: candidate.id !== 'd2' })),
         page: async (scope: ListScope, request: PageRequest) => {
           requests.push({ scope, request });
           return [record('d3')];
         },
       }),
       noRawFiles,
-      { rankCap: 100 },
+      { rankCap: 100, checkCap: 50 },
     );
     const result = await service.list(viewer, {
       company_id: COMPANY,
@@ -207,7 +209,8 @@ describe('the document center list', () => {
     const requests: Array<{ scope: ListScope; request: PageRequest }> = [];
     const service = createProcessedFileListService(
       searchFakes({
-        candidates: async () => Array.from({ length: 101 }, (_, i) => row(`c${i}`, true)),
+        candidates: async () =>
+          Array.from({ length: 101 }, (_, i) => ({ id: `c${i}`, type: null })),
         walk: async (_s: ListScope, _t: SearchTerms, sort: unknown, rows: number) => {
           walks.push({ sort, rows });
           return Array.from({ length: rows }, (_, i) => row(`w${i}`, i % 2 === 0));
@@ -218,7 +221,7 @@ describe('the document center list', () => {
         },
       }),
       noRawFiles,
-      { rankCap: 100 },
+      { rankCap: 100, checkCap: 100 },
     );
     const result = await service.list(viewer, {
       company_id: COMPANY,
@@ -226,7 +229,7 @@ describe('the document center list', () => {
       page_size: 2,
       filters,
     });
-    // 104 rows walked (cap + the end of page 2), newest first because relevance cannot be ranked.
+    // 104 rows walked (checkCap + the end of page 2), newest first: relevance cannot be ranked.
     expect(walks).toEqual([{ sort: { by: 'created_at', order: 'desc' }, rows: 104 }]);
     expect(result).toMatchObject({ total: 52, total_capped: true });
     expect(requests).toEqual([
@@ -245,7 +248,7 @@ describe('the document center list', () => {
         page: async () => [record('w2')],
       }),
       noRawFiles,
-      { rankCap: 100 },
+      { rankCap: 100, checkCap: 100 },
     );
     expect(
       await service.list(viewer, { company_id: COMPANY, filters, sort_by: 'name' }),
@@ -267,7 +270,7 @@ describe('the document center list', () => {
   it('given content-search tab counts beyond the cap, then they are those of the walked matches, capped', async () => {
     const service = createProcessedFileListService(
       searchFakes({
-        candidates: async () => Array.from({ length: 3 }, (_, i) => row(`c${i}`, true)),
+        candidates: async () => Array.from({ length: 3 }, (_, i) => ({ id: `c${i}`, type: null })),
         walk: async () => [row('a', true, TYPE_A), row('b', true, null), row('c', false, TYPE_B)],
         taxonomy: async () => ({
           folders: [{ id: FOLDER, name: 'F', hex_code: '#000000' }],
@@ -275,7 +278,7 @@ describe('the document center list', () => {
         }),
       }),
       noRawFiles,
-      { rankCap: 2 },
+      { rankCap: 2, checkCap: 2 },
     );
     expect(await service.centerCounts(viewer, { company_id: COMPANY, filters })).toMatchObject({
       all: 2,

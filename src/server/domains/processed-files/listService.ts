@@ -13,8 +13,9 @@
  *   from the page, with `total_capped`; tab counts are then those of the first `countCap` matches
  *   with `capped`. Lists stay pageable past the cap.
  * - A content search is bounded by design, its page, total and tab counts alike (contentSearch.ts):
- *   at most `rankCap` candidates from the full-text index, else a walk of the list's order that
- *   stops after `rankCap` + the page's end rows; it is ranked by relevance when all its matches are
+ *   at most `rankCap` candidates from the full-text index (`checkCap` for a phrase or exclusion,
+ *   checked on each), else a walk of the list's order that stops after `checkCap` + the page's end
+ *   rows; it is ranked by relevance when all its matches are
  *   known and at most `rankCap`, else listed newest first (each row still has its rank and
  *   snippet), because ranking reads every match's text vector.
  */
@@ -58,11 +59,15 @@ export interface ListServiceOptions {
   /** Exact counting stops here (see above). */
   countCap?: number;
   /**
-   * A content search takes at most this many candidates from the full-text index (else it walks
-   * the list's order this many rows past the page's end), and is ranked when it has at most this
-   * many matches (contentSearch.ts).
+   * A content search takes at most this many candidates from the full-text index, and is ranked
+   * when it has at most this many matches (contentSearch.ts).
    */
   rankCap?: number;
+  /**
+   * A content search reads at most about this many text vectors (phrase and exclusion checks, or
+   * a walk of the list's order this many rows past the page's end: contentSearch.ts).
+   */
+  checkCap?: number;
   /** Counting rows stops after this long; a lower bound is answered instead (see above). */
   countTimeoutMs?: number;
   /** Fold a company's counter deltas once this many are pending. */
@@ -137,7 +142,10 @@ export function createProcessedFileListService(
 ) {
   const countCap = options.countCap ?? 5_000;
   const rankCap = options.rankCap ?? 2_000;
-  const contentSearch = createContentSearch(queries, { cap: rankCap });
+  const contentSearch = createContentSearch(queries, {
+    cap: rankCap,
+    checkCap: options.checkCap ?? 500,
+  });
   const compactAfter = options.compactAfter ?? 256;
   const countTimeoutMs = options.countTimeoutMs ?? 150;
   const compacting = new Set<string>();

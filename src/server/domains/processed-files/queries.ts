@@ -94,9 +94,18 @@ export interface Conditions {
 }
 
 /** The WHERE of a list or a count, split by the table it needs. */
-export function listConditions(scope: ListScope): Conditions {
+export function listConditions(
+  scope: ListScope,
+  options: { companyIndexed?: boolean } = {},
+): Conditions {
   const f = scope.filters;
-  const out: Conditions = { doc: [eq(doc.company_id, scope.companyId), scope.slice], raw: [] };
+  // companyIndexed false: the company is checked on each row but offers no index (searchQueries.ts
+  // wants the full-text index alone, not a bitmap of every row of the company beside it).
+  const company =
+    options.companyIndexed === false
+      ? sql`coalesce(${doc.company_id} = ${scope.companyId}, false)`
+      : eq(doc.company_id, scope.companyId);
+  const out: Conditions = { doc: [company, scope.slice], raw: [] };
   if (scope.reason) out.doc.push(sql`${scope.reason} = any(${doc.exception_reasons})`);
   if (f.file_name) out.doc.push(ilike(doc.name, containsPattern(f.file_name)));
   if (f.file_type) out.doc.push(eq(doc.legal_file_type_id, f.file_type));

@@ -78,6 +78,23 @@ export interface SearchRow {
   exact: boolean;
 }
 
+/** A candidate from the index: not checked against the exact query yet. */
+export interface Candidate {
+  id: string;
+  type: string | null;
+}
+
+/**
+ * Settings of the candidates' statement: bitmap scans only, so the loose query is answered by the
+ * full-text index and never evaluated on a row (that reads its text vector: several TOAST pages);
+ * memory enough for an exact bitmap of a million rows (a lossy one rechecks whole pages).
+ */
+const BITMAP_ONLY = [
+  ['enable_seqscan', 'off'],
+  ['enable_indexscan', 'off'],
+  ['work_mem', '64MB'],
+] as const;
+
 export function createSearchQueries(db: Database) {
   /** The exact check of one row (it reads the row's text vector). */
   const exactCheck = (terms: SearchTerms): SQL =>
@@ -104,25 +121,37 @@ export function createSearchQueries(db: Database) {
     },
 
     /**
-     * At most `cap` + 1 rows of the scope matching the loose query, from the full-text index (a
-     * bitmap of the index, then only the rows it names), each with the exact check (none needed
-     * when the loose query is the exact one). At most `cap` rows back means these are all the
-     * candidates.
+     * At most `limit` + 1 rows of the scope matching the loose query, from the full-text index
+     * alone (a bitmap of the index, then only the rows it names; no text vector read). At most
+     * `limit` rows back means these are all the candidates.
      */
-    async candidates(scope: ListScope, terms: SearchTerms, cap: number): Promise<SearchRow[]> {
+    async candidates(scope: ListScope, terms: SearchTerms, limit: number): Promise<Candidate[]> {
       if (terms.loose === null) throw new Error('candidates need an indexable search');
-      const c = listConditions(withoutSearch(scope));
+      const c = listConditions(withoutSearch(scope), { companyIndexed: false });
       const rawJoin =
         c.raw.length > 0
           ? sql`inner join ${rawFile} on ${rawFile.id} = ${doc.legal_raw_file_id}`
           : sql``;
+      return db.transaction(async (tx) => {
+        for (const [name, value] of BITMAP_ONLY)
+          await tx.execute(sql`select set_config(${name}, ${value}, true)`);
+        const result = await tx.execute<{ id: string; type: string | null }>(sql`
+          select ${doc.id} as id, ${doc.legal_file_type_id} as type
+            from ${doc} ${rawJoin}
+           where ${sql.join([...c.doc, ...c.raw], sql` and `)}
+             and ${doc.search_vector} @@ ${terms.loose}::tsquery
+           limit ${limit + 1}`);
+        return result.rows.map((row) => ({ id: row.id, type: row.type }));
+      });
+    },
+
+    /** The exact check of these candidates (reads each one's text vector). */
+    async check(candidates: readonly Candidate[], terms: SearchTerms): Promise<SearchRow[]> {
+      if (candidates.length === 0) return [];
       const result = await db.execute<{ id: string; type: string | null; exact: boolean }>(sql`
-        select ${doc.id} as id, ${doc.legal_file_type_id} as type,
-               ${terms.looseIsExact ? sql`true` : exactCheck(terms)} as exact
-          from ${doc} ${rawJoin}
-         where ${sql.join([...c.doc, ...c.raw], sql` and `)}
-           and ${doc.search_vector} @@ ${terms.loose}::tsquery
-         limit ${cap + 1}`);
+        select ${doc.id} as id, ${doc.legal_file_type_id} as type, ${exactCheck(terms)} as exact
+          from ${doc}
+         where ${doc.id} = any(${sql.param(candidates.map((candidate) => candidate.id))}::uuid[])`);
       return toRows(result.rows);
     },
 
