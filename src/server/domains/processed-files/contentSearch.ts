@@ -57,7 +57,7 @@ export function createContentSearch(
     if (terms.loose !== null) {
       const limit = terms.looseIsExact ? cap : checkCap;
       const candidates = await queries.candidates(scope, terms, limit);
-      if (candidates.length <= limit) {
+      if (candidates) {
         const rows = terms.looseIsExact
           ? candidates.map((candidate) => ({ ...candidate, exact: true }))
           : (await queries.check(candidates, terms)).filter((row) => row.exact);

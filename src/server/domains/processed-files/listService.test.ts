@@ -209,8 +209,7 @@ describe('the document center list', () => {
     const requests: Array<{ scope: ListScope; request: PageRequest }> = [];
     const service = createProcessedFileListService(
       searchFakes({
-        candidates: async () =>
-          Array.from({ length: 101 }, (_, i) => ({ id: `c${i}`, type: null })),
+        candidates: async () => null, // more than the limit
         walk: async (_s: ListScope, _t: SearchTerms, sort: unknown, rows: number) => {
           walks.push({ sort, rows });
           return Array.from({ length: rows }, (_, i) => row(`w${i}`, i % 2 === 0));
@@ -270,7 +269,7 @@ describe('the document center list', () => {
   it('given content-search tab counts beyond the cap, then they are those of the walked matches, capped', async () => {
     const service = createProcessedFileListService(
       searchFakes({
-        candidates: async () => Array.from({ length: 3 }, (_, i) => ({ id: `c${i}`, type: null })),
+        candidates: async () => null, // more than the limit
         walk: async () => [row('a', true, TYPE_A), row('b', true, null), row('c', false, TYPE_B)],
         taxonomy: async () => ({
           folders: [{ id: FOLDER, name: 'F', hex_code: '#000000' }],

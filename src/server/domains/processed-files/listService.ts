@@ -144,7 +144,7 @@ export function createProcessedFileListService(
   const rankCap = options.rankCap ?? 2_000;
   const contentSearch = createContentSearch(queries, {
     cap: rankCap,
-    checkCap: options.checkCap ?? 500,
+    checkCap: options.checkCap ?? 200,
   });
   const compactAfter = options.compactAfter ?? 256;
   const countTimeoutMs = options.countTimeoutMs ?? 150;

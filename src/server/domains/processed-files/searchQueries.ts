@@ -11,6 +11,7 @@
  * candidates only.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { rawFile } from '../../db/schema';
 import { legalProcessedFile as doc } from '../../db/schemaPipeline';
@@ -78,6 +79,26 @@ export interface SearchRow {
   exact: boolean;
 }
 
+/**
+ * Candidates are not read when the planner expects more than this many times the limit, and at
+ * least ESTIMATE_FLOOR rows: it guesses a few thousand rows per million for any word it has no
+ * statistics on (a rare one), and the words it knows to be common are far above that.
+ */
+export const ESTIMATE_FACTOR = 10;
+export const ESTIMATE_FLOOR = 10_000;
+
+const planSchema = z.array(
+  z.object({ Plan: z.object({ Plans: z.array(z.object({ 'Plan Rows': z.number() })).min(1) }) }),
+);
+
+/** The rows the planner expects below the candidates' LIMIT (0 when the plan has another shape). */
+function estimatedRows(explained: unknown): number {
+  const parsed = planSchema.safeParse(
+    typeof explained === 'string' ? (JSON.parse(explained) as unknown) : explained,
+  );
+  return parsed.success ? parsed.data[0]!.Plan.Plans[0]!['Plan Rows'] : 0;
+}
+
 /** A candidate from the index: not checked against the exact query yet. */
 export interface Candidate {
   id: string;
@@ -121,26 +142,40 @@ export function createSearchQueries(db: Database) {
     },
 
     /**
-     * At most `limit` + 1 rows of the scope matching the loose query, from the full-text index
-     * alone (a bitmap of the index, then only the rows it names; no text vector read). At most
-     * `limit` rows back means these are all the candidates.
+     * All the rows of the scope matching the loose query when there are at most `limit`, from the
+     * full-text index alone (a bitmap of the index, then only the rows it names; no text vector
+     * read); null when there are more. The planner's estimate is asked first: a bitmap of common
+     * words covers most of the table (0.7 s at a million rows), so when it expects many more rows
+     * than `limit` (see ESTIMATE_FACTOR) the index is not read at all (null). A wrong estimate
+     * costs time, never a wrong answer: null only leads to the bounded walk.
      */
-    async candidates(scope: ListScope, terms: SearchTerms, limit: number): Promise<Candidate[]> {
+    async candidates(
+      scope: ListScope,
+      terms: SearchTerms,
+      limit: number,
+    ): Promise<Candidate[] | null> {
       if (terms.loose === null) throw new Error('candidates need an indexable search');
       const c = listConditions(withoutSearch(scope), { companyIndexed: false });
       const rawJoin =
         c.raw.length > 0
           ? sql`inner join ${rawFile} on ${rawFile.id} = ${doc.legal_raw_file_id}`
           : sql``;
-      return db.transaction(async (tx) => {
-        for (const [name, value] of BITMAP_ONLY)
-          await tx.execute(sql`select set_config(${name}, ${value}, true)`);
-        const result = await tx.execute<{ id: string; type: string | null }>(sql`
+      const query = sql`
           select ${doc.id} as id, ${doc.legal_file_type_id} as type
             from ${doc} ${rawJoin}
            where ${sql.join([...c.doc, ...c.raw], sql` and `)}
              and ${doc.search_vector} @@ ${terms.loose}::tsquery
-           limit ${limit + 1}`);
+           limit ${limit + 1}`;
+      return db.transaction(async (tx) => {
+        for (const [name, value] of BITMAP_ONLY)
+          await tx.execute(sql`select set_config(${name}, ${value}, true)`);
+        const plan = await tx.execute<{ 'QUERY PLAN': unknown }>(
+          sql`explain (format json) ${query}`,
+        );
+        const expected = estimatedRows(plan.rows[0]?.['QUERY PLAN']);
+        if (expected > Math.max(limit * ESTIMATE_FACTOR, ESTIMATE_FLOOR)) return null;
+        const result = await tx.execute<{ id: string; type: string | null }>(query);
+        if (result.rows.length > limit) return null;
         return result.rows.map((row) => ({ id: row.id, type: row.type }));
       });
     },
@@ -165,12 +200,9 @@ export function createSearchQueries(db: Database) {
       sort: { by: Exclude<ProcessedFileSort, 'rank'>; order: 'asc' | 'desc' },
       rows: number,
     ): Promise<SearchRow[]> {
-      const ids = orderedIds(withoutSearch(scope), sort, rows);
-      const result = await db.execute<{ id: string; type: string | null; exact: boolean }>(sql`
-        select ${doc.id} as id, ${doc.legal_file_type_id} as type, ${exactCheck(terms)} as exact
-          from unnest(array${ids}) with ordinality as walked(id, n)
-          inner join ${doc} on ${doc.id} = walked.id
-         order by walked.n`);
+      const result = await db.execute<{ id: string; type: string | null; exact: boolean }>(
+        walkQuery(withoutSearch(scope), sort, rows, exactCheck(terms)),
+      );
       return toRows(result.rows);
     },
   };
@@ -181,26 +213,40 @@ function withoutSearch(scope: ListScope): ListScope {
   return { ...scope, filters: { ...scope.filters, search: undefined } };
 }
 
-/** The ids of the first `rows` rows of a scope in a sort order, as a subquery in that order. */
-function orderedIds(
+/**
+ * The first `rows` rows of a scope in a sort order with `check` of each, in that order. A plain
+ * sort is one index walk that stops after `rows` rows (the check is only computed for those); the
+ * type sort and filters collected first give the ids, and the rows are read by id.
+ */
+function walkQuery(
   scope: ListScope,
   sort: { by: Exclude<ProcessedFileSort, 'rank'>; order: 'asc' | 'desc' },
   rows: number,
+  check: SQL,
 ): SQL {
   const c = listConditions(scope);
   const keys = sortKeys(sort.by, sort.order);
   const request = { limit: rows, offset: 0, sortOrder: sort.order };
-  if (sort.by === 'legal_file_type') return typeOrderedIds(scope.companyId, c, request);
   const byRaw = sort.by === 'raw_file_name' || sort.by === 'raw_file_uploaded_at';
-  if ((c.raw.length > 0 && !byRaw) || c.selective === true)
-    return collectedIds(c, keys, request, false);
+  const ids =
+    sort.by === 'legal_file_type'
+      ? typeOrderedIds(scope.companyId, c, request)
+      : (c.raw.length > 0 && !byRaw) || c.selective === true
+        ? collectedIds(c, keys, request, false)
+        : undefined;
+  if (ids)
+    return sql`select ${doc.id} as id, ${doc.legal_file_type_id} as type, ${check} as exact
+      from unnest(array${ids}) with ordinality as walked(id, n)
+      inner join ${doc} on ${doc.id} = walked.id
+     order by walked.n`;
   const rawJoin =
     byRaw || c.raw.length > 0
       ? sql`inner join ${rawFile} on ${rawFile.id} = ${doc.legal_raw_file_id} and ${rawFile.company_id} = ${scope.companyId}`
       : sql``;
-  return sql`(select ${doc.id} from ${doc} ${rawJoin}
-    where ${sql.join([...c.doc, ...c.raw], sql` and `)}
-    order by ${sql.join(toOrderBy(keys), sql`, `)} limit ${rows})`;
+  return sql`select ${doc.id} as id, ${doc.legal_file_type_id} as type, ${check} as exact
+    from ${doc} ${rawJoin}
+   where ${sql.join([...c.doc, ...c.raw], sql` and `)}
+   order by ${sql.join(toOrderBy(keys), sql`, `)} limit ${rows}`;
 }
 
 export type SearchQueries = ReturnType<typeof createSearchQueries>;
