@@ -6,7 +6,8 @@
  *
  * 1. The full-text index is asked a loose query it answers without rechecking (searchQueries.ts),
  *    at most `cap` + 1 rows (`checkCap` + 1 when the exact query differs: a phrase or an
- *    exclusion). When no more come back, they are all the candidates: the exact query is checked
+ *    exclusion); the planner's estimate is asked first, and the index is not read when it expects
+ *    far more. When no more come back, they are all the candidates: the exact query is checked
  *    on each (when it differs), and what matches is the whole answer (exact total, ranked by
  *    relevance when asked, any sort).
  * 2. Otherwise the words are common. The list's own order (newest first for a relevance sort) is
