@@ -84,7 +84,7 @@ export interface SearchRow {
  * least ESTIMATE_FLOOR rows: it guesses a few thousand rows per million for any word it has no
  * statistics on (a rare one), and the words it knows to be common are far above that.
  */
-export const ESTIMATE_FACTOR = 10;
+export const ESTIMATE_FACTOR = 3;
 export const ESTIMATE_FLOOR = 10_000;
 
 const planSchema = z.array(
