@@ -19,6 +19,7 @@ import { createFileTypesService } from './domains/pipeline/fileTypesService';
 import { createPipelineService } from './domains/pipeline/service';
 import { createProcessedFileListService } from './domains/processed-files/listService';
 import { createProcessedFileQueries } from './domains/processed-files/queries';
+import { createSearchQueries } from './domains/processed-files/searchQueries';
 import { createProcessedFileService } from './domains/processed-files/service';
 import { createRawFileQueries } from './domains/raw-files/queries';
 import { createRawFileRepository } from './domains/raw-files/repository';
@@ -59,7 +60,10 @@ export async function createServices(
     cases: createCaseService(createCaseRepository(db)),
     processedFileEdits: createProcessedFileService(db, { storage: deps.storage }),
     processedFileList: createProcessedFileListService(
-      createProcessedFileQueries(db, { timed: deps.timedDb }),
+      {
+        ...createProcessedFileQueries(db, { timed: deps.timedDb }),
+        ...createSearchQueries(db),
+      },
       createRawFileQueries(db),
     ),
   };

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 
 export interface Sample {
@@ -39,4 +41,26 @@ export function machine() {
     node: process.version,
     loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
   };
+}
+
+/**
+ * Flushes dirty pages to disk and, where this process may (root on Linux), drops the clean page
+ * cache too; returns whether the cache was dropped. The upload bench settles the disk between
+ * runs with it (otherwise whichever side writes into memory the other just freed is the faster
+ * one: that alone moved a 1 GiB upload between 1.3 and 4 s); the review bench starts its cold
+ * searches from it.
+ */
+export function settleDisk(): boolean {
+  try {
+    execFileSync('sync');
+  } catch {
+    // Nothing to wait for where the command is missing.
+  }
+  try {
+    writeFileSync('/proc/sys/vm/drop_caches', '1');
+    return true;
+  } catch {
+    // Not Linux, or not allowed: the cache stays as it is.
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { plainUpload, rssOf, sampleRss } from './plain-upload';
 import { writeDocSection } from './docSection';
 import { renderUploadSection, type UploadBenchResult } from './upload-report';
 import { startBenchServer, stopChild, type BenchServer } from './upload-server';
-import { machine, summarize } from './stats';
+import { machine, settleDisk, summarize } from './stats';
 
 // Upload throughput against a plain streaming HTTP upload, the uploader's memory on a 1 GiB file,
 // and 1,000 files through a watched folder. Writes bench-results/upload.json and the upload
@@ -229,24 +229,6 @@ async function idleRss(pid: number): Promise<number> {
 /** Reads a file once, discarding the bytes (its pages are then cached, as after a hash). */
 async function readThrough(file: string): Promise<void> {
   for await (const chunk of createReadStream(file)) void chunk;
-}
-
-/**
- * Flushes dirty pages to disk and, where this process may (root on Linux), drops the clean page
- * cache too: otherwise whichever side writes into memory the other just freed is the faster one,
- * and on this machine that alone moved a 1 GiB upload between 1.3 and 4 s.
- */
-function settleDisk(): void {
-  try {
-    execFileSync('sync');
-  } catch {
-    // Nothing to wait for where the command is missing.
-  }
-  try {
-    writeFileSync('/proc/sys/vm/drop_caches', '1');
-  } catch {
-    // Not Linux, or not allowed: the cache stays as it is.
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -27,6 +27,10 @@ export interface ProbeResult {
   statements: number;
   /** Rows or count the request answered (a sanity check that it did real work). */
   answered: string;
+  /** Searches: the API from a cold start of the database (review/cold.ts). */
+  cold_api_p50_ms?: number;
+  cold_api_p95_ms?: number;
+  cold_samples_ms?: number[];
 }
 
 export function percentile(samples: number[], p: number): number {
@@ -36,9 +40,9 @@ export function percentile(samples: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? 0;
 }
 
-const round = (n: number) => Math.round(n * 10) / 10;
+export const round = (n: number) => Math.round(n * 10) / 10;
 
-async function callApi(app: LexDeskServer, token: string, probe: Probe): Promise<unknown> {
+export async function callApi(app: LexDeskServer, token: string, probe: Probe): Promise<unknown> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const response = probe.graphql
     ? await app.inject({ method: 'POST', url: '/graphql', headers, payload: probe.graphql })
@@ -56,8 +60,9 @@ async function callApi(app: LexDeskServer, token: string, probe: Probe): Promise
 function describeAnswer(data: unknown): string {
   const text = JSON.stringify(data);
   const total = /"total":(\d+)/.exec(text)?.[1];
+  const capped = text.includes('"total_capped":true') ? ' (at least: capped)' : '';
   const items = (text.match(/"id":/g) ?? []).length;
-  return total !== undefined ? `total ${total}, ${items} ids` : text.slice(0, 80);
+  return total !== undefined ? `total ${total}${capped}, ${items} ids` : text.slice(0, 80);
 }
 
 /** The direct connection, and one per statement_timeout the server's statements ran under. */

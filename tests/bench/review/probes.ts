@@ -12,7 +12,7 @@ const DOCUMENT_FIELDS = `id name created_at adj_number claim_number case_number 
 
 const LIST = `query($c: ID!, $page: Int, $size: Int, $sort: String, $order: String, $f: ProcessedFileFilters) {
   processedFiles(company_id: $c, page: $page, page_size: $size, sort_by: $sort, sort_order: $order, filters: $f) {
-    total items { ${DOCUMENT_FIELDS} snippet rank } } }`;
+    total total_capped items { ${DOCUMENT_FIELDS} snippet rank } } }`;
 
 const CASES = `query($c: [ID!], $q: String, $page: Int, $limit: Int, $sort: String, $order: String) {
   legalCases(company_ids: $c, query: $q, page: $page, limit: $limit, sort_by: $sort, sort_order: $order) {
@@ -52,6 +52,8 @@ export async function reviewProbes(
     kind,
     graphql: { query: LIST, variables: { c: companyId, page: 1, size: 10, ...variables } },
   });
+  const search = (name: string, text: string, variables: Record<string, unknown> = {}) =>
+    list(name, { f: { search: text, include_content_search: true }, ...variables }, 'search');
   return [
     list('center: first page (newest first)', {}),
     list('center: page 500', { page: 500 }),
@@ -115,6 +117,30 @@ export async function reviewProbes(
       { f: { search: '"qualified medical evaluator" Thompson', include_content_search: true } },
       'search',
     ),
+    // The seeded text holds every word of its vocabulary in every document, each word followed
+    // by the same next word (seed.ts): "qualified applicant" is everywhere, "qualified medical
+    // evaluator" nowhere; "applicant <surname>" is in one document of 40.
+    search('search: common word', 'lumbar'),
+    search('search: common phrase, no match', '"qualified medical evaluator"'),
+    search('search: common phrase, matches', '"qualified applicant"'),
+    search('search: phrase with a surname, matches', '"applicant Thompson"'),
+    search('search: term in every document', 'applicant'),
+    search('search: common phrase, no match, by name', '"qualified medical evaluator"', {
+      sort: 'name',
+      order: 'asc',
+    }),
+    {
+      name: 'search: review queue, common phrase, no match',
+      kind: 'search',
+      graphql: {
+        query: `query($c: ID!, $f: ProcessedFileFilters) { reviewQueue(company_id: $c, filters: $f) {
+          total total_capped items { id name snippet rank } } }`,
+        variables: {
+          c: companyId,
+          f: { search: '"qualified medical evaluator"', include_content_search: true },
+        },
+      },
+    },
     {
       name: 'cases: first page',
       kind: 'cases',

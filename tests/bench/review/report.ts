@@ -10,7 +10,16 @@ export interface ReviewBenchResult {
   /** Worst p95 over the document-center list and case-list requests. */
   list_p95_ms: number;
   count_p95_ms: number;
+  /** Worst content-search p95: from a cold start of the database when measured (else warm). */
   search_p95_ms: number;
+  /** Worst content-search p95 of the warm samples (database and OS cache warm). */
+  search_warm_p95_ms: number;
+  /** Worst content-search p95 from a cold start (null: not measured, --cold 0). */
+  search_cold_p95_ms: number | null;
+  /** Cold starts per search probe. */
+  search_cold_samples: number;
+  /** Whether the OS page cache was dropped before each cold start (needs root on Linux). */
+  search_cold_cache_dropped: boolean;
   case_list_p95_ms: number;
   /** Worst ratio of API p95 to the p95 of the same SQL run directly. */
   list_ratio_vs_sql: number;
@@ -47,7 +56,9 @@ export function renderReviewSection(r: ReviewBenchResult): string {
     '| --- | ---: | --- |',
     `| document center and case lists (worst) | ${r.list_p95_ms} ms | <= 50 ms, ${mark(r.list_p95_ms <= 50)} |`,
     `| counts (worst) | ${r.count_p95_ms} ms | <= 50 ms, ${mark(r.count_p95_ms <= 50)} |`,
-    `| content search (worst) | ${r.search_p95_ms} ms | <= 150 ms, ${mark(r.search_p95_ms <= 150)} |`,
+    `| content search (worst, ${r.search_cold_p95_ms === null ? 'warm' : 'cold start or warm, whichever is worse'}) | ${r.search_p95_ms} ms | <= 150 ms, ${mark(r.search_p95_ms <= 150)} |`,
+    `| content search from a cold start (worst) | ${r.search_cold_p95_ms === null ? 'not measured' : `${r.search_cold_p95_ms} ms`} | <= 150 ms${r.search_cold_p95_ms === null ? '' : `, ${mark(r.search_cold_p95_ms <= 150)}`} |`,
+    `| content search warm (worst) | ${r.search_warm_p95_ms} ms | <= 150 ms, ${mark(r.search_warm_p95_ms <= 150)} |`,
     `| API time / same SQL (worst ratio of p95s) | ${r.list_ratio_vs_sql} | <= 1.5, ${mark(r.list_ratio_vs_sql <= 1.5)} |`,
     `| opening a processed file to its first page in the viewer (p50 ${r.viewer_first_page_p50_ms} ms, ${r.viewer_first_page_samples_ms.length} documents of ${r.viewer_pages} pages) | ${r.viewer_first_page_p95_ms} ms | none set |`,
     '',
@@ -58,8 +69,33 @@ export function renderReviewSection(r: ReviewBenchResult): string {
         `| ${p.name} | ${p.api_p50_ms} / ${p.api_p95_ms} | ${p.sql_p50_ms} / ${p.sql_p95_ms} | ${p.ratio} | ${p.statements} | ${p.answered} |`,
     ),
     '',
+    ...coldSearchTable(r),
     'Reproduce: `npm run bench -- review` (the first run seeds for several minutes; later runs reuse',
     '`.bench-cache/review`). `--rows 100000` for a quicker look; `--dry` or `--only TEXT` times the probes',
-    'without the viewer and writes nothing.',
+    'without the viewer and writes nothing; `--cold N` sets the cold starts per search (0 skips them).',
   ].join('\n');
+}
+
+/** The searches' cold-start samples: how they were taken, and each probe's. */
+function coldSearchTable(r: ReviewBenchResult): string[] {
+  const searches = r.probes.filter((p) => p.cold_samples_ms !== undefined);
+  if (searches.length === 0) return [];
+  return [
+    `Content search from a cold start: before each of ${r.search_cold_samples} samples per search the server and ` +
+      'its PostgreSQL stop, ' +
+      (r.search_cold_cache_dropped
+        ? 'the OS page cache is dropped (`sync; echo 1 > /proc/sys/vm/drop_caches`), '
+        : '**the OS page cache could NOT be dropped (not root?)**, ') +
+      'both start again and the bench user signs in; the search is the first request timed (API, whole ' +
+      'server path). A search reads at most its capped candidates from the full-text index, or walks the ' +
+      "list's order for a bounded number of rows (`src/server/domains/processed-files/contentSearch.ts`).",
+    '',
+    '| search | cold API p50 / p95 ms | warm API p50 / p95 ms | cold samples ms | answered |',
+    '| --- | ---: | ---: | --- | --- |',
+    ...searches.map(
+      (p) =>
+        `| ${p.name} | ${p.cold_api_p50_ms} / ${p.cold_api_p95_ms} | ${p.api_p50_ms} / ${p.api_p95_ms} | ${(p.cold_samples_ms ?? []).join(', ')} | ${p.answered} |`,
+    ),
+    '',
+  ];
 }

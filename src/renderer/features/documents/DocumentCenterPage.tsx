@@ -36,7 +36,8 @@ import {
   listVariables,
   NO_FILE_TYPE_TAB,
   PAGE_SIZES,
-  pageCount,
+  pagesOffered,
+  totalLabel,
   parsePage,
   toggleSort,
   type DocumentFilters,
@@ -112,14 +113,15 @@ export function DocumentCenterPage() {
   const data = (list.data ?? list.previousData)?.processedFiles;
   const rows: readonly DocumentRow[] = useMemo(() => data?.items ?? [], [data]);
   const total = data?.total ?? 0;
-  const pages = pageCount(total, applied.pageSize);
+  const capped = data?.total_capped ?? false;
+  const pages = pagesOffered(total, capped, page, rows.length, applied.pageSize);
   const tabCounts = (counts.data ?? counts.previousData)?.documentCenterCounts;
 
   // A page past the end (fewer documents than when the address was made): go to the last one.
   useEffect(() => {
-    if (list.data && total > 0 && page > pages) setPage(pages);
+    if (list.data && total > 0 && !capped && page > pages) setPage(pages);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is rebuilt every render
-  }, [list.data, total, page, pages]);
+  }, [list.data, total, capped, page, pages]);
 
   const open = (row: DocumentRow) => void navigate(`/documents/${encodeURIComponent(row.id)}`);
 
@@ -150,9 +152,11 @@ export function DocumentCenterPage() {
         icon="folder-open"
         title={ERRORS.NO_DATA}
         description={
-          filtered
-            ? 'No document matches these filters.'
-            : 'Documents appear here once uploaded files have been processed and reviewed.'
+          capped
+            ? 'No match among the documents searched. A search of common words stops early: add a word or a filter to narrow it.'
+            : filtered
+              ? 'No document matches these filters.'
+              : 'Documents appear here once uploaded files have been processed and reviewed.'
         }
         action={
           filtered ? (
@@ -179,7 +183,9 @@ export function DocumentCenterPage() {
   }
 
   const first = total === 0 ? 0 : (page - 1) * applied.pageSize + 1;
-  const last = Math.min(total, page * applied.pageSize);
+  const last = capped
+    ? Math.max(first, first + rows.length - 1)
+    : Math.min(total, page * applied.pageSize);
 
   return (
     <Page
@@ -280,7 +286,7 @@ export function DocumentCenterPage() {
             </ButtonGroup>
             <span className="ld-muted" data-testid="document-range">
               Page {page} of {pages} · {first.toLocaleString()}–{last.toLocaleString()} of{' '}
-              <span data-testid="document-total">{total.toLocaleString()}</span> documents
+              <span data-testid="document-total">{totalLabel(total, capped)}</span> documents
             </span>
             <label className="ld-doc-page-size">
               <span className="ld-muted">Rows per page</span>

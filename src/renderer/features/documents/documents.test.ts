@@ -19,6 +19,8 @@ import {
   listVariables,
   localDayEdge,
   pageCount,
+  pagesOffered,
+  totalLabel,
   parsePage,
   restoreDocumentFilters,
   toggleSort,
@@ -173,6 +175,15 @@ describe('document center filters -> GraphQL variables', () => {
     expect(parsePage('0')).toBe(1);
     expect(parsePage('2.5')).toBe(1);
     expect(parsePage(null)).toBe(1);
+  });
+
+  it('given a capped total, then it reads "at least N" and a full page offers the next one', () => {
+    expect(totalLabel(2000, false)).toBe((2000).toLocaleString());
+    expect(totalLabel(2000, true)).toBe(`at least ${(2000).toLocaleString()}`);
+    expect(pagesOffered(20, true, 2, 10, 10)).toBe(3);
+    expect(pagesOffered(20, true, 5, 10, 10)).toBe(6); // paging on past a capped count
+    expect(pagesOffered(20, true, 2, 4, 10)).toBe(2);
+    expect(pagesOffered(20, false, 2, 10, 10)).toBe(2);
   });
 
   it('given typing only, then the list waits; any other change applies at once', () => {

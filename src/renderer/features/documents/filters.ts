@@ -220,6 +220,29 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
+/**
+ * A list's total as shown: a capped total (the server stopped counting, or a content search of
+ * common words stopped looking) is a lower bound, "at least N".
+ */
+export function totalLabel(total: number, capped: boolean): string {
+  return capped ? `at least ${total.toLocaleString()}` : total.toLocaleString();
+}
+
+/**
+ * Pages a list can offer: with a capped total, one past the current page while it is full (the
+ * server keeps paging past a count it stopped).
+ */
+export function pagesOffered(
+  total: number,
+  capped: boolean,
+  page: number,
+  rowsOnPage: number,
+  pageSize: number,
+): number {
+  const counted = pageCount(total, pageSize);
+  return capped && rowsOnPage === pageSize ? Math.max(counted, page + 1) : counted;
+}
+
 /** A page number from the address bar: a whole number from 1, else 1. */
 export function parsePage(value: string | null): number {
   const number = Number(value);

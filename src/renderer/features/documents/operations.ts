@@ -78,6 +78,7 @@ export const DOCUMENT_CENTER_FILES_QUERY = op(
     ) {
       items { ...DocumentCenterRow }
       total
+      total_capped
       page
       page_size
     }
@@ -86,6 +87,7 @@ export const DOCUMENT_CENTER_FILES_QUERY = op(
     processedFiles: z.object({
       items: z.array(DOCUMENT_CENTER_ROW.schema),
       total: z.number().int(),
+      total_capped: z.boolean(),
       page: z.number().int(),
       page_size: z.number().int(),
     }),

@@ -11,6 +11,7 @@ import {
   type PageRequest,
   type ProcessedFileQueries,
 } from './queries';
+import type { SearchQueries, SearchRow, SearchTerms } from './searchQueries';
 
 const COMPANY = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const OTHER = '9b2f1c7e-1d2a-4c3b-8e4f-5a6b7c8d9e0f';
@@ -22,15 +23,16 @@ const viewer = { companyIds: [COMPANY], managedCompanyIds: [] } as unknown as Vi
 const record = (id: string) => ({ id, legal_raw_file_id: 'r' }) as unknown as ProcessedFileRecord;
 
 /** Queries that record their calls; any method not given throws (so tests see unexpected SQL). */
-function fakeQueries(overrides: Partial<ProcessedFileQueries>) {
+type Queries = ProcessedFileQueries & SearchQueries;
+function fakeQueries(overrides: Partial<Queries>) {
   return new Proxy(overrides, {
     get(target, key: string) {
-      if (key in target) return target[key as keyof ProcessedFileQueries];
+      if (key in target) return target[key as keyof Queries];
       return () => {
         throw new Error(`unexpected query ${key}`);
       };
     },
-  }) as ProcessedFileQueries;
+  }) as Queries;
 }
 
 const counterRows = [
@@ -166,33 +168,141 @@ describe('the document center list', () => {
     expect(result.total).toBe(4);
   });
 
-  it('given a content search, then it is ranked when narrow, newest first when broad, and snippets are added', async () => {
-    const requests: PageRequest[] = [];
-    let matches = 12;
+  it('given a content search with few candidates, then every match is known: exact total, ranked, snippets added; the walk never runs', async () => {
+    const requests: Array<{ scope: ListScope; request: PageRequest }> = [];
+    const candidates = vi.fn(async (_s: ListScope, _t: SearchTerms, limit: number) => {
+      expect(limit).toBe(50); // a phrase: checkCap
+      return ['d1', 'd2', 'd3'].map((id) => ({ id, type: TYPE_A }));
+    });
     const service = createProcessedFileListService(
-      fakeQueries({
-        countUpTo: async () => matches,
-        page: async (_scope: ListScope, request: PageRequest) => {
-          requests.push(request);
-          return [record('d1')];
+      searchFakes({
+        candidates,
+        check: async (rows) =>
+          rows.map((candidate) => ({ ...candidate, exact: candidate.id !== 'd2' })),
+        page: async (scope: ListScope, request: PageRequest) => {
+          requests.push({ scope, request });
+          return [record('d3')];
         },
-        snippets: async () => new Map([['d1', '<mark>x</mark>']]),
       }),
       noRawFiles,
-      { rankCap: 100 },
+      { rankCap: 100, checkCap: 50 },
     );
-    const filters = { search: 'x', include_content_search: true };
-    const narrow = await service.list(viewer, { company_id: COMPANY, filters });
-    expect(narrow.items[0]).toMatchObject({ id: 'd1', snippet: '<mark>x</mark>' });
-    matches = 101;
-    const broad = await service.list(viewer, { company_id: COMPANY, filters });
-    expect(broad).toMatchObject({ total: 100, total_capped: true });
-    expect(requests.map((r) => [r.sortBy, r.sortOrder, r.search])).toEqual([
-      ['rank', 'desc', 'x'],
-      ['created_at', 'desc', 'x'],
+    const result = await service.list(viewer, {
+      company_id: COMPANY,
+      page: 2,
+      page_size: 1,
+      filters,
+    });
+    expect(result).toMatchObject({ total: 2, total_capped: false, page: 2 });
+    expect(result.items[0]).toMatchObject({ id: 'd3', snippet: '<mark>x</mark>' });
+    // Only the exact matches are paged, by relevance, at the requested offset.
+    expect(requests).toEqual([
+      {
+        scope: expect.objectContaining({ matchedIds: ['d1', 'd3'] }),
+        request: { sortBy: 'rank', sortOrder: 'desc', limit: 1, offset: 1, search: 'x' },
+      },
     ]);
   });
+
+  it('given a content search with more candidates than the cap, then the list order is walked a bounded number of rows and the total says "at least"', async () => {
+    const walks: Array<{ sort: unknown; rows: number }> = [];
+    const requests: Array<{ scope: ListScope; request: PageRequest }> = [];
+    const service = createProcessedFileListService(
+      searchFakes({
+        candidates: async () => null, // more than the limit
+        walk: async (_s: ListScope, _t: SearchTerms, sort: unknown, rows: number) => {
+          walks.push({ sort, rows });
+          return Array.from({ length: rows }, (_, i) => row(`w${i}`, i % 2 === 0));
+        },
+        page: async (scope: ListScope, request: PageRequest) => {
+          requests.push({ scope, request });
+          return [record('w4')];
+        },
+      }),
+      noRawFiles,
+      { rankCap: 100, checkCap: 100 },
+    );
+    const result = await service.list(viewer, {
+      company_id: COMPANY,
+      page: 2,
+      page_size: 2,
+      filters,
+    });
+    // 104 rows walked (checkCap + the end of page 2), newest first: relevance cannot be ranked.
+    expect(walks).toEqual([{ sort: { by: 'created_at', order: 'desc' }, rows: 104 }]);
+    expect(result).toMatchObject({ total: 52, total_capped: true });
+    expect(requests).toEqual([
+      {
+        scope: expect.objectContaining({ matchedIds: ['w4', 'w6'] }),
+        request: { sortBy: 'created_at', sortOrder: 'desc', limit: 2, offset: 0, search: 'x' },
+      },
+    ]);
+  });
+
+  it('given a walk that ends before its limit, then every row was checked: the total is exact and not capped', async () => {
+    const service = createProcessedFileListService(
+      searchFakes({
+        terms: async (search: string) => ({ ...terms, search, loose: null }), // only exclusions
+        walk: async () => [row('w1', false), row('w2', true)],
+        page: async () => [record('w2')],
+      }),
+      noRawFiles,
+      { rankCap: 100, checkCap: 100 },
+    );
+    expect(
+      await service.list(viewer, { company_id: COMPANY, filters, sort_by: 'name' }),
+    ).toMatchObject({ total: 1, total_capped: false });
+  });
+
+  it('given only stop words, then nothing matches and no rows are read', async () => {
+    const service = createProcessedFileListService(
+      searchFakes({ terms: async (search: string) => ({ ...terms, search, hasLexemes: false }) }),
+      noRawFiles,
+    );
+    expect(await service.list(viewer, { company_id: COMPANY, filters })).toMatchObject({
+      items: [],
+      total: 0,
+      total_capped: false,
+    });
+  });
+
+  it('given content-search tab counts beyond the cap, then they are those of the walked matches, capped', async () => {
+    const service = createProcessedFileListService(
+      searchFakes({
+        candidates: async () => null, // more than the limit
+        walk: async () => [row('a', true, TYPE_A), row('b', true, null), row('c', false, TYPE_B)],
+        taxonomy: async () => ({
+          folders: [{ id: FOLDER, name: 'F', hex_code: '#000000' }],
+          types: [{ id: TYPE_A, folder_id: FOLDER }],
+        }),
+      }),
+      noRawFiles,
+      { rankCap: 2, checkCap: 2 },
+    );
+    expect(await service.centerCounts(viewer, { company_id: COMPANY, filters })).toMatchObject({
+      all: 2,
+      no_file_type: 1,
+      capped: true,
+      folders: [{ count: 1 }],
+    });
+  });
 });
+
+const filters = { search: 'x', include_content_search: true };
+const terms: SearchTerms = { search: 'x', hasLexemes: true, loose: "'x'", looseIsExact: false };
+const row = (id: string, exact: boolean, type: string | null = TYPE_A): SearchRow => ({
+  id,
+  type,
+  exact,
+});
+/** Fakes of a content search: its terms, snippets, and what each test adds. */
+function searchFakes(overrides: Partial<Queries>) {
+  return fakeQueries({
+    terms: async (search: string) => ({ ...terms, search }),
+    snippets: async (ids: readonly string[]) => new Map(ids.map((id) => [id, '<mark>x</mark>'])),
+    ...overrides,
+  });
+}
 
 describe('counters', () => {
   it('given many pending deltas, then one fold runs in the background per company', async () => {

@@ -9,12 +9,15 @@
  *   ranges; the partial edge days of date-time bounds are counted exactly from the index). Triggers
  *   keep them in the changing transaction, so they are exact (migration 0005, queries.ts).
  * - With any other filter (usually selective), rows are counted, but no further than `countCap`
- *   (`rankCap` for a content search) and for no longer than `countTimeoutMs`: a broader filter
- *   answers the cap, or a lower bound from the page, with `total_capped`; tab counts are then those
- *   of the first `countCap` matches with `capped`. Lists stay pageable past the cap.
- * - A content search sorted by rank ranks every match when there are at most `rankCap` of them;
- *   a broader one is listed newest first (each row still has its rank and snippet), because ranking
- *   reads every match's text vector. Snippets (ts_headline) are made for the page's rows only.
+ *   and for no longer than `countTimeoutMs`: a broader filter answers the cap, or a lower bound
+ *   from the page, with `total_capped`; tab counts are then those of the first `countCap` matches
+ *   with `capped`. Lists stay pageable past the cap.
+ * - A content search is bounded by design, its page, total and tab counts alike (contentSearch.ts):
+ *   at most `rankCap` candidates from the full-text index (`checkCap` for a phrase or exclusion,
+ *   checked on each), else a walk of the list's order that stops after `checkCap` + the page's end
+ *   rows; it is ranked by relevance when all its matches are
+ *   known and at most `rankCap`, else listed newest first (each row still has its rank and
+ *   snippet), because ranking reads every match's text vector.
  */
 import { AppError } from '../../../shared/errors';
 import {
@@ -30,6 +33,7 @@ import { canViewCompany, type Viewer } from '../../permissions';
 import { hasException, type ExceptionReason } from '../raw-files/documentFilters';
 import type { RawFileQueries } from '../raw-files/queries';
 import type { ProcessedFileRecord } from './columns';
+import { createContentSearch, NEWEST_FIRST } from './contentSearch';
 import {
   countArgsSchema,
   effectiveSort,
@@ -49,12 +53,21 @@ import {
   type ListScope,
   type ProcessedFileQueries,
 } from './queries';
+import type { SearchQueries } from './searchQueries';
 
 export interface ListServiceOptions {
   /** Exact counting stops here (see above). */
   countCap?: number;
-  /** A content search is ranked when it has at most this many matches. */
+  /**
+   * A content search takes at most this many candidates from the full-text index, and is ranked
+   * when it has at most this many matches (contentSearch.ts).
+   */
   rankCap?: number;
+  /**
+   * A content search reads at most about this many text vectors (phrase and exclusion checks, or
+   * a walk of the list's order this many rows past the page's end: contentSearch.ts).
+   */
+  checkCap?: number;
   /** Counting rows stops after this long; a lower bound is answered instead (see above). */
   countTimeoutMs?: number;
   /** Fold a company's counter deltas once this many are pending. */
@@ -123,14 +136,16 @@ const floorDay = (instant: Date) =>
 const isoDay = (instant: Date) => instant.toISOString().slice(0, 10);
 
 export function createProcessedFileListService(
-  queries: ProcessedFileQueries,
+  queries: ProcessedFileQueries & SearchQueries,
   rawFileQueries: RawFileQueries,
   options: ListServiceOptions = {},
 ) {
   const countCap = options.countCap ?? 5_000;
   const rankCap = options.rankCap ?? 2_000;
-  // Counting a content search rechecks text vectors: it stops where ranking stops.
-  const contentCountCap = Math.min(countCap, rankCap);
+  const contentSearch = createContentSearch(queries, {
+    cap: rankCap,
+    checkCap: options.checkCap ?? 200,
+  });
   const compactAfter = options.compactAfter ?? 256;
   const countTimeoutMs = options.countTimeoutMs ?? 150;
   const compacting = new Set<string>();
@@ -255,19 +270,13 @@ export function createProcessedFileListService(
         total_capped: false,
       };
     }
-    const cap = isContentSearch(f) ? contentCountCap : countCap;
-    const n = await queries.countUpTo(scope, cap, timeBox ? countTimeoutMs : undefined);
+    if (isContentSearch(f)) {
+      const found = await contentSearch.matches(scope, f.search!, NEWEST_FIRST, rankCap);
+      return { total: found.rows.length, total_capped: !found.complete };
+    }
+    const n = await queries.countUpTo(scope, countCap, timeBox ? countTimeoutMs : undefined);
     if (n === undefined) return undefined;
-    return { total: Math.min(n, cap), total_capped: n > cap };
-  }
-
-  /** Adds snippets and ranks' numbers to a content search's page. */
-  async function withSnippets(items: ProcessedFileRecord[], search: string) {
-    const snippets = await queries.snippets(
-      items.map((item) => item.id),
-      search,
-    );
-    return items.map((item) => ({ ...item, snippet: snippets.get(item.id) ?? null }));
+    return { total: Math.min(n, countCap), total_capped: n > countCap };
   }
 
   const emptyPage = (page: number, pageSize: number): ProcessedFilePage => ({
@@ -304,26 +313,8 @@ export function createProcessedFileListService(
           page_size: pageSize,
         };
       }
-      const search = f.search!;
-      const counted = await total(scope);
-      // An exact count of nothing needs no page; a small exact count is collected through the
-      // full-text index (testing every document newest first would look at all of them).
-      if (counted && counted.total === 0 && !counted.total_capped)
-        return { ...emptyPage(page, pageSize), total: 0 };
-      const few = counted !== undefined && !counted.total_capped && counted.total <= rankCap;
-      const tooBroadToRank = sort.by === 'rank' && !few;
-      const items = await queries.page(scope, {
-        ...request,
-        search,
-        fewMatches: few,
-        ...(tooBroadToRank ? { sortBy: 'created_at' as const, sortOrder: 'desc' as const } : {}),
-      });
-      return {
-        items: await withSnippets(items, search),
-        ...(counted ?? lowerBound(request.offset, items.length, pageSize)),
-        page,
-        page_size: pageSize,
-      };
+      const found = await contentSearch.page(scope, f.search!, sort, request.offset, pageSize);
+      return { ...found, page, page_size: pageSize };
     },
 
     /** GraphQL documentCenterCounts: all, no type, and every folder of the company. */
@@ -333,23 +324,25 @@ export function createProcessedFileListService(
       if (!visible(viewer, args.company_id))
         return { all: 0, no_file_type: 0, folders: [], capped: false };
       // The company's folders and types are read side by side with the counts.
-      const counting = narrowsBeyondCounters(f)
-        ? queries.countByTypeUpTo(
-            { ...centerScope(args.company_id, f), ignoreFolder: true },
-            countCap,
-          )
-        : centerCountsByType(args.company_id, f);
+      const tabScope = { ...centerScope(args.company_id, f), ignoreFolder: true };
+      const counting = isContentSearch(f)
+        ? contentSearch.countByType(tabScope, f.search!)
+        : narrowsBeyondCounters(f)
+          ? queries.countByTypeUpTo(tabScope, countCap).then((byType) => ({
+              byType,
+              capped: sum(byType.values()) > countCap,
+            }))
+          : centerCountsByType(args.company_id, f).then((byType) => ({ byType, capped: false }));
       const [{ folders, types }, counted] = await Promise.all([
         queries.taxonomy(args.company_id),
         counting,
       ]);
-      let byType = counted;
-      let capped = false;
-      if (!narrowsBeyondCounters(f)) {
-        if (f.file_type) byType = new Map([[f.file_type, byType.get(f.file_type) ?? 0]]);
-      } else {
-        capped = sum(byType.values()) > countCap;
-      }
+      let byType = counted.byType;
+      const capped = counted.capped;
+      if (!narrowsBeyondCounters(f) && f.file_type)
+        byType = new Map([[f.file_type, byType.get(f.file_type) ?? 0]]);
+      // countByTypeUpTo counts one row past the cap (to know it was passed): that one is not shown.
+      const shownCap = capped && !isContentSearch(f) ? countCap : Number.MAX_SAFE_INTEGER;
       const folderOf = new Map(types.map((type) => [type.id, type.folder_id]));
       const perFolder = new Map<string, number>();
       for (const [type, n] of byType) {
@@ -357,7 +350,7 @@ export function createProcessedFileListService(
         if (folder) perFolder.set(folder, (perFolder.get(folder) ?? 0) + n);
       }
       return {
-        all: Math.min(sum(byType.values()), capped ? countCap : Number.MAX_SAFE_INTEGER),
+        all: Math.min(sum(byType.values()), shownCap),
         no_file_type: byType.get(NO_TYPE_KEY) ?? 0,
         folders: folders.map((folder) => ({ folder, count: perFolder.get(folder.id) ?? 0 })),
         capped,
@@ -376,20 +369,24 @@ export function createProcessedFileListService(
         folderTypeIds: await resolveFolder(args.company_id, f),
         ...(args.statusType !== 'all' ? { reason: args.statusType } : {}),
       };
-      const search = isContentSearch(f) ? f.search : undefined;
+      const offset = (page - 1) * pageSize;
+      if (isContentSearch(f)) {
+        const found = await contentSearch.page(
+          scope,
+          f.search!,
+          { by: 'created_at', order: 'asc' },
+          offset,
+          pageSize,
+        );
+        return { ...found, page, page_size: pageSize };
+      }
       const [items, counted] = await Promise.all([
-        queries.page(scope, {
-          sortBy: 'created_at',
-          sortOrder: 'asc',
-          limit: pageSize,
-          offset: (page - 1) * pageSize,
-          ...(search ? { search } : {}),
-        }),
+        queries.page(scope, { sortBy: 'created_at', sortOrder: 'asc', limit: pageSize, offset }),
         total(scope),
       ]);
       return {
-        items: search ? await withSnippets(items, search) : items,
-        ...(counted ?? lowerBound((page - 1) * pageSize, items.length, pageSize)),
+        items,
+        ...(counted ?? lowerBound(offset, items.length, pageSize)),
         page,
         page_size: pageSize,
       };

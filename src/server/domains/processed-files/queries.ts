@@ -53,7 +53,7 @@ import {
 export const NO_TYPE_KEY = '00000000-0000-0000-0000-000000000000';
 
 /** Full-text search configuration of legal_processed_file.search_vector (migration 0004). */
-const tsQuery = (search: string) => sql`websearch_to_tsquery('english', ${search})`;
+export const tsQuery = (search: string) => sql`websearch_to_tsquery('english', ${search})`;
 
 /** The document center's rows (spec section 4); the same text as the partial indexes' predicate. */
 export const CENTER = sql`${doc.is_deleted} = false and ${doc.is_exception} = false and ${doc.action_status} in ('complete', 'unable_to_complete')`;
@@ -72,6 +72,11 @@ export interface ListScope {
   ignoreFolder?: boolean;
   /** Review queue: exceptions with this reason. */
   reason?: Exclude<ReviewStatusType, 'all'>;
+  /**
+   * The documents a content search matched (searchQueries.ts): they replace the search condition,
+   * and a page is collected from them, then sorted.
+   */
+  matchedIds?: readonly string[];
 }
 
 export interface Conditions {
@@ -85,12 +90,23 @@ export interface Conditions {
    * the company's documents before finding them (the planner cannot know they are rare).
    */
   selective?: boolean;
+  /** Limited to ListScope.matchedIds: collected first whatever the sort. */
+  byIds?: boolean;
 }
 
 /** The WHERE of a list or a count, split by the table it needs. */
-export function listConditions(scope: ListScope): Conditions {
+export function listConditions(
+  scope: ListScope,
+  options: { companyIndexed?: boolean } = {},
+): Conditions {
   const f = scope.filters;
-  const out: Conditions = { doc: [eq(doc.company_id, scope.companyId), scope.slice], raw: [] };
+  // companyIndexed false: the company is checked on each row but offers no index (searchQueries.ts
+  // wants the full-text index alone, not a bitmap of every row of the company beside it).
+  const company =
+    options.companyIndexed === false
+      ? sql`coalesce(${doc.company_id} = ${scope.companyId}, false)`
+      : eq(doc.company_id, scope.companyId);
+  const out: Conditions = { doc: [company, scope.slice], raw: [] };
   if (scope.reason) out.doc.push(sql`${scope.reason} = any(${doc.exception_reasons})`);
   if (f.file_name) out.doc.push(ilike(doc.name, containsPattern(f.file_name)));
   if (f.file_type) out.doc.push(eq(doc.legal_file_type_id, f.file_type));
@@ -113,7 +129,12 @@ export function listConditions(scope: ListScope): Conditions {
   }
   if (f.legal_case_id) out.doc.push(eq(doc.legal_case_id, f.legal_case_id));
   if (f.legal_raw_file_id) out.doc.push(eq(doc.legal_raw_file_id, f.legal_raw_file_id));
-  if (f.search) out.doc.push(searchCondition(scope.companyId, f.search, isContentSearch(f)));
+  if (scope.matchedIds) {
+    out.doc.push(sql`${doc.id} = any(${sql.param([...scope.matchedIds])}::uuid[])`);
+    out.byIds = true;
+  } else if (f.search) {
+    out.doc.push(searchCondition(scope.companyId, f.search, isContentSearch(f)));
+  }
   if (f.legal_raw_file_name)
     out.raw.push(ilike(rawFile.name, containsPattern(f.legal_raw_file_name)));
   if (f.raw_file_uploaded_at_from)
@@ -212,11 +233,6 @@ export interface PageRequest {
   offset: number;
   /** Compute rank (content search). */
   search?: string;
-  /**
-   * The caller knows the matches are few (an exact count under a cap): collect them through
-   * their own index first, then sort, instead of walking a sort index and testing every row.
-   */
-  fewMatches?: boolean;
 }
 
 export interface CounterRow {
@@ -355,8 +371,7 @@ export function createProcessedFileQueries(db: Database, options: ProcessedFileQ
       const rawJoin = sql`inner join ${rawFile} on ${rawFile.id} = ${doc.legal_raw_file_id} and ${rawFile.company_id} = ${scope.companyId}`;
       const orderBy = sql.join(toOrderBy(keys), sql`, `);
       const collect =
-        (c.raw.length > 0 && !byRaw) ||
-        ((c.selective === true || request.fewMatches === true) && !byType);
+        c.byIds === true || (c.raw.length > 0 && !byRaw) || (c.selective === true && !byType);
       let query: SQL;
       if (collect || byType) {
         // Raw-file filters correlate with the document's own order (documents of March uploads
@@ -578,10 +593,13 @@ export function createProcessedFileQueries(db: Database, options: ProcessedFileQ
  * The ids of one page, computed from all matches: the subquery (an optimisation fence, OFFSET 0)
  * finds them by the filters alone, then only their sort keys are sorted.
  */
-function collectedIds(
+/** Which rows of an order an ids subquery returns. */
+type IdsWindow = Pick<PageRequest, 'limit' | 'offset' | 'sortOrder'>;
+
+export function collectedIds(
   c: Conditions,
   keys: SortKey[],
-  request: PageRequest,
+  request: IdsWindow,
   withType: boolean,
 ): SQL {
   const typeJoin = withType
@@ -616,7 +634,7 @@ function collectedIds(
  * (company, type, created_at, id) index, at most offset + limit of them, and only those are
  * sorted: cost grows with the page number, not with the company's documents.
  */
-function typeOrderedIds(companyId: string, c: Conditions, request: PageRequest): SQL {
+export function typeOrderedIds(companyId: string, c: Conditions, request: IdsWindow): SQL {
   const take = request.offset + request.limit;
   const rawJoin =
     c.raw.length > 0
