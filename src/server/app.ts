@@ -17,7 +17,7 @@ import { graphqlHttpHandler } from './graphql/http';
 import { createWebSocketHandler } from './graphql/ws';
 import { requestOrigin } from './http/auth';
 import { corsOriginCheck } from './http/cors';
-import { answerFrameworkError, installErrorHandler } from './http/errors';
+import { answerFrameworkError, answerUnparsableRequest, installErrorHandler } from './http/errors';
 import { installReadScope } from './http/readScope';
 import { safeError } from './logSafe';
 import { registerHealthRoute } from './http/health';
@@ -75,6 +75,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
+    clientErrorHandler: answerUnparsableRequest,
   });
   const database = openDatabase(config.databaseUrl, { readTimeoutMs: config.readTimeoutMs });
   const bus = await startNotificationBus(config.databaseUrl, app.log).catch(

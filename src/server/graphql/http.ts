@@ -15,6 +15,7 @@ import { bearerToken } from '../domains/auth/tokens';
 import { sameViewer } from '../domains/auth/viewerHints';
 import type { Viewer } from '../permissions';
 import { settle, type Settled } from '../settle';
+import { getParamsError } from './getParams';
 import { isSpeculativeRead } from './speculation';
 import type { GraphQLServer } from './yoga';
 
@@ -70,6 +71,11 @@ export function graphqlHttpHandler(
   }
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
+    const badParams = request.method === 'GET' ? getParamsError(request.query) : undefined;
+    if (badParams) {
+      const { code, message, issues } = badParams;
+      return reply.status(400).send({ errors: [{ message, extensions: { code, issues } }] });
+    }
     const token = bearerToken(request.headers.authorization);
     const freshCheck = sessionCheck(request, token);
     const hint = isSpeculativeRead(request.body) ? auth.recentViewer(token) : undefined;

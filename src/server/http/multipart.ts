@@ -40,6 +40,10 @@ export async function receiveFile(
     if (hasCode(error, 'FST_FILES_LIMIT') || hasCode(error, 'FST_PARTS_LIMIT')) {
       throw new ValidationError([{ path: 'file', message: 'Send one file at a time.' }]);
     }
-    throw error;
+    // Anything else the multipart reader throws is about the body it was sent: no boundary, a
+    // boundary that never comes, a body cut short.
+    throw new ValidationError([
+      { path: 'file', message: 'The upload is not a complete multipart/form-data body.' },
+    ]);
   }
 }

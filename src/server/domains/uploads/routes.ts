@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors';
+import { ValidationError } from '../../errors';
 import { requireRequestViewer } from '../../http/auth';
 import { errorBody } from '../../http/errors';
 import type { RouteDeps } from '../../http/routes';
@@ -41,6 +42,17 @@ export function registerUploadRoutes(
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return reply.header('tus-resumable', '1.0.0').status(error.status).send(errorBody(error));
+    }
+    if (request.headers['upload-concat'] !== undefined) {
+      // tus's concatenation extension is not offered (OPTIONS does not list it); tus itself would
+      // answer 501, a server fault, for what is a request this server never invited.
+      const refused = new ValidationError([
+        {
+          path: 'upload-concat',
+          message: 'Uploads cannot be joined; send the file as one upload.',
+        },
+      ]);
+      return reply.header('tus-resumable', '1.0.0').status(400).send(errorBody(refused));
     }
     tus.viewers.set(request.raw, viewer);
     reply.hijack();
