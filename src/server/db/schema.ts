@@ -233,6 +233,11 @@ export const rawFile = pgTable(
     index('raw_file_company_list_idx').on(t.company_id, t.is_deleted, t.created_at.desc()),
     index('raw_file_company_name_idx').on(t.company_id, t.name),
     index('raw_file_company_sha_idx').on(t.company_id, t.sha256),
+    // The pipeline's start-up sweep (Uploaded) and its recovery every 15 s (Processing) look for
+    // the few files not yet processed among all of them.
+    index('raw_file_unprocessed_idx')
+      .on(t.status)
+      .where(sql`${t.is_deleted} = false and ${t.status} in ('Uploaded', 'Processing')`),
   ],
 );
 

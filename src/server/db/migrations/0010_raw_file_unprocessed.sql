@@ -1,0 +1,1 @@
+CREATE INDEX "raw_file_unprocessed_idx" ON "raw_file" USING btree ("status") WHERE "raw_file"."is_deleted" = false and "raw_file"."status" in ('Uploaded', 'Processing');
