@@ -22,7 +22,8 @@ const dirs: string[] = [];
 const running: ReviewService[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  proxy = await startProxy(() => server.url);
+  server = await startTestServer({ publicUrl: proxy.url });
   const { company, admin } = await server.signUpCompany({ is_legal: true });
   companyId = company.id;
   adminToken = admin.token;
@@ -32,7 +33,6 @@ beforeAll(async () => {
     legalUserType: 'admin',
   });
   otherToken = other.token;
-  proxy = await startProxy(server.url);
 });
 afterEach(async () => {
   for (const service of running.splice(0)) await service.close();

@@ -22,8 +22,12 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(target: string): Promise<Proxy> {
-  const { hostname, port: targetPort } = new URL(target);
+/**
+ * `target` is read at each connection, so the proxy can start before the server behind it: the
+ * server then takes the proxy's URL as its public URL, as a server behind any proxy must (its
+ * signed links name the address clients reach, never the request's Host).
+ */
+export async function startProxy(target: () => string): Promise<Proxy> {
   const sockets = new Set<Socket>();
   let swallow = false;
   let server: Server | null = null;
@@ -31,6 +35,7 @@ export async function startProxy(target: string): Promise<Proxy> {
 
   const listen = async (): Promise<void> => {
     const next = createServer((client) => {
+      const { hostname, port: targetPort } = new URL(target());
       const upstream = connect(Number(targetPort), hostname);
       sockets.add(client);
       sockets.add(upstream);
