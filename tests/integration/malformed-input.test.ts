@@ -7,20 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import {
-  buildSchema,
-  getNamedType,
-  isEnumType,
-  isInputObjectType,
-  isLeafType,
-  isListType,
-  isNonNullType,
-  type GraphQLInputType,
-} from 'graphql';
+import { isInputObjectType, isListType, isNonNullType, type GraphQLInputType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawFile, storedFile, uploadLog } from '../../src/server/db/schema';
 import { legalProcessedFileLog } from '../../src/server/db/schemaPipeline';
-import { loadTypeDefs } from '../../src/server/graphql/yoga';
+import { minimalOperation, rootType, serverSchema } from '../support/endpoints';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { seedDocuments } from './fixtures/documents';
 import { FIXTURES } from './fixtures/files';
@@ -259,28 +250,6 @@ describe('GraphQL: malformed input is INVALID_INPUT, never a masked internal err
   });
 });
 
-/** A plain value of `type`, with every optional field given too (so each can be spoiled). */
-function sampleOf(type: GraphQLInputType, id: string, depth = 0): unknown {
-  if (isNonNullType(type)) return sampleOf(type.ofType, id, depth);
-  if (isListType(type)) return [sampleOf(type.ofType, id, depth)];
-  if (isEnumType(type)) return type.getValues()[0]!.value;
-  if (isInputObjectType(type))
-    return depth > 4
-      ? {}
-      : Object.fromEntries(
-          Object.values(type.getFields()).map((f) => [f.name, sampleOf(f.type, id, depth + 1)]),
-        );
-  const scalar: Record<string, unknown> = {
-    ID: id,
-    String: 'x',
-    Int: 1,
-    Float: 1,
-    Boolean: false,
-    DateTime: '2024-01-01T00:00:00Z',
-  };
-  return scalar[(type as { name: string }).name] ?? 'x';
-}
-
 /** Every ID and String leaf of `value` (by the path to it), from the argument types. */
 function textLeaves(
   type: GraphQLInputType,
@@ -309,21 +278,16 @@ describe('GraphQL: every ID and String argument, malformed, is refused before it
   it('given a malformed id, a NUL or a lone surrogate in any one argument, then a clear error and no failure logged', async () => {
     const probe = await server.signUpCompany({ is_legal: true });
     const logged = log.length;
-    const schema = buildSchema(loadTypeDefs());
+    const schema = serverSchema();
     const internal: string[] = [];
     let sent = 0;
-    for (const root of [schema.getQueryType()!, schema.getMutationType()!]) {
-      const operation = root === schema.getQueryType() ? 'query' : 'mutation';
-      for (const field of Object.values(root.getFields())) {
+    for (const root of ['Query', 'Mutation'] as const) {
+      for (const field of Object.values(rootType(schema, root)?.getFields() ?? {})) {
         if (field.args.length === 0) continue;
-        const args = Object.fromEntries(
-          field.args.map((arg) => [arg.name, sampleOf(arg.type, probe.company.id)]),
-        );
-        const declared = field.args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
-        const passed = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
-        const named = getNamedType(field.type);
-        const selection = isLeafType(named) ? '' : '{ __typename }';
-        const text = `${operation}(${declared}) { ${field.name}(${passed}) ${selection} }`;
+        const { query: text, variables: args } = minimalOperation(`${root}.${field.name}`, schema, {
+          id: probe.company.id,
+          everyField: true,
+        });
         const leaves = field.args.flatMap((arg) =>
           textLeaves(arg.type, args[arg.name], [arg.name]),
         );

@@ -88,21 +88,37 @@ export function registeredRestRoutes(registered: readonly string[]): string[] {
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
-/** A well-formed value of an input type: required fields only, one element per list. */
-function sampleValue(type: GraphQLInputType): unknown {
-  if (isNonNullType(type)) return sampleValue(type.ofType);
-  if (isListType(type)) return [sampleValue(type.ofType)];
+export interface SampleOptions {
+  /** The value of every ID (default: an id that names nothing). */
+  id?: string;
+  /** Optional arguments and input fields too, so that each can be spoiled (default: required only). */
+  everyField?: boolean;
+}
+
+const isRequired = (entry: { type: GraphQLInputType; defaultValue?: unknown }) =>
+  isNonNullType(entry.type) && entry.defaultValue === undefined;
+
+/** A well-formed value of an input type: one element per list, nested inputs 5 levels at most. */
+export function sampleValue(
+  type: GraphQLInputType,
+  options: SampleOptions = {},
+  depth = 0,
+): unknown {
+  if (isNonNullType(type)) return sampleValue(type.ofType, options, depth);
+  if (isListType(type)) return [sampleValue(type.ofType, options, depth)];
   if (isEnumType(type)) return type.getValues()[0]?.value;
-  if (isInputObjectType(type))
+  if (isInputObjectType(type)) {
+    if (depth > 4) return {};
     return Object.fromEntries(
       Object.values(type.getFields())
-        .filter((field) => isNonNullType(field.type) && field.defaultValue === undefined)
-        .map((field) => [field.name, sampleValue(field.type)]),
+        .filter((field) => options.everyField || isRequired(field))
+        .map((field) => [field.name, sampleValue(field.type, options, depth + 1)]),
     );
+  }
   if (isScalarType(type)) {
     switch (type.name) {
       case 'ID':
-        return SOME_ID;
+        return options.id ?? SOME_ID;
       case 'Int':
       case 'Float':
         return 1;
@@ -118,25 +134,24 @@ function sampleValue(type: GraphQLInputType): unknown {
 }
 
 /**
- * The smallest valid operation calling `Root.field`: its required arguments as variables with
- * well-formed values (ids name nothing), selecting `__typename` of an object result.
+ * A valid operation calling `Root.field`: its arguments (required ones, or every one with
+ * `everyField`) as variables with well-formed values, selecting `__typename` of an object result.
  */
 export function minimalOperation(
   endpoint: string,
   schema: GraphQLSchema = serverSchema(),
+  options: SampleOptions = {},
 ): { query: string; variables: Record<string, unknown> } {
   const [root, name] = endpoint.split('.') as [RootType, string];
   const field = rootType(schema, root)?.getFields()[name];
   if (!field) throw new Error(`${endpoint} is not a field of the schema`);
-  const required = field.args.filter(
-    (arg) => isNonNullType(arg.type) && arg.defaultValue === undefined,
-  );
-  const declared = required.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
-  const passed = required.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+  const sent = field.args.filter((arg) => options.everyField || isRequired(arg));
+  const declared = sent.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
+  const passed = sent.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
   const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
   const keyword = root === 'Query' ? 'query' : root === 'Mutation' ? 'mutation' : 'subscription';
   return {
     query: `${keyword}${declared ? `(${declared})` : ''} { ${name}${passed ? `(${passed})` : ''}${selection} }`,
-    variables: Object.fromEntries(required.map((arg) => [arg.name, sampleValue(arg.type)])),
+    variables: Object.fromEntries(sent.map((arg) => [arg.name, sampleValue(arg.type, options)])),
   };
 }
