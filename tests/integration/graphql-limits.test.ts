@@ -16,6 +16,7 @@ import { registeredOperations } from '../../src/renderer/graphql/op';
 import { GRAPHQL_LIMITS } from '../../src/server/graphql/limits';
 import { PRODUCT_ERRORS } from '../../src/shared/errors';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
+import { until } from '../support/until';
 
 // Importing every feature's operations module registers its operations (as operations.test.ts).
 import.meta.glob('../../src/renderer/features/*/operations.ts', { eager: true });
@@ -304,11 +305,6 @@ describe('the read statement timeout', () => {
         where datname = current_database() and wait_event_type = 'Lock'`,
     );
     return result.rows[0]?.n ?? 0;
-  }
-
-  /** Resolves once `condition` holds (polled; the test's own timeout bounds the wait). */
-  async function until(condition: () => Promise<boolean>): Promise<void> {
-    while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   /** Holds an exclusive lock on raw_file (every read of it waits) while `work` runs. */

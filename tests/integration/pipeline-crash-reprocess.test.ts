@@ -20,6 +20,7 @@ import { startTestServer, type TestServer, type TestUser } from '../support/serv
 import { BUNDLE_PAGES } from './fixtures/bundle';
 import { liveDocuments } from './fixtures/documents';
 import { registerOne, tusClient } from './fixtures/raw-files';
+import { until } from '../support/until';
 
 let server: TestServer;
 const workers: ChildProcess[] = [];
@@ -45,14 +46,6 @@ function startWorker(): { child: ChildProcess; output: () => string } {
 async function statusOf(id: string): Promise<{ status: string; attempts: number }> {
   const [row] = await server.db.select().from(rawFile).where(eq(rawFile.id, id));
   return { status: row?.status ?? 'missing', attempts: row?.processing_attempts ?? 0 };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const finished = async (id: string) =>

@@ -17,6 +17,7 @@ import {
 import { markRawFile } from '../../src/server/domains/pipeline/rawFileState';
 import { startTestServer, type TestServer } from '../support/server';
 import { seedRawFile } from './fixtures/documents';
+import { until } from '../support/until';
 
 let server: TestServer;
 const held: RunLock[] = [];
@@ -25,14 +26,6 @@ async function lock(id: string): Promise<RunLock | undefined> {
   const taken = await tryLockRun(server.database.url, id);
   if (taken) held.push(taken);
   return taken;
-}
-
-async function until(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 beforeAll(async () => {
@@ -82,7 +75,7 @@ it('given the run’s session ended (its worker died), then the file is free and
   const pid = found.rows[0]?.pid;
   expect(pid).toBeDefined();
   await server.db.execute(sql`SELECT pg_terminate_backend(${pid}::int)`);
-  await until(async () => !(await isRunLocked(server.db, file)), 'the lock to be freed');
+  await until(async () => !(await isRunLocked(server.db, file)), 30_000, 'the lock to be freed');
   await expect(run.confirm()).rejects.toThrow();
   expect(await lock(file)).toBeDefined();
 });

@@ -14,6 +14,7 @@ import { contentLockName } from '../../src/server/domains/raw-files/duplicates';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { paddedPdf } from './fixtures/files';
 import { createRawFiles, registerOne, sha256, tusClient } from './fixtures/raw-files';
+import { until } from '../support/until';
 
 let server: TestServer;
 let companyId: string;
@@ -28,15 +29,6 @@ async function send(rawFileId: string, bytes: Uint8Array) {
   const created = await tus.create(rawFileId, bytes.length, 'file.pdf');
   expect(created.status).toBe(201);
   return tus.patch(created.location, 0, bytes);
-}
-
-/** Polls `check` until it holds (a condition, not a fixed wait); fails after `timeoutMs`. */
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const rowOf = async (id: string) =>
