@@ -8,9 +8,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalProcessedFile as doc } from '../../src/server/db/schemaPipeline';
-import { createProcessedFileListService } from '../../src/server/domains/processed-files/listService';
-import { createProcessedFileQueries } from '../../src/server/domains/processed-files/queries';
-import { createSearchQueries } from '../../src/server/domains/processed-files/searchQueries';
+import { createProcessedFileListService } from '../../src/server/domains/document-center/service';
+import { createProcessedFileQueries } from '../../src/server/domains/document-center/queries';
+import { createSearchQueries } from '../../src/server/domains/document-center/searchQueries';
 import { createRawFileQueries } from '../../src/server/domains/raw-files/queries';
 import type { Viewer } from '../../src/server/permissions';
 import { startTestServer, type TestServer } from '../support/server';

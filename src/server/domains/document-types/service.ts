@@ -7,9 +7,9 @@ import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/connection';
 import { isUuid, notFound, parseInput, ValidationError } from '../../errors';
 import { canManageCompany, canViewCompany, type Viewer } from '../../permissions';
-import { listFileTypesQuery, updateFileTypeData, updateFileTypeEnvelope } from './fileTypesInput';
-import type { FileTypesRepository, FileTypeView, FolderView } from './fileTypesRepository';
-import { ensureCompanyTaxonomy } from './taxonomy';
+import { listFileTypesQuery, updateFileTypeData, updateFileTypeEnvelope } from './input';
+import type { FileTypesRepository, FileTypeView, FolderView } from './repository';
+import { ensureCompanyTaxonomy } from '../pipeline/taxonomy';
 
 const noCompany = () => new AppError('NO_COMPANY', 404);
 const NAME_TAKEN = { path: 'data.folder.name', message: 'Another folder already has this name' };

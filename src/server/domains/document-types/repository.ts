@@ -11,7 +11,7 @@ import {
   type LegalDocumentFolderRow,
   type LegalFileTypeRow,
 } from '../../db/schemaPipeline';
-import type { TypeRules } from './taxonomy';
+import type { TypeRules } from '../pipeline/taxonomy';
 
 export interface FolderView {
   id: string;

@@ -3,8 +3,8 @@ import { AppError } from '../../../shared/errors';
 import { ValidationError } from '../../errors';
 import type { Viewer } from '../../permissions';
 import type { RawFileQueries } from '../raw-files/queries';
-import type { ProcessedFileRecord } from './columns';
-import { createProcessedFileListService } from './listService';
+import type { ProcessedFileRecord } from '../documents/columns';
+import { createProcessedFileListService } from './service';
 import {
   NO_TYPE_KEY,
   type ListScope,

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { text, uuid } from '../../../shared/schemas/input';
-import { typeRulesSchema } from './taxonomy';
+import { typeRulesSchema } from '../pipeline/taxonomy';
 
 export const HEX_CODE = /^#[0-9a-f]{6}$/i;
 

@@ -17,7 +17,7 @@
  *    ends before its limit, every row was looked at and the answer is exact again.
  * Snippets (ts_headline) are made for the page's rows only.
  */
-import type { ProcessedFileRecord } from './columns';
+import type { ProcessedFileRecord } from '../documents/columns';
 import type { ProcessedFileSort } from './listFilters';
 import { NO_TYPE_KEY, type ListScope, type ProcessedFileQueries } from './queries';
 import type { SearchQueries, SearchRow } from './searchQueries';

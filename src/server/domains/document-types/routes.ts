@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireRequestViewer } from '../../http/auth';
 import type { RouteDeps } from '../../http/routes';
-import type { FileTypeView } from './fileTypesRepository';
+import type { FileTypeView } from './repository';
 
 const present = (type: FileTypeView) => ({
   id: type.id,

@@ -1,6 +1,6 @@
 /** The admin screen's input shapes: what a type update may carry and what it may not. */
 import { describe, expect, it } from 'vitest';
-import { updateFileTypeData, updateFileTypeEnvelope } from './fileTypesInput';
+import { updateFileTypeData, updateFileTypeEnvelope } from './input';
 
 const FOLDER = '6f1c2a8e-3b7d-4e0a-9c41-2d5f8b9e7a10';
 const rules = { titles: ['QME Report'], formNumbers: [], keywords: [{ term: 'qme', weight: 3 }] };

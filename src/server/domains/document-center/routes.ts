@@ -15,7 +15,7 @@ import type { RawFileRow } from '../../db/schema';
 import { requestOrigin } from '../../http/auth';
 import { viewerRoute } from '../../http/handle';
 import type { RouteDeps } from '../../http/routes';
-import type { ProcessedFileRecord } from './columns';
+import type { ProcessedFileRecord } from '../documents/columns';
 
 const queryOf = (request: FastifyRequest): Record<string, unknown> =>
   typeof request.query === 'object' && request.query !== null

@@ -10,7 +10,7 @@ import { requireViewer, type GraphQLContext } from '../../graphql/context';
 import { guarded, type ResolverDeps } from '../../graphql/types';
 import { isUuid } from '../../errors';
 import { canViewCompany } from '../../permissions';
-import { requestLoaders, type WithFileType } from './graphql';
+import { requestLoaders, type WithFileType } from '../documents/graphql';
 
 type Args = Record<string, unknown>;
 

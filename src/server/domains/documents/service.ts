@@ -15,8 +15,8 @@ import { isUuid, notFound, parseInput, ValidationError } from '../../errors';
 import { canReadAdminChangeLog, writesAdminChangeLog, type Viewer } from '../../permissions';
 import type { FileStorage } from '../files/storage';
 import { learnTypeCorrection } from '../pipeline/corrections';
-import { createFileTypesRepository } from '../pipeline/fileTypesRepository';
-import { createFileTypesService } from '../pipeline/fileTypesService';
+import { createFileTypesRepository } from '../document-types/repository';
+import { createFileTypesService } from '../document-types/service';
 import { authorOf } from '../raw-files/service';
 import {
   crossFieldIssues,

@@ -32,7 +32,7 @@ import { isUuid, parseInput, ValidationError } from '../../errors';
 import { canViewCompany, type Viewer } from '../../permissions';
 import { hasException, type ExceptionReason } from '../raw-files/documentFilters';
 import type { RawFileQueries } from '../raw-files/queries';
-import type { ProcessedFileRecord } from './columns';
+import type { ProcessedFileRecord } from '../documents/columns';
 import { createContentSearch, NEWEST_FIRST } from './contentSearch';
 import {
   countArgsSchema,

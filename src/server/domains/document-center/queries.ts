@@ -39,7 +39,7 @@ import {
 } from '../../db/schemaPipeline';
 import { containsPattern } from '../raw-files/queries';
 import { rangeEndExclusive, rangeStart } from '../../../shared/raw-files/schemas';
-import { PROCESSED_FILE_COLUMNS, type ProcessedFileRecord } from './columns';
+import { PROCESSED_FILE_COLUMNS, type ProcessedFileRecord } from '../documents/columns';
 import {
   isContentSearch,
   NO_FILE_TYPE,
