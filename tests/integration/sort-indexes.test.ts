@@ -11,7 +11,8 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/connectio
 import { runMigrations } from '../../src/server/db/migrate';
 import { legalCase, legalProcessedFile } from '../../src/server/db/schemaPipeline';
 import { orderOf } from '../../src/server/domains/cases/repository';
-import { CENTER, sortKeys, toOrderBy } from '../../src/server/domains/document-center/queries';
+import { CENTER } from '../../src/server/domains/document-center/listConditions';
+import { sortKeys, toOrderBy } from '../../src/server/domains/document-center/listOrder';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 const COMPANY = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';

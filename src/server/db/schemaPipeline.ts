@@ -243,7 +243,7 @@ export const legalProcessedFile = pgTable(
     index('legal_processed_file_case_idx').on(t.legal_case_id),
     // The document center (spec section 4) and the review queue read these slices: one partial
     // index per sort of the center list (company first, id as the tie-break), so a page is an
-    // index walk that stops after page_size rows (see domains/processed-files/queries.ts).
+    // index walk that stops after page_size rows (see domains/document-center/listOrder.ts).
     // Ascending keys (NULLS LAST): a backward scan serves `desc`, PostgreSQL's default null order.
     index('legal_processed_file_center_idx')
       .on(t.company_id, t.created_at, t.id)
@@ -390,7 +390,7 @@ export const legalExtractedDataForProcessedFile = pgTable(
  * concurrent writers never wait on a counter row); `legal_processed_file_count_compact(company)`
  * folds a company's deltas into these two tables (the service does when many are pending, a bulk
  * statement does at once). A count is the table's value plus the pending
- * deltas (domains/processed-files/queries.ts).
+ * deltas (domains/document-center/countQueries.ts).
  */
 export const legalProcessedFileCount = pgTable(
   'legal_processed_file_count',

@@ -6,10 +6,11 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { authResolvers } from '../domains/auth/graphql';
 import { caseResolvers } from '../domains/cases/graphql';
 import { companyResolvers } from '../domains/companies/graphql';
+import { processedFileListResolvers } from '../domains/document-center/graphql';
+import { documentTypeResolvers } from '../domains/document-types/graphql';
+import { processedFileResolvers } from '../domains/documents/graphql';
 import { notificationResolvers } from '../domains/notifications/graphql';
 import { pipelineResolvers } from '../domains/pipeline/graphql';
-import { processedFileResolvers } from '../domains/documents/graphql';
-import { processedFileListResolvers } from '../domains/document-center/graphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
 import { userResolvers } from '../domains/users/graphql';
 import type { ReadScope } from '../db/connection';
@@ -81,6 +82,7 @@ export function createGraphQLServer(
         caseResolvers(deps),
         processedFileResolvers(deps),
         processedFileListResolvers(deps),
+        documentTypeResolvers(deps),
       ),
     },
   });

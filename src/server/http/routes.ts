@@ -3,24 +3,16 @@
  * (each needs an isolation case and a row in docs/ARCHITECTURE.md); add new ones here.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config';
 import { registerCaseRoutes } from '../domains/cases/routes';
 import { registerCompanyRoutes } from '../domains/companies/routes';
-import { registerFileRoutes } from '../domains/files/routes';
+import { registerReviewRoutes } from '../domains/document-center/routes';
 import { registerFileTypeRoutes } from '../domains/document-types/routes';
 import { registerProcessedFileRoutes } from '../domains/documents/routes';
-import { registerReviewRoutes } from '../domains/document-center/routes';
+import { registerFileRoutes } from '../domains/files/routes';
 import { registerRawFileRoutes } from '../domains/raw-files/routes';
 import { registerUploadRoutes } from '../domains/uploads/routes';
 import { registerUserRoutes } from '../domains/users/routes';
-import type { Services } from '../services';
-
-export interface RouteDeps {
-  services: Services;
-  config: ServerConfig;
-  /** Called once a raw file's bytes are stored (status Uploaded): queues it for the pipeline. */
-  onRawFileUploaded?: (rawFileId: string) => void;
-}
+import type { RouteDeps } from './routeDeps';
 
 /** The REST surface besides /health and /graphql, as `METHOD path`. */
 export const ROUTES = [

@@ -19,7 +19,7 @@ import { uuid } from '../../../shared/schemas/input';
 import { notFound, parseInput, ValidationError } from '../../errors';
 import { requireRequestViewer } from '../../http/auth';
 import { viewerRoute, type ViewerWork } from '../../http/handle';
-import type { RouteDeps } from '../../http/routes';
+import type { RouteDeps } from '../../http/routeDeps';
 import { presentCase } from './present';
 
 /** The largest CSV POST /legal-cases/import accepts (other routes keep the 1 MB default). */

@@ -19,7 +19,9 @@
  */
 import type { ProcessedFileRecord } from '../documents/columns';
 import type { ProcessedFileSort } from './listFilters';
-import { NO_TYPE_KEY, type ListScope, type ProcessedFileQueries } from './queries';
+import { NO_TYPE_KEY } from './countQueries';
+import type { ListScope } from './listConditions';
+import type { ProcessedFileQueries } from './queries';
 import type { SearchQueries, SearchRow } from './searchQueries';
 
 type Order = 'asc' | 'desc';

@@ -186,7 +186,7 @@ const COUNTER_FILTERS: ReadonlySet<string> = new Set([
 
 /**
  * Whether a filter the counters cannot answer is given: then rows are counted instead of read
- * from the live counters (listService.ts).
+ * from the live counters (service.ts).
  */
 export function narrowsBeyondCounters(f: ProcessedFileFilters): boolean {
   return Object.entries(f).some(([key, value]) => value !== undefined && !COUNTER_FILTERS.has(key));

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawFileRow } from '../../db/schema';
 import { requestOrigin } from '../../http/auth';
 import { viewerRoute } from '../../http/handle';
-import type { RouteDeps } from '../../http/routes';
+import type { RouteDeps } from '../../http/routeDeps';
 import type { ProcessedFileRecord } from '../documents/columns';
 
 const queryOf = (request: FastifyRequest): Record<string, unknown> =>

@@ -1,5 +1,5 @@
 /**
- * The SQL of a bounded content search (listService.ts, contentSearch.ts): what the full-text
+ * The SQL of a bounded content search (service.ts, contentSearch.ts): what the full-text
  * index can answer exactly, at most `cap` + 1 candidates from it, and a walk of at most N rows in
  * a sort order. None of these reads more than a bounded number of rows, whatever the search.
  *
@@ -15,15 +15,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { rawFile } from '../../db/schema';
 import { legalProcessedFile as doc } from '../../db/schemaPipeline';
-import {
-  collectedIds,
-  listConditions,
-  sortKeys,
-  toOrderBy,
-  tsQuery,
-  typeOrderedIds,
-  type ListScope,
-} from './queries';
+import { listConditions, tsQuery, type ListScope } from './listConditions';
+import { collectedIds, sortKeys, toOrderBy, typeOrderedIds } from './listOrder';
 import type { ProcessedFileSort } from './listFilters';
 
 /** How the full-text index can serve one search text. */

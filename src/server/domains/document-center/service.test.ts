@@ -5,12 +5,10 @@ import type { Viewer } from '../../permissions';
 import type { RawFileQueries } from '../raw-files/queries';
 import type { ProcessedFileRecord } from '../documents/columns';
 import { createProcessedFileListService } from './service';
-import {
-  NO_TYPE_KEY,
-  type ListScope,
-  type PageRequest,
-  type ProcessedFileQueries,
-} from './queries';
+import { NO_TYPE_KEY } from './countQueries';
+import type { ListScope } from './listConditions';
+import type { PageRequest } from './listOrder';
+import type { ProcessedFileQueries } from './queries';
 import type { SearchQueries, SearchRow, SearchTerms } from './searchQueries';
 
 const COMPANY = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';

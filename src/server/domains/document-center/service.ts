@@ -7,7 +7,8 @@
  * - Without a narrowing filter (only the tab, the document type and/or a processed_at range), totals
  *   and tab counts come from live counters: per company, bucket and type (and per UTC day for date
  *   ranges; the partial edge days of date-time bounds are counted exactly from the index). Triggers
- *   keep them in the changing transaction, so they are exact (migration 0005, queries.ts).
+ *   keep them in the changing transaction, so they are exact (migration 0005, countQueries.ts,
+ *   counting.ts).
  * - With any other filter (usually selective), rows are counted, but no further than `countCap`
  *   and for no longer than `countTimeoutMs`: a broader filter answers the cap, or a lower bound
  *   from the page, with `total_capped`; tab counts are then those of the first `countCap` matches
@@ -20,20 +21,14 @@
  *   snippet), because ranking reads every match's text vector.
  */
 import { AppError } from '../../../shared/errors';
-import {
-  rawFileListQuerySchema,
-  RAW_FILE_STATUS_TYPES,
-  rangeEndExclusive,
-  rangeStart,
-  type RawFileListQuery,
-} from '../../../shared/raw-files/schemas';
-import type { RawFileRow } from '../../db/schema';
 import { isUuid, parseInput, ValidationError } from '../../errors';
 import { canViewCompany, type Viewer } from '../../permissions';
-import { hasException, type ExceptionReason } from '../raw-files/documentFilters';
-import type { RawFileQueries } from '../raw-files/queries';
 import type { ProcessedFileRecord } from '../documents/columns';
-import { createContentSearch, NEWEST_FIRST } from './contentSearch';
+import type { RawFileQueries } from '../raw-files/queries';
+import { createContentSearch } from './contentSearch';
+import { centerScope, createCounting, lowerBound, sum } from './counting';
+import { NO_TYPE_KEY } from './countQueries';
+import { createExceptionRawFiles } from './exceptionRawFiles';
 import {
   countArgsSchema,
   effectiveSort,
@@ -41,18 +36,11 @@ import {
   narrowsBeyondCounters,
   NO_FILE_TYPE,
   processedFileListArgsSchema,
-  REVIEW_STATUS_TYPES,
   reviewQueueArgsSchema,
   type ProcessedFileFilters,
-  type ReviewStatusType,
 } from './listFilters';
-import {
-  CENTER,
-  EXCEPTIONS,
-  NO_TYPE_KEY,
-  type ListScope,
-  type ProcessedFileQueries,
-} from './queries';
+import { EXCEPTIONS, type ListScope } from './listConditions';
+import type { ProcessedFileQueries } from './queries';
 import type { SearchQueries } from './searchQueries';
 
 export interface ListServiceOptions {
@@ -98,42 +86,12 @@ export interface ReviewCounts {
   needs_case_number: number;
 }
 
-interface Counted {
-  total: number;
-  total_capped: boolean;
-}
-
-/** When counting timed out: at least the rows before and on this page (one more if it is full). */
-function lowerBound(offset: number, items: number, pageSize: number): Counted {
-  return { total: offset + items + (items === pageSize ? 1 : 0), total_capped: true };
-}
-
-type RawFileWithExceptions = RawFileRow & { exception_processed_files: ProcessedFileRecord[] };
-
 const EMPTY_REVIEW_COUNTS: ReviewCounts = {
   all: 0,
   no_file_type: 0,
   multi_case: 0,
   needs_case_number: 0,
 };
-
-const sum = (values: Iterable<number>) => {
-  let total = 0;
-  for (const value of values) total += value;
-  return total;
-};
-
-/** Midnight UTC at or after `instant`. */
-const ceilDay = (instant: Date) => {
-  const day = new Date(
-    Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()),
-  );
-  return day.getTime() === instant.getTime() ? day : new Date(day.getTime() + 86_400_000);
-};
-/** Midnight UTC at or before `instant`. */
-const floorDay = (instant: Date) =>
-  new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
-const isoDay = (instant: Date) => instant.toISOString().slice(0, 10);
 
 export function createProcessedFileListService(
   queries: ProcessedFileQueries & SearchQueries,
@@ -148,135 +106,22 @@ export function createProcessedFileListService(
   });
   const compactAfter = options.compactAfter ?? 256;
   const countTimeoutMs = options.countTimeoutMs ?? 150;
-  const compacting = new Set<string>();
+  const { counters, centerCountsByType, total } = createCounting(queries, contentSearch, {
+    countCap,
+    rankCap,
+    compactAfter,
+    countTimeoutMs,
+    onCompactionError: (error) => options.onCompactionError?.(error),
+  });
 
   /** A company id the viewer may read (anything else answers like a company with nothing). */
   const visible = (viewer: Viewer, companyId: string) =>
     isUuid(companyId) && canViewCompany(viewer, companyId);
 
-  /** Folds pending counter deltas in the background (one fold per company at a time). */
-  function foldLater(companyId: string, pending: number): void {
-    if (pending < compactAfter || compacting.has(companyId)) return;
-    compacting.add(companyId);
-    queries
-      .compactCounters(companyId)
-      .catch((error: unknown) => options.onCompactionError?.(error))
-      .finally(() => compacting.delete(companyId));
-  }
-
-  async function counters(companyId: string) {
-    const { rows, pending } = await queries.counters(companyId);
-    foldLater(companyId, pending);
-    return rows;
-  }
-
-  /** The center's rows per type key from the counters, over filters.processed_at_* if given. */
-  async function centerCountsByType(
-    companyId: string,
-    f: ProcessedFileFilters,
-  ): Promise<Map<string, number>> {
-    if (!f.processed_at_from && !f.processed_at_to) {
-      const rows = await counters(companyId);
-      return new Map(
-        rows.filter((row) => row.bucket === 'center').map((row) => [row.legal_file_type_id, row.n]),
-      );
-    }
-    const start = f.processed_at_from ? rangeStart(f.processed_at_from) : undefined;
-    const end = f.processed_at_to ? rangeEndExclusive(f.processed_at_to) : undefined;
-    const firstDay = start ? ceilDay(start) : undefined;
-    const endDay = end ? floorDay(end) : undefined;
-    if (firstDay && endDay && firstDay >= endDay) {
-      // Within one UTC day: a few thousand rows at most, counted from the index.
-      return queries.countByTypeUpTo(
-        centerScope(companyId, {
-          processed_at_from: f.processed_at_from,
-          processed_at_to: f.processed_at_to,
-        }),
-      );
-    }
-    const edges: Array<Promise<Map<string, number>>> = [];
-    if (start && firstDay && start < firstDay) edges.push(exactBetween(companyId, start, firstDay));
-    if (end && endDay && endDay < end) edges.push(exactBetween(companyId, endDay, end));
-    const [days, ...edgeCounts] = await Promise.all([
-      queries.centerDayCounts(
-        companyId,
-        firstDay ? isoDay(firstDay) : undefined,
-        endDay ? isoDay(endDay) : undefined,
-      ),
-      ...edges,
-    ]);
-    foldLater(companyId, days.pending);
-    const byType = new Map(days.byType);
-    for (const edge of edgeCounts)
-      for (const [type, n] of edge) byType.set(type, (byType.get(type) ?? 0) + n);
-    return byType;
-  }
-
-  /** Exact center counts per type of rows created in [from, to) (less than a day). */
-  function exactBetween(companyId: string, from: Date, to: Date) {
-    return queries.countByTypeUpTo(
-      centerScope(companyId, {
-        processed_at_from: from.toISOString(),
-        processed_at_to: new Date(to.getTime() - 1).toISOString(),
-      }),
-    );
-  }
-
-  const centerScope = (companyId: string, filters: ProcessedFileFilters): ListScope => ({
-    companyId,
-    slice: CENTER,
-    filters,
-  });
-
-  /** The type keys a list's tab and type filters keep (undefined: all). */
-  function typeSelection(f: ProcessedFileFilters, folderTypeIds: readonly string[] | undefined) {
-    let keys: Set<string> | undefined;
-    if (f.folder === NO_FILE_TYPE) keys = new Set([NO_TYPE_KEY]);
-    else if (f.folder) keys = new Set(folderTypeIds ?? []);
-    if (f.file_type)
-      keys = keys ? new Set([...keys].filter((k) => k === f.file_type)) : new Set([f.file_type]);
-    return keys;
-  }
-
   async function resolveFolder(companyId: string, f: ProcessedFileFilters) {
     return f.folder && f.folder !== NO_FILE_TYPE
       ? queries.folderTypeIds(companyId, f.folder)
       : undefined;
-  }
-
-  /** A list total: from the counters when they answer it, else counted up to the cap. */
-  async function total(scope: ListScope, timeBox = true): Promise<Counted | undefined> {
-    const f = scope.filters;
-    if (scope.slice === CENTER && !narrowsBeyondCounters(f)) {
-      const byType = await centerCountsByType(scope.companyId, f);
-      const keys = typeSelection(f, scope.folderTypeIds);
-      const n = sum(
-        [...byType].filter(([key]) => !keys || keys.has(key)).map(([, count]) => count),
-      );
-      return { total: n, total_capped: false };
-    }
-    if (
-      scope.slice === EXCEPTIONS &&
-      !narrowsBeyondCounters(f) &&
-      !f.folder &&
-      !f.file_type &&
-      !f.processed_at_from &&
-      !f.processed_at_to
-    ) {
-      const bucket = scope.reason ? `exception:${scope.reason}` : 'exception';
-      const rows = await counters(scope.companyId);
-      return {
-        total: sum(rows.filter((r) => r.bucket === bucket).map((r) => r.n)),
-        total_capped: false,
-      };
-    }
-    if (isContentSearch(f)) {
-      const found = await contentSearch.matches(scope, f.search!, NEWEST_FIRST, rankCap);
-      return { total: found.rows.length, total_capped: !found.complete };
-    }
-    const n = await queries.countUpTo(scope, countCap, timeBox ? countTimeoutMs : undefined);
-    if (n === undefined) return undefined;
-    return { total: Math.min(n, countCap), total_capped: n > countCap };
   }
 
   const emptyPage = (page: number, pageSize: number): ProcessedFilePage => ({
@@ -417,44 +262,7 @@ export function createProcessedFileListService(
       return { count: counted.total, capped: counted.total_capped };
     },
 
-    /**
-     * GET /raw-files/need-reviews: raw files (not deleted) with exception documents, each with
-     * them; `tags` (comma-joined exception reasons) keeps those with one of these reasons.
-     */
-    async needReviews(viewer: Viewer, query: Record<string, unknown>) {
-      const { company_ids: companyIds, tags, ...rest } = query;
-      const reasons = parseTags(tags);
-      const listQuery = parseInput(rawFileListQuerySchema, {
-        ...rest,
-        ...(typeof companyIds === 'string' && companyIds.trim()
-          ? {
-              companyIds: companyIds
-                .split(',')
-                .map((id) => id.trim())
-                .filter(Boolean),
-            }
-          : {}),
-      });
-      return rawFilesWithExceptions(viewer, listQuery, reasons);
-    },
-
-    /**
-     * POST /raw-files/get-by-status?statusType=all|no_file_type|multi_case: raw files with exception
-     * documents of that kind (all: any), each with them; the body takes the raw-file list filters.
-     */
-    async byStatus(viewer: Viewer, statusType: unknown, body: unknown) {
-      const kind = statusType === undefined || statusType === '' ? 'all' : statusType;
-      if (!RAW_FILE_STATUS_TYPES.includes(kind as (typeof RAW_FILE_STATUS_TYPES)[number]))
-        throw new ValidationError([
-          { path: 'statusType', message: `must be one of ${RAW_FILE_STATUS_TYPES.join(', ')}` },
-        ]);
-      const listQuery = parseInput(rawFileListQuerySchema, {
-        ...(typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}),
-        statusType: undefined,
-      });
-      const reasons = kind === 'all' ? undefined : [kind as ExceptionReason];
-      return rawFilesWithExceptions(viewer, listQuery, reasons);
-    },
+    ...createExceptionRawFiles(queries, rawFileQueries),
   };
 
   /** GraphQL reviewCounts: exceptions by kind (a document may have several reasons). */
@@ -469,35 +277,6 @@ export function createProcessedFileListService(
       needs_case_number: bucket('exception:needs_case_number'),
     };
   }
-
-  async function rawFilesWithExceptions(
-    viewer: Viewer,
-    listQuery: RawFileListQuery,
-    reasons: ExceptionReason[] | undefined,
-  ): Promise<{ rawFiles: RawFileWithExceptions[]; total: number }> {
-    const companyIds = listQuery.companyIds?.length
-      ? listQuery.companyIds.filter((id) => canViewCompany(viewer, id))
-      : [...viewer.companyIds];
-    const page = await rawFileQueries.list(companyIds, listQuery, [hasException(reasons)]);
-    const documents = await queries.exceptionDocuments(
-      companyIds,
-      page.rows.map((row) => row.id),
-      reasons,
-    );
-    const byRawFile = new Map<string, ProcessedFileRecord[]>();
-    for (const document of documents) {
-      const list = byRawFile.get(document.legal_raw_file_id) ?? [];
-      list.push(document);
-      byRawFile.set(document.legal_raw_file_id, list);
-    }
-    return {
-      rawFiles: page.rows.map((row) => ({
-        ...row,
-        exception_processed_files: byRawFile.get(row.id) ?? [],
-      })),
-      total: page.total,
-    };
-  }
 }
 
 /** The company_id of a count request; without one, the catalogue's "Company ID is required". */
@@ -508,28 +287,6 @@ function requiredCompanyId(query: Record<string, unknown>): string {
   if (typeof value !== 'string')
     throw new ValidationError([{ path: 'company_id', message: 'must be one company id' }]);
   return value.trim();
-}
-
-const REASONS = REVIEW_STATUS_TYPES.filter(
-  (type): type is Exclude<ReviewStatusType, 'all'> => type !== 'all',
-);
-
-/** need-reviews `tags`: comma-joined exception reasons (none: every exception). */
-function parseTags(tags: unknown): ExceptionReason[] | undefined {
-  if (tags === undefined || tags === null || tags === '') return undefined;
-  const list = (Array.isArray(tags) ? tags : [tags])
-    .flatMap((tag) => String(tag).split(','))
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-  const unknown = list.filter((tag) => !(REASONS as readonly string[]).includes(tag));
-  if (unknown.length > 0)
-    throw new ValidationError([
-      {
-        path: 'tags',
-        message: `unknown tag ${unknown.join(', ')}: tags are exception reasons (${REASONS.join(', ')})`,
-      },
-    ]);
-  return list.length > 0 ? (list as ExceptionReason[]) : undefined;
 }
 
 export type ProcessedFileListService = ReturnType<typeof createProcessedFileListService>;

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { requireRequestViewer } from '../../http/auth';
-import type { RouteDeps } from '../../http/routes';
+import type { RouteDeps } from '../../http/routeDeps';
 import type { FileTypeView } from './repository';
 
 const present = (type: FileTypeView) => ({

@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { text, uuid as uuidOf } from '../../../shared/schemas/input';
 import { notFound, parseInput, ValidationError } from '../../errors';
 import type { Viewer } from '../../permissions';
-import type { ExtractedRow, ProcessedFileRepository } from './repository';
-import type { FieldChange, RecordChanges } from './service';
+import type { ExtractedRow } from './extractedQueries';
+import type { ProcessedFileRepository } from './repository';
+import type { FieldChange, RecordChanges } from './types';
 
 const uuid = uuidOf('Not a valid id');
 

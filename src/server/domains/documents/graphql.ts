@@ -1,16 +1,17 @@
 /**
- * Resolvers of one processed file (schema/20-processed-files.graphql): get, logs, admin logs,
- * types for pickers, column configuration; edit (conflicts, re-split), review mark, delete and
- * restore, log entries, column configuration and extracted values. Also the ProcessedFile type's
- * fields for every resolver that returns a ProcessedFileRecord (lists included): types with
- * folders, cases and extracted values come from per-request loaders, so a page of 1000 documents
- * costs one query per kind, not one per row.
+ * Resolvers of one processed file (schema/20-documents.graphql): get, logs, admin logs, column
+ * configuration; edit (conflicts, re-split), review mark, delete and restore, log entries, column
+ * configuration and extracted values. Also the ProcessedFile type's fields for every resolver that
+ * returns a ProcessedFileRecord (lists included): types with folders, cases and extracted values
+ * come from per-request loaders, so a page of 1000 documents costs one query per kind, not one
+ * per row.
  */
 import { requireViewer, type GraphQLContext } from '../../graphql/context';
 import { fileLink, guarded, type ResolverDeps } from '../../graphql/types';
 import type { ProcessedFileRecord } from './columns';
-import type { FileTypeWithFolder } from './repository';
-import { dayString, parseRecommended, type RelatedLoaders } from './service';
+import type { FileTypeWithFolder } from './relatedQueries';
+import type { RelatedLoaders } from './loaders';
+import { dayString, parseRecommended } from './storedValues';
 
 type Args = Record<string, unknown>;
 
@@ -75,10 +76,6 @@ export function processedFileResolvers(deps: ResolverDeps) {
         guarded(deps, 'FETCH_PROCESSED_FILE_FAILED', 'columnConfiguration', () =>
           service.columns.get(requireViewer(context), args.company_id, args.table),
         ),
-      legalFileTypes: (_: unknown, args: { company_id: string }, context: GraphQLContext) =>
-        guarded(deps, 'FETCH_PROCESSED_FILE_FAILED', 'legalFileTypes', () =>
-          service.legalFileTypes(requireViewer(context), args.company_id),
-        ),
     },
     Mutation: {
       updateProcessedFile: (
@@ -131,7 +128,7 @@ export function processedFileResolvers(deps: ResolverDeps) {
     ProcessedFile: {
       url: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
         fileLink(deps, context, file.url || null) ?? '',
-      // A list may hand its rows over with their type already found (listGraphql.ts).
+      // A list may hand its rows over with their type already found (document-center/graphql.ts).
       legal_file_type: (file: WithFileType, _: unknown, context: GraphQLContext) =>
         file.legal_file_type !== undefined
           ? file.legal_file_type

@@ -19,7 +19,7 @@ import type { FileStorage } from '../files/storage';
 import { storeDocumentFile } from '../pipeline/documentFiles';
 import type { ProcessedFileRecord } from './columns';
 import type { ProcessedFileRepository, ProcessedFileSet } from './repository';
-import type { FieldChange } from './service';
+import type { FieldChange } from './types';
 
 export interface PageRange {
   start: number;

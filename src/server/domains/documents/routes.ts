@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requestOrigin } from '../../http/auth';
 import { viewerRoute } from '../../http/handle';
-import type { RouteDeps } from '../../http/routes';
+import type { RouteDeps } from '../../http/routeDeps';
 
 export function registerProcessedFileRoutes(
   app: FastifyInstance,

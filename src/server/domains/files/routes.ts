@@ -7,7 +7,7 @@ import { failAs, parseInput } from '../../errors';
 import { authenticateRequest, requestOrigin, requireRequestViewer } from '../../http/auth';
 import { sendAppError } from '../../http/errors';
 import { receiveFile } from '../../http/multipart';
-import type { RouteDeps } from '../../http/routes';
+import type { RouteDeps } from '../../http/routeDeps';
 
 /** Upload failures carry an empty location, as the spec asks: {"error":{...},"url":""}. */
 export function sendUploadError(reply: FastifyReply, error: unknown): FastifyReply {

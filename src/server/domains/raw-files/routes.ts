@@ -11,7 +11,7 @@ import type { RawFileRow } from '../../db/schema';
 import { parseInput } from '../../errors';
 import { requestOrigin } from '../../http/auth';
 import { viewerRoute } from '../../http/handle';
-import type { RouteDeps } from '../../http/routes';
+import type { RouteDeps } from '../../http/routeDeps';
 import { UPLOADS_PATH } from '../uploads/constants';
 import { hasAcceptedExtension } from './service';
 

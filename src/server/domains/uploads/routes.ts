@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/errors';
 import { ValidationError } from '../../errors';
 import { requireRequestViewer } from '../../http/auth';
 import { errorBody } from '../../http/errors';
-import type { RouteDeps } from '../../http/routes';
+import type { RouteDeps } from '../../http/routeDeps';
 import { createUploadAlerts, type UploadAlerts } from './alerts';
 import { UPLOADS_PATH } from './constants';
 import { patchUpload } from './patch';

@@ -4,7 +4,7 @@ import { COMPANY_ICON_TYPES } from '../../../shared/schemas';
 import { failAs } from '../../errors';
 import { requestOrigin, requireRequestViewer } from '../../http/auth';
 import { receiveFile } from '../../http/multipart';
-import type { RouteDeps } from '../../http/routes';
+import type { RouteDeps } from '../../http/routeDeps';
 import { sendUploadError } from '../files/routes';
 
 export function registerUserRoutes(app: FastifyInstance, { services, config }: RouteDeps): void {

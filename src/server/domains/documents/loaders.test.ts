@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batched, dayString, parseRecommended } from './service';
+import { batched } from './loaders';
 
 describe('batched', () => {
   it('given keys asked in one turn, then they are loaded in one call and each once', async () => {
@@ -25,30 +25,5 @@ describe('batched', () => {
   it('given a key the load does not find, then it resolves undefined', async () => {
     const load = batched(async () => new Map<string, number>());
     expect(await load('missing')).toBeUndefined();
-  });
-});
-
-describe('parseRecommended', () => {
-  it('maps the stored caseId entries and skips ones that do not fit', () => {
-    expect(
-      parseRecommended([
-        { caseId: 'c1', score: 0.95, reasons: ['ADJ number ADJ1 matches'] },
-        { caseId: 'c2', score: 0.5 },
-        { score: 1 },
-        'junk',
-      ]),
-    ).toEqual([
-      { case_id: 'c1', score: 0.95, reasons: ['ADJ number ADJ1 matches'] },
-      { case_id: 'c2', score: 0.5, reasons: [] },
-    ]);
-    expect(parseRecommended(null)).toEqual([]);
-  });
-});
-
-describe('dayString', () => {
-  it('writes dates as YYYY-MM-DD whatever the driver gave', () => {
-    expect(dayString('2023-03-15')).toBe('2023-03-15');
-    expect(dayString(new Date('2023-03-15T00:00:00Z'))).toBe('2023-03-15');
-    expect(dayString(null)).toBeNull();
   });
 });

@@ -1,14 +1,7 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import {
-  CENTER,
-  EXCEPTIONS,
-  listConditions,
-  snippetHtml,
-  sortKeys,
-  type ListScope,
-} from './queries';
+import { CENTER, EXCEPTIONS, listConditions, type ListScope } from './listConditions';
 
 const COMPANY = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const TYPE = '6ba7b810-9dad-41d1-80b4-00c04fd430c8';
@@ -86,64 +79,5 @@ describe('listConditions', () => {
     expect(q.sql).toContain('"legal_processed_file"."is_exception" = true');
     expect(q.sql).toContain('= any("legal_processed_file"."exception_reasons")');
     expect(q.params).toEqual([COMPANY, 'multi_case']);
-  });
-});
-
-describe('sortKeys', () => {
-  const DOC = '"legal_processed_file"';
-  const text = (by: Parameters<typeof sortKeys>[0], direction: 'asc' | 'desc') =>
-    sortKeys(by, direction).map((k) => `${dialect.sqlToQuery(sql`${k.expr}`).sql} ${k.direction}`);
-
-  it.each([
-    ['a document column', 'applicant', 'desc'],
-    ['the status', 'action_status', 'asc'],
-    ['the status', 'action_status', 'desc'],
-    ['synced to the CRM', 'document_synced', 'asc'],
-    ['synced to the CRM', 'document_synced', 'desc'],
-    ['the review time', 'reviewed_at', 'asc'],
-    ['the review time', 'reviewed_at', 'desc'],
-  ] as const)(
-    'given %s (%s %s), then that column and the id in the same direction (its index order)',
-    (_label, by, direction) => {
-      expect(text(by, direction)).toEqual([
-        `${DOC}."${by}" ${direction}`,
-        `${DOC}."id" ${direction}`,
-      ]);
-    },
-  );
-
-  it.each([
-    [
-      'raw-file sorts: the raw file, then its pages in order',
-      'raw_file_uploaded_at',
-      'desc',
-      [
-        '"raw_file"."created_at" desc',
-        '"raw_file"."id" desc',
-        `${DOC}."start_page_no" asc`,
-        `${DOC}."id" asc`,
-      ],
-    ],
-    [
-      'the type sort: type name and id, newest first within a type',
-      'legal_file_type',
-      'asc',
-      [
-        '"legal_file_type"."name" asc',
-        '"legal_file_type"."id" asc',
-        `${DOC}."created_at" desc`,
-        `${DOC}."id" desc`,
-      ],
-    ],
-  ] as const)('given %s', (_label, by, direction, expected) => {
-    expect(text(by, direction)).toEqual(expected);
-  });
-});
-
-describe('snippetHtml', () => {
-  it('given a headline with markers and HTML in the text, then only <mark> survives as markup', () => {
-    expect(snippetHtml('a <script>x</script> & "\uE000lumbar\uE001" \'s')).toBe(
-      'a &lt;script&gt;x&lt;/script&gt; &amp; &quot;<mark>lumbar</mark>&quot; &#39;s',
-    );
   });
 });
