@@ -88,7 +88,7 @@ function coldSearchTable(r: ReviewBenchResult): string[] {
         : '**the OS page cache could NOT be dropped (not root?)**, ') +
       'both start again and the bench user signs in; the search is the first request timed (API, whole ' +
       'server path). A search reads at most its capped candidates from the full-text index, or walks the ' +
-      "list's order for a bounded number of rows (`src/server/domains/processed-files/contentSearch.ts`).",
+      "list's order for a bounded number of rows (`src/server/domains/document-center/contentSearch.ts`).",
     '',
     '| search | cold API p50 / p95 ms | warm API p50 / p95 ms | cold samples ms | answered |',
     '| --- | ---: | ---: | --- | --- |',
