@@ -66,7 +66,8 @@ beforeEach(() => {
     notifier,
     callTimeoutMs: 5_000,
     backoff: { initialMs: 100, maxMs: 1_000 },
-    random: () => 1,
+    // Equal jitter at its shortest: each wait is half its ceiling (50 ms, then 100 ms, ...).
+    random: () => 0,
   });
 });
 
@@ -171,10 +172,12 @@ describe('the WebSocket bridge', () => {
       message: BRIDGE_MESSAGES.BRIDGE_DISCONNECTED,
     });
     expect(sockets).toHaveLength(1);
-    vi.advanceTimersByTime(100);
+    vi.advanceTimersByTime(49);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(2);
     latest().drop();
-    vi.advanceTimersByTime(199);
+    vi.advanceTimersByTime(99);
     expect(sockets).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(3);

@@ -2,7 +2,7 @@
  * The WebSocket transport of the desktop bridge: the same DesktopApi the Electron preload exposes,
  * spoken to the headless host (src/main/host.ts) as WsClientMessage / WsServerMessage from the IPC
  * contract. Each call gets a request id and a promise; events go to listeners; the connection is
- * re-opened with exponential backoff; requests, responses and event payloads are all checked with
+ * re-opened with exponential backoff (equal jitter, src/shared/backoff.ts); requests, responses and event payloads are all checked with
  * the contract's zod schemas. Native notifications are shown by the browser here, not the host.
  */
 import {
@@ -14,6 +14,7 @@ import {
   type IpcChannel,
   type IpcEvent,
 } from '../../shared/ipc/contract';
+import { backoffDelay } from '../../shared/backoff';
 import { ERRORS, PRODUCT_ERRORS } from '../../shared/errors';
 import { BridgeError, BRIDGE_MESSAGES, buildDesktopApi, createListeners } from './bridge-api';
 
@@ -124,9 +125,13 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
 
   function scheduleReconnect(): void {
     if (disposed || reconnectTimer) return;
-    const ceiling = Math.min(backoff.maxMs, backoff.initialMs * 2 ** attempt);
-    const delay = Math.round(ceiling / 2 + (random() * ceiling) / 2);
     attempt += 1;
+    const delay = backoffDelay(attempt, {
+      base: backoff.initialMs,
+      cap: backoff.maxMs,
+      jitter: 'equal',
+      random,
+    });
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       connect();

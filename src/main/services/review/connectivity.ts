@@ -4,7 +4,7 @@
  * any success makes main online again (the caller then sends the outbox). While online, a
  * health check every `onlineCheckMs` notices a server that went away while nothing was sent.
  */
-import { backoffDelayMs } from '../uploads/backoff';
+import { backoffDelay } from '../../../shared/backoff';
 
 export interface ConnectivityOptions {
   /** GET /health: true when it answered 200. */
@@ -32,10 +32,11 @@ export interface Connectivity {
 export function createConnectivity(options: ConnectivityOptions): Connectivity {
   const now = options.now ?? Date.now;
   const backoff = {
-    baseDelayMs: options.baseDelayMs ?? 1_000,
-    maxDelayMs: options.maxDelayMs ?? 30_000,
+    base: options.baseDelayMs ?? 1_000,
+    cap: options.maxDelayMs ?? 30_000,
+    jitter: 'full',
     random: options.random ?? Math.random,
-  };
+  } as const;
   const onlineCheckMs = options.onlineCheckMs ?? 15_000;
   let online = true;
   let lastContact: number | null = null;
@@ -68,7 +69,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     const changed = online;
     online = false;
     // The first probe comes soon (a restart of the server takes seconds); then it backs off.
-    schedule(Math.max(200, backoffDelayMs(failures, backoff)));
+    schedule(Math.max(200, backoffDelay(failures, backoff)));
     if (changed) options.onChange(false);
   };
 

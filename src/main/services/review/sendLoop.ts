@@ -6,7 +6,7 @@
  * failed after `maxAttempts`; refusals are failed at once. An item leaves the outbox only when
  * the server answered that it saved it.
  */
-import { backoffDelayMs } from '../uploads/backoff';
+import { backoffDelay } from '../../../shared/backoff';
 import type { Connectivity } from './connectivity';
 import type { Identity, User } from './identity';
 import {
@@ -104,7 +104,14 @@ export function createSendLoop(options: SendLoopOptions): SendLoop {
         } else {
           store.markPending(item.id, {
             lastError: result.message,
-            nextAttemptAt: now() + backoffDelayMs(attempts, retry),
+            nextAttemptAt:
+              now() +
+              backoffDelay(attempts, {
+                base: retry.baseDelayMs,
+                cap: retry.maxDelayMs,
+                jitter: 'full',
+                random: retry.random,
+              }),
           });
           scheduleWake(user.userId);
         }

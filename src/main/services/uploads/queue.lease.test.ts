@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffCeilingMs } from './backoff';
+import { backoffCeiling } from '../../../shared/backoff';
 import { openUploadQueue, UploadQueueError } from './queue';
 import { clock, tempQueueFile, validItem } from './testSupport';
 
@@ -133,9 +133,7 @@ describe('upload queue: failures and retries', () => {
       });
       const wait = (job?.nextAttemptAt ?? 0) - time.now();
       expect(wait).toBeGreaterThanOrEqual(0);
-      expect(wait).toBeLessThan(
-        backoffCeilingMs(attempt, { baseDelayMs: 1_000, maxDelayMs: 8_000 }),
-      );
+      expect(wait).toBeLessThan(backoffCeiling(attempt, { base: 1_000, cap: 8_000 }));
       waits.push(wait);
       time.advance(wait - 1);
       expect(queue.claim('w', 5_000)).toBeNull();

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { backoffDelayMs } from './backoff';
+import { backoffDelay } from '../../../shared/backoff';
 import { insertItems, parseItems } from './enqueue';
 import {
   JOB_STATES,
@@ -62,10 +62,11 @@ export function openUploadQueue(options: UploadQueueOptions): UploadQueue {
   const random = options.random ?? Math.random;
   const maxAttempts = options.maxAttempts ?? 5;
   const backoff = {
-    baseDelayMs: options.baseDelayMs ?? 2_000,
-    maxDelayMs: options.maxDelayMs ?? 300_000,
+    base: options.baseDelayMs ?? 2_000,
+    cap: options.maxDelayMs ?? 300_000,
+    jitter: 'full',
     random,
-  };
+  } as const;
   const historyMs = options.historyMs ?? 24 * 60 * 60 * 1000;
 
   const accept = (raw: unknown): UploadJob | null => {
@@ -204,7 +205,7 @@ export function openUploadQueue(options: UploadQueueOptions): UploadQueue {
               at,
               state: exhausted ? 'failed' : 'waiting_retry',
               permanent: failure.permanent ? 1 : 0,
-              nextAttemptAt: exhausted ? null : at + backoffDelayMs(job.attempts, backoff),
+              nextAttemptAt: exhausted ? null : at + backoffDelay(job.attempts, backoff),
               code: failure.code,
               message: failure.message,
             },

@@ -16,11 +16,11 @@ describe('documents_count for cases other resolvers return', () => {
       },
     });
     const context = contextOf();
-    const counts = await Promise.all(['a', 'b', 'a'].map((id) => loader(context)(id)));
+    const counts = await Promise.all(['a', 'b', 'a'].map((id) => loader(context).load(id)));
     expect(counts).toEqual([2, 0, 2]);
     expect(calls).toEqual([['a', 'b']]);
     // Another request has its own batch.
-    expect(await loader(contextOf())('a')).toBe(2);
+    expect(await loader(contextOf()).load('a')).toBe(2);
     expect(calls).toHaveLength(2);
   });
 
@@ -31,7 +31,10 @@ describe('documents_count for cases other resolvers return', () => {
       },
     });
     const context = contextOf();
-    const results = await Promise.allSettled([loader(context)('a'), loader(context)('b')]);
+    const results = await Promise.allSettled([
+      loader(context).load('a'),
+      loader(context).load('b'),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
   });
 });

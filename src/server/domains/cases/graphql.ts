@@ -4,9 +4,11 @@
  * resolvers' legal_case and RecommendedCase.case): case_id = id, dates YYYY-MM-DD, documents_count
  * from the row when the list already counted it, else batched per request.
  */
+import DataLoader from 'dataloader';
 import { requireViewer, type GraphQLContext } from '../../graphql/context';
 import { guarded, type ResolverDeps } from '../../graphql/types';
 import type { LegalCaseRow } from '../../db/schemaPipeline';
+import { perRequest } from '../../loaders';
 import { dayOf } from './present';
 import type { CaseService } from './service';
 
@@ -14,41 +16,20 @@ type Args = Record<string, unknown>;
 type CaseParent = LegalCaseRow & { documents_count?: number };
 
 /**
- * documents_count for cases another resolver returned: ids asked for during one turn of the event
- * loop are counted in one query, per request (the context).
+ * documents_count for cases another resolver returned: a DataLoader per request (the context),
+ * so the ids asked for while one level of fields resolves are counted in one query.
  */
 export function documentCountLoader(cases: Pick<CaseService, 'documentCounts'>) {
-  const perRequest = new WeakMap<object, (id: string) => Promise<number>>();
-  return (context: GraphQLContext) => {
-    const existing = perRequest.get(context);
-    if (existing) return existing;
-    let pending: Map<string, Array<(n: number | Error) => void>> | null = null;
-    const load = (id: string) =>
-      new Promise<number>((resolve, reject) => {
-        if (!pending) {
-          const batch = new Map<string, Array<(n: number | Error) => void>>();
-          pending = batch;
-          setImmediate(() => {
-            pending = null;
-            cases.documentCounts(requireViewer(context), [...batch.keys()]).then(
-              (counts) => {
-                for (const [key, waiters] of batch)
-                  waiters.forEach((done) => done(counts.get(key) ?? 0));
-              },
-              (error: unknown) => {
-                const failure = error instanceof Error ? error : new Error(String(error));
-                for (const waiters of batch.values()) waiters.forEach((done) => done(failure));
-              },
-            );
-          });
-        }
-        const waiters = pending.get(id) ?? [];
-        waiters.push((n) => (n instanceof Error ? reject(n) : resolve(n)));
-        pending.set(id, waiters);
-      });
-    perRequest.set(context, load);
-    return load;
-  };
+  const loaderOfRequest = perRequest<DataLoader<string, number>>();
+  return (context: GraphQLContext) =>
+    loaderOfRequest(
+      context,
+      () =>
+        new DataLoader<string, number>(async (ids) => {
+          const counts = await cases.documentCounts(requireViewer(context), ids);
+          return ids.map((id) => counts.get(id) ?? 0);
+        }),
+    );
 }
 
 export function caseResolvers(deps: ResolverDeps) {
@@ -124,7 +105,7 @@ export function caseResolvers(deps: ResolverDeps) {
         typeof row.documents_count === 'number'
           ? row.documents_count
           : guarded(deps, 'FETCH_CASE_DATA_FAILED', 'LegalCase.documents_count', () =>
-              countsFor(context)(row.id),
+              countsFor(context).load(row.id),
             ),
     },
   };

@@ -8,6 +8,7 @@
  */
 import { requireViewer, type GraphQLContext } from '../../graphql/context';
 import { fileLink, guarded, type ResolverDeps } from '../../graphql/types';
+import { perRequest } from '../../loaders';
 import type { ProcessedFileRecord } from './columns';
 import type { FileTypeWithFolder } from './relatedQueries';
 import type { RelatedLoaders } from './loaders';
@@ -15,7 +16,7 @@ import { dayString, parseRecommended } from './storedValues';
 
 type Args = Record<string, unknown>;
 
-const perRequest = new WeakMap<object, RelatedLoaders>();
+const loadersOfRequest = perRequest<RelatedLoaders>();
 
 /** A record whose document type (with its folder) was looked up already. */
 export type WithFileType = ProcessedFileRecord & { legal_file_type?: FileTypeWithFolder | null };
@@ -25,12 +26,9 @@ export type WithFileType = ProcessedFileRecord & { legal_file_type?: FileTypeWit
  * its items will need (their types) side by side with the page instead of after it.
  */
 export function requestLoaders(deps: ResolverDeps, context: GraphQLContext): RelatedLoaders {
-  let found = perRequest.get(context);
-  if (!found) {
-    found = deps.services.processedFileEdits.loaders(requireViewer(context));
-    perRequest.set(context, found);
-  }
-  return found;
+  return loadersOfRequest(context, () =>
+    deps.services.processedFileEdits.loaders(requireViewer(context)),
+  );
 }
 
 export function processedFileResolvers(deps: ResolverDeps) {

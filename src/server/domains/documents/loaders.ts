@@ -1,52 +1,18 @@
 /**
  * The batched look-ups behind the ProcessedFile type's fields (types with folders, cases,
- * extracted values, raw files): keys asked for in one turn of the event loop are loaded in one
- * query, once per request.
+ * extracted values, raw files), batched with DataLoader (src/server/loaders.ts): keys asked for
+ * while one level of fields resolves are loaded in one query, once per request.
  */
 import { isUuid } from '../../errors';
+import { keyedLoader } from '../../loaders';
 import type { Viewer } from '../../permissions';
 import type { ExtractedRow } from './extractedQueries';
 import type { CaseView, FileTypeWithFolder } from './relatedQueries';
 import type { ProcessedFileRepository } from './repository';
 
-/**
- * Collects keys asked for in the same turn of the event loop and loads them in one call; each
- * key is loaded once per batcher (one batcher per request).
- */
-export function batched<V>(load: (keys: string[]) => Promise<Map<string, V>>) {
-  const cache = new Map<string, Promise<V | undefined>>();
-  let waiting: Map<
-    string,
-    { resolve(value: V | undefined): void; reject(e: unknown): void }
-  > | null = null;
-  return (key: string): Promise<V | undefined> => {
-    const known = cache.get(key);
-    if (known) return known;
-    const promise = new Promise<V | undefined>((resolve, reject) => {
-      if (!waiting) {
-        const batch = new Map<
-          string,
-          { resolve(value: V | undefined): void; reject(e: unknown): void }
-        >();
-        waiting = batch;
-        setImmediate(() => {
-          waiting = null;
-          load([...batch.keys()]).then(
-            (found) => batch.forEach((waiter, k) => waiter.resolve(found.get(k))),
-            (error: unknown) => batch.forEach((waiter) => waiter.reject(error)),
-          );
-        });
-      }
-      waiting.set(key, { resolve, reject });
-    });
-    cache.set(key, promise);
-    return promise;
-  };
-}
-
 /** One request's look-ups for documents' types, cases, extracted values and raw files. */
 export function createRelatedLoaders(repo: ProcessedFileRepository, viewer: Viewer) {
-  const typesOf = batched(async (companyIds) => {
+  const typesOf = keyedLoader(async (companyIds) => {
     const byCompany = new Map<string, Map<string, FileTypeWithFolder>>(
       companyIds.map((id) => [id, new Map()]),
     );
@@ -54,31 +20,31 @@ export function createRelatedLoaders(repo: ProcessedFileRepository, viewer: View
       byCompany.get(type.company_id)?.set(type.id, type);
     return byCompany;
   });
-  const caseOf = batched(async (ids) => {
+  const caseOf = keyedLoader(async (ids) => {
     const rows = await repo.casesByIds(viewer.companyIds, ids);
     return new Map(rows.map((row) => [row.id, row]));
   });
-  const extractedOf = batched(async (ids) => {
+  const extractedOf = keyedLoader(async (ids) => {
     const byFile = new Map<string, ExtractedRow[]>(ids.map((id) => [id, []]));
     for (const row of await repo.extractedOf(ids)) byFile.get(row.processed_file_id)?.push(row);
     return byFile;
   });
-  const rawFileOf = batched(async (ids) => {
+  const rawFileOf = keyedLoader(async (ids) => {
     const rows = await repo.rawFilesByIds(viewer.companyIds, ids);
     return new Map(rows.map((row) => [row.id, row]));
   });
   return {
     async fileType(companyId: string, typeId: string): Promise<FileTypeWithFolder | null> {
-      return (await typesOf(companyId))?.get(typeId) ?? null;
+      return (await typesOf.load(companyId))?.get(typeId) ?? null;
     },
     async legalCase(caseId: string): Promise<CaseView | null> {
-      return (await caseOf(caseId)) ?? null;
+      return (await caseOf.load(caseId)) ?? null;
     },
     async extractedData(fileId: string): Promise<ExtractedRow[]> {
-      return (await extractedOf(fileId)) ?? [];
+      return (await extractedOf.load(fileId)) ?? [];
     },
     async rawFile(rawFileId: string) {
-      return (await rawFileOf(rawFileId)) ?? null;
+      return (await rawFileOf.load(rawFileId)) ?? null;
     },
   };
 }

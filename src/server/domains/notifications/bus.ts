@@ -7,8 +7,12 @@
  */
 import pg from 'pg';
 import { z } from 'zod';
+import { backoffDelay } from '../../../shared/backoff';
 
 export const NOTIFICATION_CHANNEL = 'lexdesk_notification_added';
+
+/** The listener's reconnects: 250 ms, doubling to 10 s, reset once it is connected again. */
+const RECONNECT_BACKOFF = { base: 250, cap: 10_000 } as const;
 
 const eventSchema = z.object({ id: z.uuid(), receiver_id: z.uuid() });
 export type NotificationEvent = z.infer<typeof eventSchema>;
@@ -30,7 +34,8 @@ export async function startNotificationBus(
   let client: pg.Client | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
-  let retryDelay = 250;
+  /** Reconnect attempts since the connection was last up. */
+  let reconnects = 0;
 
   function dispatch(message: pg.Notification) {
     if (message.channel !== NOTIFICATION_CHANNEL || !message.payload) return;
@@ -62,7 +67,7 @@ export async function startNotificationBus(
       throw error;
     }
     client = next;
-    retryDelay = 250;
+    reconnects = 0;
   }
 
   function drop(failed: pg.Client) {
@@ -75,15 +80,18 @@ export async function startNotificationBus(
 
   function scheduleReconnect() {
     if (closed || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      if (closed) return;
-      connect().catch((error: unknown) => {
-        log.warn({ err: error }, 'notification listener could not reconnect');
-        retryDelay = Math.min(retryDelay * 2, 10_000);
-        scheduleReconnect();
-      });
-    }, retryDelay);
+    reconnects += 1;
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        if (closed) return;
+        connect().catch((error: unknown) => {
+          log.warn({ err: error }, 'notification listener could not reconnect');
+          scheduleReconnect();
+        });
+      },
+      backoffDelay(reconnects, RECONNECT_BACKOFF),
+    );
   }
 
   await connect();

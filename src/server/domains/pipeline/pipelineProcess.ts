@@ -10,6 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { backoffDelay } from '../../../shared/backoff';
 
 export interface ProcessCommand {
   command: string;
@@ -46,14 +47,17 @@ export interface PipelineProcess {
 }
 
 export function startPipelineProcess(options: PipelineProcessOptions): PipelineProcess {
-  const firstDelay = options.restartDelayMs ?? 1000;
-  const maxDelay = options.maxRestartDelayMs ?? 30_000;
+  const restartBackoff = {
+    base: options.restartDelayMs ?? 1000,
+    cap: options.maxRestartDelayMs ?? 30_000,
+  };
   const healthyAfter = options.healthyAfterMs ?? 60_000;
   const stopTimeout = options.stopTimeoutMs ?? 15_000;
   let child: ChildProcess | undefined;
   let starts = 0;
   let stopping = false;
-  let delay = firstDelay;
+  /** Children in a row that died before they ran healthyAfter (the restart's attempt number). */
+  let quickDeaths = 0;
   let restartTimer: NodeJS.Timeout | undefined;
 
   const forward = (stream: NodeJS.ReadableStream | null, failed: boolean, pid: number) => {
@@ -81,14 +85,14 @@ export function startPipelineProcess(options: PipelineProcessOptions): PipelineP
     current.once('exit', (code, signal) => {
       if (child === current) child = undefined;
       if (stopping) return;
-      delay = Date.now() - started >= healthyAfter ? firstDelay : delay;
+      quickDeaths = Date.now() - started >= healthyAfter ? 1 : quickDeaths + 1;
+      const delay = backoffDelay(quickDeaths, restartBackoff);
       options.log.error(
         { pid, code, signal, restartInMs: delay },
         'the pipeline process exited; starting it again',
       );
       restartTimer = setTimeout(launch, delay);
       restartTimer.unref();
-      delay = Math.min(maxDelay, delay * 2);
     });
   };
 

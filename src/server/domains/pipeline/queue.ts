@@ -23,6 +23,7 @@ import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { rawFile } from '../../db/schema';
+import { backoffDelay } from '../../../shared/backoff';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
 import {
   LEGACY_PIPELINE_QUEUE,
@@ -78,6 +79,8 @@ export const RECOVER_INTERVAL_SECONDS = 15;
 export async function startPipelineQueue(options: PipelineQueueOptions): Promise<PipelineQueue> {
   const { db, log } = options;
   const retryDelay = options.retryDelaySeconds ?? 10;
+  // A failed run's re-run: retryDelay seconds doubling per attempt (at most PIPELINE_RETRY_LIMIT).
+  const rerunBackoff = { base: retryDelay, cap: Number.POSITIVE_INFINITY };
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
@@ -130,7 +133,7 @@ export async function startPipelineQueue(options: PipelineQueueOptions): Promise
       log.error({ err: error, rawFileId, attempt }, 'pipeline run failed');
       if (attempt > PIPELINE_RETRY_LIMIT) await giveUp(db, rawFileId, reason);
       // Queued while the lock is held, so recovery never sees the file unlocked and jobless.
-      else await send(rawFileId, retryDelay * 2 ** Math.max(0, attempt - 1));
+      else await send(rawFileId, backoffDelay(attempt, rerunBackoff));
     }
   }
 
