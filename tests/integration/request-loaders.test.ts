@@ -1,6 +1,6 @@
 /**
  * The ProcessedFile type's related fields (its case, its extracted values) come from per-request
- * DataLoaders (src/server/loaders.ts, domains/processed-files/service.ts createRelatedLoaders): a
+ * DataLoaders (src/server/loaders.ts, domains/documents/loaders.ts createRelatedLoaders): a
  * page of N documents asks for N cases and N value lists, and the database sees one statement per
  * kind. A loader lives for one request, so the next request reads again.
  */
