@@ -142,6 +142,23 @@ describe('S3 failures', () => {
     );
   });
 
+  it('given error replies without a body, then the status names the failure', async () => {
+    answer = (response) => {
+      response.statusCode = 404;
+      response.end();
+    };
+    expect(await storageOn(client).open('co', 'gone')).toBeUndefined();
+    answer = (response) => {
+      response.statusCode = 400;
+      response.end();
+    };
+    await expect(storageOn(client).open('co', 'k')).rejects.toMatchObject({
+      code: 'BadRequest',
+      status: 400,
+      message: expect.stringMatching(/GET my-bucket\/co\/k failed with 400 BadRequest/),
+    });
+  });
+
   it('given 5xx replies, then the call is tried three times and fails with code and message', async () => {
     replyWith(500, 'InternalError', 'busy');
     const failure = await storageOn(client)

@@ -28,7 +28,7 @@ const CREDENTIAL_CODES = new Set([
   'AuthorizationHeaderMalformed',
 ]);
 
-/** The SDK names replies without an error body (HEAD) by their status; say what it means. */
+/** A reply without an error body comes out of the SDK as 'Unknown' (or its status): name it by status. */
 function codeForStatus(code: string, status: number): string {
   if (code !== String(status) && code !== 'Unknown' && code !== 'UnknownError') return code;
   if (status === 404) return 'NotFound';
