@@ -5,9 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client, type S3Client } from '../../src/server/domains/files/s3/client';
+import { DeleteObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createS3Client } from '../../src/server/domains/files/s3/client';
 import {
   S3RVER_KEYS,
   startS3rver,
@@ -33,18 +34,15 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 
 beforeAll(async () => {
   s3 = await startS3rver('lexdesk-files');
-  const connection = {
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    bucket: s3.bucket,
-    ...S3RVER_KEYS,
-  };
+  const connection = { endpoint: s3.endpoint, region: 'us-east-1', ...S3RVER_KEYS };
   bucket = createS3Client(connection);
-  server = await startTestServer({ s3: { ...connection, prefix: PREFIX, forcePathStyle: true } });
+  server = await startTestServer({
+    s3: { ...connection, bucket: s3.bucket, prefix: PREFIX, forcePathStyle: true },
+  });
 });
 afterAll(async () => {
   await server.close();
-  bucket.close();
+  bucket.destroy();
   await s3.close();
 });
 
@@ -69,9 +67,12 @@ describe('uploads with S3 storage configured', () => {
     expect(raw?.status).toBe('Uploaded');
     const key = new URL(raw!.url).pathname.split('/').pop()!;
 
-    const object = await bucket.getObject(`${PREFIX}/${company.id}/${key}`);
-    expect(object).toBeDefined();
-    expect(sha256(await bytesOf(object!))).toBe(sha256(PDF));
+    const object = await bucket.send(
+      new GetObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}/${company.id}/${key}` }),
+    );
+    const body = object.Body;
+    if (!(body instanceof Readable)) throw new Error('expected the object as a stream');
+    expect(sha256(await bytesOf(body))).toBe(sha256(PDF));
     expect(existsSync(join(server.config.dataDir, 'files', company.id))).toBe(false);
 
     const served = await fetch(raw!.url);
@@ -95,7 +96,9 @@ describe('uploads with S3 storage configured', () => {
     );
     const url = reply.data!.rawFile.url;
     const key = new URL(url).pathname.split('/').pop()!;
-    await bucket.deleteObject(`${PREFIX}/${company.id}/${key}`);
+    await bucket.send(
+      new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}/${company.id}/${key}` }),
+    );
     expect((await fetch(url)).status).toBe(404);
   });
 });

@@ -10,9 +10,10 @@ import { createS3Storage } from './storage';
 
 export function createStorage(config: Pick<ServerConfig, 'dataDir' | 's3'>): FileStorage {
   if (!config.s3) return createLocalDiskStorage(join(config.dataDir, 'files'));
-  const { prefix, ...connection } = config.s3;
+  const { prefix, bucket, ...connection } = config.s3;
   return createS3Storage({
     client: createS3Client(connection),
+    bucket,
     prefix,
     // Temporary copies for the document pipeline: on the data disk, not a possibly small /tmp.
     tempDir: join(config.dataDir, 'tmp', 's3-copies'),

@@ -1,19 +1,20 @@
 /**
  * S3 failures as one error type with the service's code and HTTP status, and messages that say
- * what to fix (credentials, bucket) instead of echoing raw XML. Also the tiny XML reading the
- * client needs (UploadId, Code, Message), kept to bounded reply bodies.
+ * what to fix (credentials, bucket) instead of the SDK's bare exception names. Every call of the
+ * S3 storage goes through `s3Call`, so callers only ever see S3Error.
  */
-import type { IncomingMessage } from 'node:http';
+import { S3ServiceException } from '@aws-sdk/client-s3';
 
 export class S3Error extends Error {
   constructor(
     message: string,
-    /** S3's error code (NoSuchKey, InvalidAccessKeyId, ...) or NetworkError/BodyError/BadReply. */
+    /** S3's error code (NoSuchKey, InvalidAccessKeyId, ...), or NetworkError when no reply came. */
     readonly code: string,
     /** HTTP status; 0 when no reply arrived. */
     readonly status: number,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'S3Error';
   }
 }
@@ -27,60 +28,57 @@ const CREDENTIAL_CODES = new Set([
   'AuthorizationHeaderMalformed',
 ]);
 
-const MAX_REPLY_BYTES = 256 * 1024;
-
-/** Reads a reply body of at most 256 KiB as text (error documents and XML results are small). */
-export async function readSmallBody(reply: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of reply as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > MAX_REPLY_BYTES) {
-      reply.destroy();
-      break;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The text of the first <name>…</name> element, XML entities decoded; undefined when absent. */
-export function xmlValue(xml: string, name: string): string | undefined {
-  const match = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(xml);
-  if (!match?.[1]) return undefined;
-  return match[1]
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-function codeForStatus(status: number): string {
+/** A reply without an error body comes out of the SDK as 'Unknown' (or its status): name it by status. */
+function codeForStatus(code: string, status: number): string {
+  if (code !== String(status) && code !== 'Unknown' && code !== 'UnknownError') return code;
   if (status === 404) return 'NotFound';
   if (status === 403) return 'AccessDenied';
   if (status === 400) return 'BadRequest';
   return `Http${status}`;
 }
 
-/** Turns a non-2xx reply into an S3Error, consuming its (small) body. */
-export async function errorFromResponse(reply: IncomingMessage, what: string): Promise<S3Error> {
-  const status = reply.statusCode ?? 0;
-  const body = await readSmallBody(reply).catch(() => '');
-  const code = xmlValue(body, 'Code') ?? codeForStatus(status);
-  const detail = xmlValue(body, 'Message') ?? (reply.statusMessage || 'no details');
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message || error.name : String(error);
+
+/** Turns whatever the SDK threw for `what` (e.g. "PUT bucket/key") into an S3Error. */
+export function toS3Error(error: unknown, what: string): S3Error {
+  if (error instanceof S3Error) return error;
+  if (!(error instanceof S3ServiceException) || !error.$metadata.httpStatusCode)
+    return new S3Error(`S3 ${what} failed: ${messageOf(error)}`, 'NetworkError', 0, {
+      cause: error,
+    });
+  const status = error.$metadata.httpStatusCode;
+  const code = codeForStatus(error.name, status);
+  const detail = error.message && error.message !== error.name ? error.message : 'no details';
   if (CREDENTIAL_CODES.has(code) || status === 401)
     return new S3Error(
       `S3 rejected the credentials for ${what} (${code}: ${detail}). ` +
         'Check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_REGION, and that the key may use the bucket.',
       code,
       status,
+      { cause: error },
     );
   if (code === 'NoSuchBucket')
     return new S3Error(
       `S3 bucket missing for ${what} (NoSuchBucket: ${detail}). Create it or fix S3_BUCKET.`,
       code,
       status,
+      { cause: error },
     );
-  return new S3Error(`S3 ${what} failed with ${status} ${code}: ${detail}`, code, status);
+  return new S3Error(`S3 ${what} failed with ${status} ${code}: ${detail}`, code, status, {
+    cause: error,
+  });
+}
+
+/** 404 for the key itself; a missing bucket (NoSuchBucket) stays an error. */
+export const isMissingKey = (error: S3Error): boolean =>
+  error.status === 404 && error.code !== 'NoSuchBucket';
+
+/** Runs one S3 call, reporting any failure as an S3Error about `what`. */
+export async function s3Call<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toS3Error(error, what);
+  }
 }

@@ -2,7 +2,8 @@
  * Test support: a real S3-compatible server (the s3rver devDependency) on a free port with its
  * own temp directory and one bucket, for the S3 storage tests here and in tests/integration.
  * s3rver ships no types, so it is loaded through require and given the small shape used here.
- * Note: s3rver checks the access key id but not SigV4 signatures (signing.test.ts covers those).
+ * Note: s3rver checks the access key id but not SigV4 signatures (the AWS SDK signs; its own tests
+ * cover SigV4).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
