@@ -23,18 +23,25 @@ const operationModules = import.meta.glob<Record<string, unknown>>(
   { eager: true },
 );
 
+function isDocument(value: unknown): value is DocumentNode {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === Kind.DOCUMENT
+  );
+}
+
 function registeredOperations(): Array<{ name: string; document: DocumentNode }> {
   return Object.values(operationModules)
     .flatMap((exports) => Object.values(exports))
-    .flatMap((value) => {
-      const document = value as DocumentNode;
-      const operation = document?.definitions?.find(
-        (definition) => definition.kind === Kind.OPERATION_DEFINITION,
-      );
-      return operation?.kind === Kind.OPERATION_DEFINITION && operation.name
-        ? [{ name: operation.name.value, document }]
-        : [];
-    });
+    .filter(isDocument)
+    .flatMap((document) =>
+      document.definitions.flatMap((definition) =>
+        definition.kind === Kind.OPERATION_DEFINITION && definition.name
+          ? [{ name: definition.name.value, document }]
+          : [],
+      ),
+    );
 }
 
 interface Answer {

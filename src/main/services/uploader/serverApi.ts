@@ -1,7 +1,8 @@
 /**
  * The uploader's calls to the LexDesk server besides tus (see notes/upload-contract.md):
  * register a raw file (idempotent), read a raw file's status, mark one failed, sign in (agent).
- * Every answer is checked with zod; failures come back as UploadError of the right kind.
+ * Every answer is checked (zod for REST, the operation's selection against the schema for GraphQL,
+ * operations.ts); failures come back as UploadError of the right kind.
  */
 import { print } from 'graphql';
 import { z } from 'zod';
