@@ -10,9 +10,6 @@ import { PROCESSED_FILE_ROW_FIELDS } from '../documents/processedFileRow';
 /** Rows the queue asks for at once (reviewQueue's default page size). */
 export const REVIEW_PAGE_SIZE = 50;
 
-/** The kinds of exception the queue's tabs show (reviewQueue's statusType). */
-export type ReviewStatusType = 'all' | 'no_file_type' | 'multi_case' | 'needs_case_number';
-
 export const REVIEW_QUEUE_ROW = graphql(
   `
     fragment ReviewQueueRow on ProcessedFile {
