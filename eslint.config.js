@@ -58,6 +58,7 @@ export default tseslint.config(
       'bench-results/**',
       'src/server/db/migrations/**',
       '.data/**',
+      'src/shared/graphql/*.generated.*',
     ],
   },
   js.configs.recommended,

@@ -7,19 +7,42 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { InMemoryCache } from '@apollo/client';
-import { print } from 'graphql';
+import { Kind, print, type DocumentNode } from 'graphql';
 import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredOperations } from '../../src/renderer/graphql/op';
 import { GRAPHQL_LIMITS } from '../../src/server/graphql/limits';
 import { PRODUCT_ERRORS } from '../../src/shared/errors';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { until } from '../support/until';
 
-// Importing every feature's operations module registers its operations (as operations.test.ts).
-import.meta.glob('../../src/renderer/features/*/operations.ts', { eager: true });
+// Every operation the renderer's feature folders export (as operations.test.ts finds them).
+const operationModules = import.meta.glob<Record<string, unknown>>(
+  '../../src/renderer/features/*/operations.ts',
+  { eager: true },
+);
+
+function isDocument(value: unknown): value is DocumentNode {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === Kind.DOCUMENT
+  );
+}
+
+function registeredOperations(): Array<{ name: string; document: DocumentNode }> {
+  return Object.values(operationModules)
+    .flatMap((exports) => Object.values(exports))
+    .filter(isDocument)
+    .flatMap((document) =>
+      document.definitions.flatMap((definition) =>
+        definition.kind === Kind.OPERATION_DEFINITION && definition.name
+          ? [{ name: definition.name.value, document }]
+          : [],
+      ),
+    );
+}
 
 interface Answer {
   status: number;

@@ -1,12 +1,21 @@
 /**
  * Main's calls to the LexDesk server for offline review: the two mutations the outbox sends,
- * the viewer's id (whose cache and outbox these are), and GET /health. Every answer is checked
- * with zod and sorted into what the sync loop does next; the token is only ever put in the
- * Authorization header, never in a message or a log line.
+ * the viewer's id (whose cache and outbox these are), and GET /health (operations.ts holds the
+ * GraphQL). Every answer is checked (zod for the envelope, the operation's own selection against
+ * the schema for its data) and sorted into what the sync loop does next; the token is only ever
+ * put in the Authorization header, never in a message or a log line.
  */
+import { print } from 'graphql';
 import { z } from 'zod';
-import { ReviewConflictField, type DocumentChanges } from '../../../shared/ipc/review';
+import { checkResult } from '../../../shared/graphql/check';
+import type { ResultOf, TadaDocumentNode, VariablesOf } from '../../../shared/graphql/graphql';
+import type { DocumentChanges, ReviewConflictField } from '../../../shared/ipc/review';
 import type { Json } from './apply';
+import {
+  OUTBOX_MARK_REVIEWED_MUTATION,
+  OUTBOX_UPDATE_MUTATION,
+  OUTBOX_VIEWER_QUERY,
+} from './operations';
 
 export interface Connection {
   /** Base URL without a trailing slash. */
@@ -58,41 +67,6 @@ export const CHANGE_FIELDS: ReadonlySet<string> = new Set([
   'end_page_no',
 ]);
 
-/**
- * The ProcessedFile fields main asks for in answers; they are merged over the copy the renderer
- * cached (which may hold more). No content, search vector, snippet or rank.
- */
-export const DOCUMENT_FIELDS = `id name url legal_file_type_id
-  legal_file_type { id name company_id legal_document_folder { id name hex_code } }
-  legal_raw_file_id raw_file_name raw_file_uploaded_at company_id created_at updated_at
-  case_number adj_number eams_number claim_number wcab_number date_of_injury date_of_injury_end
-  date_of_incident applicant defendant crm_case_id legal_case_id is_exception exception_reasons
-  is_deleted deleted_at start_page_no end_page_no split_confidence type_confidence action_status
-  secondary_action_status third_party_review_status qa_status sync_status are_workflows_run
-  document_synced separated_at reviewed_at reviewed_by edited_fields version`;
-
-const UPDATE_MUTATION = `mutation ReviewOutboxUpdate($id: ID!, $changes: ProcessedFileChanges!, $base: ProcessedFileChanges) {
-  updateProcessedFile(id: $id, changes: $changes, base: $base) {
-    saved
-    conflicts { field base_value server_value your_value }
-    file { ${DOCUMENT_FIELDS} }
-  }
-}`;
-
-const MARK_REVIEWED_MUTATION = `mutation ReviewOutboxMarkReviewed($id: ID!) {
-  markProcessedFileReviewed(id: $id) { ${DOCUMENT_FIELDS} }
-}`;
-
-const VIEWER_QUERY = 'query ReviewOutboxViewer { viewer { user { id } } }';
-
-const FileAnswer = z.object({ id: z.string(), company_id: z.string() }).loose();
-
-const UpdateAnswer = z.object({
-  saved: z.boolean(),
-  conflicts: z.array(ReviewConflictField),
-  file: FileAnswer,
-});
-
 const GraphqlAnswer = z.object({
   data: z.record(z.string(), z.unknown()).nullable().optional(),
   errors: z
@@ -125,16 +99,19 @@ const describe = (error: unknown): string =>
       : error.message
     : String(error);
 
-type Raw =
-  | { kind: 'answer'; data: Record<string, unknown> }
-  | Exclude<SendResult, { kind: 'saved' | 'conflict' }>;
+type Raw<Data> =
+  { kind: 'answer'; data: Data } | Exclude<SendResult, { kind: 'saved' | 'conflict' }>;
 
-async function graphql(
+const MALFORMED = "The server's answer was malformed.";
+
+/** Sends one operation; an answer whose data does not fit the operation's selection is a retry. */
+async function graphql<Data, Variables>(
   connection: Connection,
-  query: string,
-  variables: Record<string, unknown>,
+  document: TadaDocumentNode<Data, Variables>,
+  variables: Variables,
   options: CallOptions,
-): Promise<Raw> {
+): Promise<Raw<Data>> {
+  const query = print(document);
   let response: Response;
   try {
     response = await (options.fetch ?? fetch)(`${connection.serverUrl}/graphql`, {
@@ -162,7 +139,7 @@ async function graphql(
   } catch {
     return { kind: 'retry', message: "The server's answer was not JSON." };
   }
-  if (!parsed.success) return { kind: 'retry', message: "The server's answer was malformed." };
+  if (!parsed.success) return { kind: 'retry', message: MALFORMED };
   const first = parsed.data.errors?.[0];
   const code = first?.extensions?.code;
   if (code !== undefined && SESSION_CODES.has(code)) {
@@ -170,7 +147,9 @@ async function graphql(
   }
   const data = parsed.data.data;
   if (data && (!first || Object.values(data).some((value) => value !== null))) {
-    return { kind: 'answer', data };
+    const problems = checkResult(document, data, variables ?? {});
+    if (problems.length > 0) return { kind: 'retry', message: MALFORMED };
+    return { kind: 'answer', data: data as Data };
   }
   if (first && (code === undefined || !SERVER_FAILURE_CODES.has(code))) {
     return { kind: 'refused', message: first.message };
@@ -183,16 +162,28 @@ export async function sendUpdate(
   input: { id: string; changes: DocumentChanges; base: DocumentChanges },
   options: CallOptions = {},
 ): Promise<SendResult> {
-  const raw = await graphql(connection, UPDATE_MUTATION, input, options);
+  // The changes are checked field by field where the outbox takes them (CHANGE_FIELDS) and again
+  // by the server; here they travel as the ProcessedFileChanges input they were checked to be.
+  const variables = input as VariablesOf<typeof OUTBOX_UPDATE_MUTATION>;
+  const raw = await graphql(connection, OUTBOX_UPDATE_MUTATION, variables, options);
   if (raw.kind !== 'answer') return raw;
-  const answer = UpdateAnswer.safeParse(raw.data.updateProcessedFile);
-  if (!answer.success) return { kind: 'retry', message: "The server's answer was malformed." };
-  const { saved, conflicts, file } = answer.data;
-  if (saved) return { kind: 'saved', file };
+  const { saved, conflicts, file } = raw.data.updateProcessedFile;
+  if (saved) return { kind: 'saved', file: asJson(file) };
   if (conflicts.length === 0) {
     return { kind: 'retry', message: 'The server did not save the change and named no conflict.' };
   }
-  return { kind: 'conflict', conflicts, file };
+  return { kind: 'conflict', conflicts: conflicts.map(conflictOf), file: asJson(file) };
+}
+
+/** A checked answer's document, as the plain record the review cache merges. */
+function asJson(file: object): Json {
+  return { ...file };
+}
+
+function conflictOf(
+  conflict: ResultOf<typeof OUTBOX_UPDATE_MUTATION>['updateProcessedFile']['conflicts'][number],
+): ReviewConflictField {
+  return { ...conflict };
 }
 
 export async function sendMarkReviewed(
@@ -200,31 +191,23 @@ export async function sendMarkReviewed(
   id: string,
   options: CallOptions = {},
 ): Promise<SendResult> {
-  const raw = await graphql(connection, MARK_REVIEWED_MUTATION, { id }, options);
+  const raw = await graphql(connection, OUTBOX_MARK_REVIEWED_MUTATION, { id }, options);
   if (raw.kind !== 'answer') return raw;
-  const file = FileAnswer.safeParse(raw.data.markProcessedFileReviewed);
-  if (!file.success) return { kind: 'retry', message: "The server's answer was malformed." };
-  return { kind: 'saved', file: file.data };
+  return { kind: 'saved', file: asJson(raw.data.markProcessedFileReviewed) };
 }
 
 export type ViewerResult =
   { kind: 'user'; userId: string } | Exclude<SendResult, { kind: 'saved' | 'conflict' }>;
-
-const ViewerAnswer = z.object({
-  viewer: z.object({ user: z.object({ id: z.string() }) }).nullable(),
-});
 
 /** Whose session the token is. A null viewer means the session is over. */
 export async function fetchViewerId(
   connection: Connection,
   options: CallOptions = {},
 ): Promise<ViewerResult> {
-  const raw = await graphql(connection, VIEWER_QUERY, {}, options);
+  const raw = await graphql(connection, OUTBOX_VIEWER_QUERY, {}, options);
   if (raw.kind === 'answer') {
-    const parsed = ViewerAnswer.safeParse(raw.data);
-    if (!parsed.success) return { kind: 'retry', message: "The server's answer was malformed." };
-    if (!parsed.data.viewer) return { kind: 'session', message: 'Sign in again.' };
-    return { kind: 'user', userId: parsed.data.viewer.user.id };
+    if (!raw.data.viewer) return { kind: 'session', message: 'Sign in again.' };
+    return { kind: 'user', userId: raw.data.viewer.user.id };
   }
   // `viewer` answers null data for a missing session: that is a session end, not a refusal.
   if (raw.kind === 'refused') return { kind: 'session', message: raw.message };

@@ -1,11 +1,20 @@
 /**
  * The uploader's calls to the LexDesk server besides tus (see notes/upload-contract.md):
  * register a raw file (idempotent), read a raw file's status, mark one failed, sign in (agent).
- * Every answer is checked with zod; failures come back as UploadError of the right kind.
+ * Every answer is checked (zod for REST, the operation's selection against the schema for GraphQL,
+ * operations.ts); failures come back as UploadError of the right kind.
  */
+import { print } from 'graphql';
 import { z } from 'zod';
 import { ERRORS } from '../../../shared/errors';
+import { checkResult } from '../../../shared/graphql/check';
+import type { TadaDocumentNode } from '../../../shared/graphql/graphql';
 import { errorFromResponse, errorFromThrown, UploadError } from './errors';
+import {
+  AGENT_SIGN_IN_MUTATION,
+  UPLOADER_FAILED_MUTATION,
+  UPLOADER_RAW_FILE_QUERY,
+} from './operations';
 
 export interface ServerConnection {
   /** Base URL without a trailing slash. */
@@ -125,15 +134,20 @@ const GraphqlAnswer = z.object({
 /** GraphQL answers an ended session in the body (HTTP 200); sort it like a REST 401. */
 const SESSION_CODES: ReadonlySet<string> = new Set(['SESSION_EXPIRED', 'NOT_AUTHENTICATED']);
 
-async function graphql(
+/**
+ * Sends one operation (operations.ts). Data that does not fit the operation's selection in the
+ * schema is `badAnswer`.
+ */
+async function graphql<Data, Variables>(
   connection: { serverUrl: string; token?: string },
-  query: string,
-  variables: Record<string, unknown>,
+  document: TadaDocumentNode<Data, Variables>,
+  variables: Variables,
   options: ApiOptions,
-): Promise<Record<string, unknown>> {
+  badAnswer: () => UploadError,
+): Promise<Data> {
   const response = await post(
     `${connection.serverUrl}${GRAPHQL_PATH}`,
-    { query, variables },
+    { query: print(document), variables },
     connection.token ? { Authorization: `Bearer ${connection.token}` } : {},
     options,
   );
@@ -154,10 +168,9 @@ async function graphql(
   if (first || !answer.data) {
     throw new UploadError('permanent', 'GRAPHQL_ERROR', first?.message ?? 'No data.');
   }
-  return answer.data;
+  if (checkResult(document, answer.data, variables ?? {}).length > 0) throw badAnswer();
+  return answer.data as Data;
 }
-
-const StatusOnly = z.object({ id: z.union([z.string(), z.number()]), status: z.string() });
 
 /** GraphQL rawFile(id): its status (used when the final PATCH answer was lost). */
 export async function readRawFileStatus(
@@ -165,16 +178,10 @@ export async function readRawFileStatus(
   id: string,
   options: ApiOptions,
 ): Promise<string> {
-  const data = await graphql(
-    connection,
-    'query UploaderRawFile($id: ID!) { rawFile(id: $id) { id status } }',
-    { id },
-    options,
-  );
-  const parsed = StatusOnly.safeParse(data.rawFile);
-  if (!parsed.success)
-    throw new UploadError('transient', 'BAD_ANSWER', ERRORS.FETCH_RAW_FILE_FAILED);
-  return parsed.data.status;
+  const badAnswer = () => new UploadError('transient', 'BAD_ANSWER', ERRORS.FETCH_RAW_FILE_FAILED);
+  const data = await graphql(connection, UPLOADER_RAW_FILE_QUERY, { id }, options, badAnswer);
+  if (!data.rawFile) throw badAnswer();
+  return data.rawFile.status;
 }
 
 /** Client-side permanent failure (file gone, changed, cancelled): status Uploading_Failed. */
@@ -185,13 +192,12 @@ export async function markRawFileFailed(
 ): Promise<void> {
   await graphql(
     connection,
-    'mutation UploaderFailed($id: ID!, $status: String!) { updateRawFileStatus(id: $id, status: $status) { id status } }',
+    UPLOADER_FAILED_MUTATION,
     { id, status: 'Uploading_Failed' },
     options,
+    () => new UploadError('transient', 'BAD_ANSWER', 'The server gave a malformed answer.'),
   );
 }
-
-const SignedIn = z.object({ token: z.string().min(1) });
 
 /** GraphQL signIn for the headless agent; returns the session token. */
 export async function signIn(
@@ -199,14 +205,14 @@ export async function signIn(
   credentials: { email: string; password: string },
   options: ApiOptions,
 ): Promise<string> {
+  const badAnswer = () => new UploadError('permanent', 'BAD_ANSWER', ERRORS.FAILED_TO_AUTHENTICATE);
   const data = await graphql(
     { serverUrl },
-    'mutation AgentSignIn($email: String!, $password: String!) { signIn(email: $email, password: $password) { token } }',
+    AGENT_SIGN_IN_MUTATION,
     credentials,
     options,
+    badAnswer,
   );
-  const parsed = SignedIn.safeParse(data.signIn);
-  if (!parsed.success)
-    throw new UploadError('permanent', 'BAD_ANSWER', ERRORS.FAILED_TO_AUTHENTICATE);
-  return parsed.data.token;
+  if (data.signIn.token === '') throw badAnswer();
+  return data.signIn.token;
 }

@@ -16,6 +16,7 @@ import type { DesktopApi } from '../../../shared/ipc/contract';
 import { PRODUCT_ERRORS } from '../../../shared/errors';
 import { SESSION_ENDED_CODES } from '../../app/apollo';
 import { readErrorCode } from '../../app/errors';
+import { parseFragmentValue } from '../../../shared/graphql/check';
 import { VIEWER_FIELDS, type ViewerData } from './operations';
 
 type ReviewBridge = Pick<DesktopApi, 'review'>;
@@ -25,8 +26,14 @@ export async function readRememberedViewer(bridge: ReviewBridge): Promise<Viewer
   try {
     const { viewer } = await bridge.review.lastViewer({});
     if (!viewer) return null;
-    const parsed = VIEWER_FIELDS.schema.safeParse(viewer);
-    return parsed.success ? parsed.data : null;
+    // A viewer remembered before managed_company_ids existed manages nothing.
+    const stored =
+      typeof viewer === 'object' && viewer !== null
+        ? { managed_company_ids: [], ...viewer }
+        : viewer;
+    return parseFragmentValue(VIEWER_FIELDS, stored, (problems) =>
+      console.warn('[auth] the remembered viewer is out of shape', problems),
+    );
   } catch (error) {
     console.warn('[auth] the desktop could not tell the last viewer', error);
     return null;

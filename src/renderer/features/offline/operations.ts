@@ -1,9 +1,11 @@
 /** GraphQL the outbox dialog uses: document type names, to show a type change by name. */
-import { z } from 'zod';
-import { op } from '../../graphql/op';
+import { graphql } from '../../../shared/graphql/graphql';
 
-export const OFFLINE_FILE_TYPES_QUERY = op(
-  `query OfflineOutboxFileTypes($company_id: ID!) { legalFileTypes(company_id: $company_id) { id name } }`,
-  z.object({ legalFileTypes: z.array(z.object({ id: z.string(), name: z.string() })) }),
-  z.object({ company_id: z.string() }),
-);
+export const OFFLINE_FILE_TYPES_QUERY = graphql(`
+  query OfflineOutboxFileTypes($company_id: ID!) {
+    legalFileTypes(company_id: $company_id) {
+      id
+      name
+    }
+  }
+`);

@@ -4,6 +4,7 @@
  * the screen uses for the server's answer.
  */
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { parseFragmentValue } from '../../../shared/graphql/check';
 import { PROCESSED_FILE_DETAIL_FIELDS, type ProcessedFileDetails } from './operations';
 
 /** A failed fetch (no answer at all) or a gateway that could not reach the server. */
@@ -71,8 +72,7 @@ export function readCachedDocument(value: unknown): ProcessedFileDetails | null 
     merged['recommended_cases'] = (merged['recommended_cases'] as unknown[]).map((item) =>
       item && typeof item === 'object' && !('case' in item) ? { ...item, case: null } : item,
     );
-  const parsed = PROCESSED_FILE_DETAIL_FIELDS.schema.safeParse(merged);
-  return parsed.success ? parsed.data : null;
+  return parseFragmentValue(PROCESSED_FILE_DETAIL_FIELDS, merged);
 }
 
 /** Base64 text to bytes (the cached PDF). */

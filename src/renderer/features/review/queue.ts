@@ -5,6 +5,7 @@
  * back as queue rows.
  */
 import { CombinedGraphQLErrors, CombinedProtocolErrors, ServerError } from '@apollo/client/errors';
+import { parseFragmentValue } from '../../../shared/graphql/check';
 import { REVIEW_QUEUE_ROW, type ReviewQueueRow } from './operations';
 
 export const STATUS_TYPES = ['all', 'no_file_type', 'multi_case', 'needs_case_number'] as const;
@@ -80,51 +81,45 @@ export function isOfflineError(error: unknown): boolean {
   );
 }
 
-const CachedRow = REVIEW_QUEUE_ROW.schema.partial().required({
-  id: true,
-  name: true,
-  company_id: true,
-});
+/** What a cached document lacks of a queue row reads as empty (id, name and company_id it must have). */
+const EMPTY_ROW_FIELDS: Omit<ReviewQueueRow, 'id' | 'name' | 'company_id'> = {
+  url: '',
+  version: 1,
+  legal_file_type_id: null,
+  legal_file_type: null,
+  legal_raw_file_id: '',
+  raw_file_name: '',
+  raw_file_uploaded_at: '',
+  created_at: '',
+  updated_at: '',
+  separated_at: '',
+  case_number: [],
+  adj_number: [],
+  claim_number: [],
+  eams_number: [],
+  wcab_number: [],
+  applicant: null,
+  defendant: null,
+  date_of_injury: null,
+  date_of_injury_end: null,
+  date_of_incident: null,
+  legal_case_id: null,
+  crm_case_id: null,
+  start_page_no: 1,
+  end_page_no: 1,
+  split_confidence: null,
+  type_confidence: null,
+  is_exception: true,
+  exception_reasons: [],
+  action_status: '',
+  edited_fields: [],
+  recommended_cases: [],
+};
 
 /** A cached document as a queue row (missing list fields read as empty); null if unusable. */
 export function rowFromCache(document: unknown): ReviewQueueRow | null {
-  const parsed = CachedRow.safeParse(document);
-  if (!parsed.success) return null;
-  const row = parsed.data;
-  return {
-    url: '',
-    version: 1,
-    legal_file_type_id: null,
-    legal_file_type: null,
-    legal_raw_file_id: '',
-    raw_file_name: '',
-    raw_file_uploaded_at: '',
-    created_at: '',
-    updated_at: '',
-    separated_at: '',
-    case_number: [],
-    adj_number: [],
-    claim_number: [],
-    eams_number: [],
-    wcab_number: [],
-    applicant: null,
-    defendant: null,
-    date_of_injury: null,
-    date_of_injury_end: null,
-    date_of_incident: null,
-    legal_case_id: null,
-    crm_case_id: null,
-    start_page_no: 1,
-    end_page_no: 1,
-    split_confidence: null,
-    type_confidence: null,
-    is_exception: true,
-    exception_reasons: [],
-    action_status: '',
-    edited_fields: [],
-    recommended_cases: [],
-    ...row,
-  };
+  if (typeof document !== 'object' || document === null) return null;
+  return parseFragmentValue(REVIEW_QUEUE_ROW, { ...EMPTY_ROW_FIELDS, ...document });
 }
 
 /** Whether a cached row belongs to queue `statusType` (the cache may hold the whole queue). */
