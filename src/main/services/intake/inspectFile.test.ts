@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFile, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import { appendFile, chmod, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   cfb,
@@ -10,7 +12,7 @@ import {
   PDF_END,
   zip,
 } from '../../../../tests/integration/fixtures/files';
-import { inspectFile } from './inspectFile';
+import { inspectFile, type InspectResult } from './inspectFile';
 
 let dir: string;
 beforeEach(async () => {
@@ -27,6 +29,30 @@ async function put(name: string, bytes: Uint8Array | string): Promise<string> {
   const file = path.join(dir, name);
   await writeFile(file, bytes);
   return file;
+}
+
+/** The uid and gid of `nobody`, who owns none of the test's files. */
+const NOBODY = 65_534;
+const CHILD = fileURLToPath(new URL('./fixtures/inspect-child.ts', import.meta.url));
+
+/**
+ * inspectFile in a child process that lacks this user's privileges: root may read any file, so
+ * a test running as root (as CI does) forks the child as `nobody`; anyone else forks as themself.
+ */
+function inspectAsUnprivileged(...files: string[]): Promise<InspectResult[]> {
+  const asRoot = process.getuid?.() === 0;
+  const child = fork(CHILD, files, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (results) => resolve(results as InspectResult[]));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`the inspecting child exited (${code}) without results`)),
+    );
+  });
 }
 
 /** A sparse PDF of `size` bytes: the fixture's start, zeros, and a PDF's end. */
@@ -151,15 +177,17 @@ describe('inspectFile refuses with a clear code and message', () => {
     });
   });
 
-  it.skipIf(process.getuid?.() === 0)(
-    'given a file without read permission, then FILE_UNREADABLE',
-    async () => {
-      const file = await put('secret.pdf', FIXTURES.pdf);
-      const { chmod } = await import('node:fs/promises');
-      await chmod(file, 0o000);
-      expect(await inspectFile(file, { maxBytes: MB })).toMatchObject({ code: 'FILE_UNREADABLE' });
-    },
-  );
+  it('given a file its reader has no permission to read, then FILE_UNREADABLE', async () => {
+    const secret = await put('secret.pdf', FIXTURES.pdf);
+    const readable = await put('readable.pdf', FIXTURES.pdf);
+    await chmod(secret, 0o000);
+    // The folder may be searched by the reader, so only the file's own mode keeps it out.
+    await chmod(dir, 0o755);
+    const [allowed, refused] = await inspectAsUnprivileged(readable, secret);
+    // The same reader reads a file it may read: the refusal is the permission's doing.
+    expect(allowed).toMatchObject({ ok: true, type: 'pdf' });
+    expect(refused).toMatchObject({ ok: false, code: 'FILE_UNREADABLE', retryable: false });
+  });
 });
 
 describe('inspectFile on large and changing files', () => {
