@@ -1,6 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
-import { appendFile, chmod, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  chmod,
+  mkdir,
+  mkdtemp,
+  open,
+  readFile,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +22,7 @@ import {
   PDF_END,
   zip,
 } from '../../../../tests/integration/fixtures/files';
+import { until } from '../../../../tests/support/until';
 import { inspectFile, type InspectResult } from './inspectFile';
 
 let dir: string;
@@ -53,6 +64,27 @@ function inspectAsUnprivileged(...files: string[]): Promise<InspectResult[]> {
       reject(new Error(`the inspecting child exited (${code}) without results`)),
     );
   });
+}
+
+/** Bytes this process has read so far (Linux: /proc/self/io), or undefined elsewhere. */
+async function bytesRead(): Promise<number | undefined> {
+  const io = await readFile('/proc/self/io', 'utf8').catch(() => undefined);
+  const rchar = io && /^rchar: (\d+)$/m.exec(io)?.[1];
+  return rchar ? Number(rchar) : undefined;
+}
+
+/**
+ * Resolves once inspectFile is hashing: this process has read 8 MiB more than `since`, more than
+ * the type check ever reads, so the file's first stat is taken and most of its bytes are still to
+ * come. Without /proc (not Linux) it can only give the hashing a head start of 30 ms.
+ */
+async function hashingUnderWay(since: number | undefined): Promise<void> {
+  if (since === undefined) return new Promise((resolve) => setTimeout(resolve, 30));
+  await until(
+    async () => ((await bytesRead()) ?? 0) - since > 8 * MB,
+    20_000,
+    'the hashing to start',
+  );
 }
 
 /** A sparse PDF of `size` bytes: the fixture's start, zeros, and a PDF's end. */
@@ -209,18 +241,19 @@ describe('inspectFile on large and changing files', () => {
 
   it('given a file appended to while it is hashed, then FILE_CHANGED, retryable', async () => {
     const file = await sparsePdf('growing.pdf', 256 * MB);
+    const read = await bytesRead();
     const inspecting = inspectFile(file, { maxBytes: 2048 * MB });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await hashingUnderWay(read);
     await appendFile(file, 'more');
     expect(await inspecting).toMatchObject({ ok: false, code: 'FILE_CHANGED', retryable: true });
   });
 
   it('given a file replaced by another of the same size during hashing, then FILE_CHANGED', async () => {
     const file = await sparsePdf('swapped.pdf', 256 * MB);
-    const inspecting = inspectFile(file, { maxBytes: 2048 * MB });
-    await new Promise((resolve) => setTimeout(resolve, 30));
     const other = await sparsePdf('other.pdf', 256 * MB);
-    const { rename } = await import('node:fs/promises');
+    const read = await bytesRead();
+    const inspecting = inspectFile(file, { maxBytes: 2048 * MB });
+    await hashingUnderWay(read);
     await rename(other, file);
     expect(await inspecting).toMatchObject({ ok: false, code: 'FILE_CHANGED' });
   });
