@@ -8,6 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/server';
+import { until } from '../../tests/support/until';
 import { runAgent } from './agent';
 import { sparsePdfFile, tempDir } from './services/uploader/uploaderTestSupport';
 
@@ -66,11 +67,11 @@ it(
     try {
       // Moved in whole, as a scanner's finished file appears.
       await rename(source, path.join(watch, 'scanner-batch-1gib.pdf'));
-      const deadline = Date.now() + 200_000;
-      while (!printed.some((line) => /^(uploaded|failed) scanner-batch-1gib\.pdf/.test(line))) {
-        if (Date.now() > deadline) throw new Error(`no outcome: ${printed.join('\n')}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await until(
+        () => printed.some((line) => /^(uploaded|failed) scanner-batch-1gib\.pdf/.test(line)),
+        200_000,
+        'an outcome for scanner-batch-1gib.pdf',
+      );
     } finally {
       clearInterval(sampler);
       await agent.close();

@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/server';
+import { until } from '../../tests/support/until';
 import type { AgentArgs } from './agent/args';
 import { runAgent } from './agent';
 import { UploadError } from './services/uploader/errors';
@@ -31,14 +32,6 @@ afterAll(async () => {
   await server.close();
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-async function until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in time`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** Ends every session of the user, as an expiry or a revocation would (main code may not import
  * the server's schema, so plain SQL). */
@@ -92,11 +85,15 @@ describe('agent session renewal (real server)', () => {
       });
       try {
         await pdfFile(watch, 'before.pdf');
-        await until(() => uploadedId(printed, 'before.pdf') !== undefined, 'first upload');
+        await until(() => uploadedId(printed, 'before.pdf') !== undefined, 20_000, 'first upload');
         await revokeSessions();
 
         await pdfFile(watch, 'after.pdf');
-        await until(() => uploadedId(printed, 'after.pdf') !== undefined, 'upload after renewal');
+        await until(
+          () => uploadedId(printed, 'after.pdf') !== undefined,
+          20_000,
+          'upload after renewal',
+        );
         expect(reported.some((line) => /refused the agent's session/.test(line))).toBe(true);
         expect(reported.some((line) => /Signed in again as/.test(line))).toBe(true);
         expect(printed.filter((line) => line.startsWith('failed '))).toEqual([]);
@@ -126,6 +123,7 @@ describe('agent session renewal (real server)', () => {
         await pdfFile(watch, 'stuck.pdf');
         await until(
           () => reported.some((line) => /refused the session token from LEXDESK_TOKEN/.test(line)),
+          20_000,
           'the refusal message',
         );
         // Give the workers several idle rounds: they must not claim, fail or drop the job.

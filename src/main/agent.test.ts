@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentArgsError, parseAgentArgs } from './agent/args';
 import { startTestServer, type TestServer } from './services/uploader/testServer';
 import { pdfFile, tempDir } from './services/uploader/uploaderTestSupport';
+import { until } from '../../tests/support/until';
 
 const AGENT = fileURLToPath(new URL('./agent.ts', import.meta.url));
 
@@ -114,7 +115,12 @@ describe('agent process', () => {
           status: 'Uploaded',
           name: 'scan-001.pdf',
         });
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The outcome is printed before the file is moved: wait for the folder to show both moves.
+        await until(
+          async () => (await readdir(watch)).sort().join() === 'errors,uploaded',
+          20_000,
+          'both files to leave the watched folder',
+        );
         await access(path.join(watch, 'uploaded', 'scan-001.pdf'));
         expect((await readdir(path.join(watch, 'errors'))).sort()).toEqual([
           'notes.pdf',

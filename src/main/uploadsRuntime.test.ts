@@ -7,6 +7,7 @@ import { noNativeNotifier } from './services/notifier';
 import { createMemorySessionStore } from './services/sessionStore';
 import { startTestServer, TEST_TOKEN, type TestServer } from './services/uploader/testServer';
 import { pdfFile, tempDir } from './services/uploader/uploaderTestSupport';
+import { until } from '../../tests/support/until';
 
 let server: TestServer;
 let runtime: DesktopRuntime;
@@ -44,14 +45,6 @@ async function call(channel: string, request: unknown = {}): Promise<unknown> {
   const result = await runtime.dispatch(channel, request);
   if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
   return result.response;
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('upload channels through the desktop runtime', () => {

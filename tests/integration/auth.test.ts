@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, userProfile } from '../../src/server/db/schema';
 import { PRODUCT_ERRORS } from '../../src/shared/errors';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
+import { until } from '../support/until';
 
 const SIGN_IN =
   'mutation($email: String!, $password: String!) { signIn(email: $email, password: $password) { token viewer { user { email } company { name } can_manage_company company_ids } } }';
@@ -213,14 +214,17 @@ describe('deactivation ends sessions', () => {
       )
       .finally(() => (settled = true));
     // Wait until the sign-in either finished or waits for the deactivating transaction.
-    for (;;) {
-      const waiting = await server.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from pg_stat_activity
-             where wait_event_type = 'Lock' and query ilike '%insert into "session"%'`,
-      );
-      if (settled || (waiting.rows[0]?.n ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(
+      async () => {
+        const waiting = await server.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity
+               where wait_event_type = 'Lock' and query ilike '%insert into "session"%'`,
+        );
+        return settled || (waiting.rows[0]?.n ?? 0) > 0;
+      },
+      30_000,
+      'the sign-in to finish or wait for the deactivation',
+    );
     commit();
     await deactivation;
     const result = await signIn;

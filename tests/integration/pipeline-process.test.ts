@@ -6,18 +6,14 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { rawFile } from '../../src/server/db/schema';
 import { childSettingsJson } from '../../src/server/domains/pipeline/childSettings';
-import {
-  makeImagePdf,
-  makeTextPdf,
-  makeTextPng,
-} from '../../src/server/pipeline/pages/testing/fixtures';
+import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
+import { untilValue } from '../support/until';
 import { BUNDLE_PAGES } from './fixtures/bundle';
 import { liveDocuments } from './fixtures/documents';
+import { holdRunsAtClassification, statusOf } from './fixtures/pipeline-runs';
 import { registerOne, tusClient } from './fixtures/raw-files';
 
 let server: TestServer;
@@ -43,20 +39,9 @@ function pipelineChildren(): number[] {
   return found;
 }
 
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const statusOf = async (id: string) => {
-  const [row] = await server.db.select().from(rawFile).where(eq(rawFile.id, id));
-  return { status: row?.status ?? 'missing', attempts: row?.processing_attempts ?? 0 };
-};
+/** Waits up to two minutes for `done(read())`, and returns that value. */
+const until = <T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string) =>
+  untilValue(read, done, what, 120_000);
 
 async function upload(name: string, bytes: Uint8Array): Promise<string> {
   const file = await registerOne(server, admin.token, companyId, { name, bytes });
@@ -86,7 +71,7 @@ it('given an upload, then the child process turns it into documents', async () =
   const [child] = await until(pipelineChildren, (pids) => pids.length === 1, 'the child');
   const id = await upload('bundle.pdf', await makeTextPdf(BUNDLE_PAGES));
   const done = await until(
-    () => statusOf(id),
+    () => statusOf(server, id),
     (s) => !['Uploaded', 'Processing'].includes(s.status),
     'processing',
   );
@@ -95,17 +80,27 @@ it('given an upload, then the child process turns it into documents', async () =
 }, 150_000);
 
 it('given the child killed mid-job, then a new child retries the job and writes each document once', async () => {
-  const pngs = [];
-  for (const page of BUNDLE_PAGES) pngs.push(await makeTextPng(page));
-  const id = await upload('scan.pdf', await makeImagePdf(pngs));
-  await until(
-    () => statusOf(id),
-    (s) => s.status === 'Processing',
-    'Processing',
-  );
-  const [first] = pipelineChildren();
-  expect(first).toBeDefined();
-  process.kill(first!, 'SIGKILL');
+  // Bytes of their own (the first test uploaded the plain bundle): a duplicate is not processed.
+  const pages = BUNDLE_PAGES.map((lines, index) => (index === 0 ? ['Retried', ...lines] : lines));
+  // The run is held mid-way until its child is dead: the kill always lands inside it.
+  const hold = await holdRunsAtClassification(server);
+  let first: number | undefined;
+  let id: string;
+  try {
+    id = await upload('retried.pdf', await makeTextPdf(pages));
+    await until(
+      () => hold.holding(),
+      (held) => held,
+      'the run to reach the hold',
+    );
+    expect(await statusOf(server, id)).toEqual({ status: 'Processing', attempts: 1 });
+    [first] = pipelineChildren();
+    expect(first).toBeDefined();
+    process.kill(first!, 'SIGKILL');
+    await until(pipelineChildren, (pids) => !pids.includes(first!), 'the child to die');
+  } finally {
+    await hold.release();
+  }
 
   const [second] = await until(
     pipelineChildren,
@@ -114,7 +109,7 @@ it('given the child killed mid-job, then a new child retries the job and writes 
   );
   expect(second).not.toBe(first);
   const done = await until(
-    () => statusOf(id),
+    () => statusOf(server, id),
     (s) => !['Uploaded', 'Processing'].includes(s.status),
     'the retried run',
   );

@@ -22,20 +22,15 @@ import { startTestServer, type TestServer, type TestUser } from '../support/serv
 import { BUNDLE_PAGES } from './fixtures/bundle';
 import { liveDocuments } from './fixtures/documents';
 import { registerOne, tusClient } from './fixtures/raw-files';
+import { untilValue } from '../support/until';
 
 let server: TestServer;
 let workers: PipelineQueue | undefined;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Waits up to two minutes for `done(read())`, and returns that value. */
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) =>
+  untilValue(read, done, what, 120_000);
 
 async function rowOf(id: string): Promise<RawFileRow> {
   const [row] = await server.db.select().from(rawFile).where(eq(rawFile.id, id));

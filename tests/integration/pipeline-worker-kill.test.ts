@@ -1,41 +1,26 @@
 /**
  * A pipeline worker killed with SIGKILL in the middle of a job: another worker takes the file
- * back (no run holds it), and the raw file ends Processed with each document written once.
+ * back (no run holds it), and the raw file ends Processed with each document written once. The
+ * run is held mid-way (fixtures/pipeline-runs.ts) until the worker is dead, so the kill always
+ * lands inside the job, whatever the machine's speed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { eq } from 'drizzle-orm';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { rawFile } from '../../src/server/db/schema';
-import { makeImagePdf, makeTextPng } from '../../src/server/pipeline/pages/testing/fixtures';
+import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
 import { BUNDLE_PAGES } from './fixtures/bundle';
 import { liveDocuments } from './fixtures/documents';
+import {
+  finished,
+  holdRunsAtClassification,
+  startWorker,
+  statusOf,
+} from './fixtures/pipeline-runs';
 import { registerOne, tusClient } from './fixtures/raw-files';
-import { until } from '../support/until';
 
 let server: TestServer;
 const workers: ChildProcess[] = [];
-
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: server.config.databaseUrl,
-      DATA_DIR: server.config.dataDir,
-      PIPELINE_WORKERS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.resume();
-  child.stderr?.resume();
-  workers.push(child);
-  return child;
-}
-
-async function statusOf(id: string): Promise<{ status: string; attempts: number }> {
-  const [row] = await server.db.select().from(rawFile).where(eq(rawFile.id, id));
-  return { status: row?.status ?? 'missing', attempts: row?.processing_attempts ?? 0 };
-}
 
 beforeAll(async () => {
   // This server only queues; the workers are separate processes.
@@ -53,28 +38,28 @@ afterAll(async () => {
 
 it('given a worker killed mid-job, then another worker retries it and writes each document once', async () => {
   const { company, admin } = await server.signUpCompany({ is_legal: true });
-  // Scanned pages: OCR makes the job last long enough to be killed in the middle of it.
-  const pngs = [];
-  for (const page of BUNDLE_PAGES) pngs.push(await makeTextPng(page));
-  const bytes = await makeImagePdf(pngs);
-  const file = await registerOne(server, admin.token, company.id, { name: 'scan.pdf', bytes });
+  const bytes = await makeTextPdf(BUNDLE_PAGES);
+  const file = await registerOne(server, admin.token, company.id, { name: 'bundle.pdf', bytes });
   const tus = tusClient(server, admin.token);
-  const created = await tus.create(file.id, bytes.length, 'scan.pdf');
+  const created = await tus.create(file.id, bytes.length, 'bundle.pdf');
   expect((await tus.patch(created.location, 0, bytes)).status).toBe(204);
-  await server.app.lexdesk.pipeline.enqueue(file.id);
 
-  const first = startWorker();
-  await until(async () => (await statusOf(file.id)).status === 'Processing', 60_000, 'Processing');
-  first.kill('SIGKILL');
-  await new Promise((resolve) => first.once('exit', resolve));
+  const hold = await holdRunsAtClassification(server);
+  try {
+    await server.app.lexdesk.pipeline.enqueue(file.id);
+    const first = startWorker(server);
+    workers.push(first.child);
+    await until(() => hold.holding(), 120_000, 'the run to reach the hold');
+    expect(await statusOf(server, file.id)).toEqual({ status: 'Processing', attempts: 1 });
+    first.child.kill('SIGKILL');
+    await first.exited;
+  } finally {
+    await hold.release();
+  }
 
-  startWorker();
-  await until(
-    async () => !['Uploaded', 'Processing'].includes((await statusOf(file.id)).status),
-    120_000,
-    'the retried run',
-  );
-  const after = await statusOf(file.id);
+  workers.push(startWorker(server).child);
+  await until(() => finished(server, file.id), 120_000, 'the retried run');
+  const after = await statusOf(server, file.id);
   expect(after.status).toBe('Processed');
   expect(after.attempts).toBeGreaterThanOrEqual(2);
   const documents = await liveDocuments(server, file.id);

@@ -24,6 +24,7 @@ import { startTestServer, type TestServer, type TestUser } from '../support/serv
 import { BUNDLE_CASE, BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
 import { FIXTURES, PDF_END } from './fixtures/files';
 import { registerOne, tusClient } from './fixtures/raw-files';
+import { until, untilValue } from '../support/until';
 
 let server: TestServer;
 let companyId: string;
@@ -40,14 +41,15 @@ async function upload(name: string, bytes: Uint8Array): Promise<string> {
   return file.id;
 }
 
-async function settled(id: string, timeoutMs = 60_000): Promise<RawFileRow> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await server.db.select().from(rawFile).where(eq(rawFile.id, id));
-    if (row && !['Uploaded', 'Processing'].includes(row.status)) return row;
-    if (Date.now() > deadline) throw new Error(`raw file still ${row?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** Waits for the pipeline to be done with the raw file, and returns its row. */
+function settled(id: string, timeoutMs = 60_000): Promise<RawFileRow> {
+  return untilValue(
+    async () => (await server.db.select().from(rawFile).where(eq(rawFile.id, id)))[0],
+    (row): row is RawFileRow =>
+      row !== undefined && !['Uploaded', 'Processing'].includes(row.status),
+    `raw file ${id} to be processed`,
+    timeoutMs,
+  );
 }
 
 const documentsOf = (id: string) => liveDocuments(server, id);
@@ -205,16 +207,17 @@ describe('document pipeline through the queue', () => {
     );
     expect(asked.data?.reprocessRawFile.status).toBe('Uploaded');
     // Wait for the second run: its write logs "reprocessed" on every kept document.
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const logs = await server.db
-        .select()
-        .from(legalProcessedFileLog)
-        .where(eq(legalProcessedFileLog.processed_file_id, first.id));
-      if (logs.some((l) => l.action_type === 'reprocessed')) break;
-      if (Date.now() > deadline) throw new Error('not reprocessed');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await until(
+      async () =>
+        (
+          await server.db
+            .select()
+            .from(legalProcessedFileLog)
+            .where(eq(legalProcessedFileLog.processed_file_id, first.id))
+        ).some((l) => l.action_type === 'reprocessed'),
+      60_000,
+      'the reprocessed log',
+    );
     const after = await documentsOf(id);
     expect(after.map((d) => d.id)).toEqual(before.map((d) => d.id));
     expect(after[0]?.applicant).toBe('Maria G. Gonzalez');

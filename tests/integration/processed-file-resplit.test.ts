@@ -20,6 +20,7 @@ import { startTestServer, type TestServer, type TestUser } from '../support/serv
 import { BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
 import { liveDocuments } from './fixtures/documents';
 import { registerOne, tusClient } from './fixtures/raw-files';
+import { until, untilValue } from '../support/until';
 
 let server: TestServer;
 let companyId: string;
@@ -42,14 +43,15 @@ async function uploadBundle(name: string): Promise<string> {
   return file.id;
 }
 
-async function settled(id: string, timeoutMs = 60_000): Promise<RawFileRow> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await server.db.select().from(rawFile).where(eq(rawFile.id, id));
-    if (row && !['Uploaded', 'Processing'].includes(row.status)) return row;
-    if (Date.now() > deadline) throw new Error(`raw file still ${row?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** Waits for the pipeline to be done with the raw file, and returns its row. */
+function settled(id: string, timeoutMs = 60_000): Promise<RawFileRow> {
+  return untilValue(
+    async () => (await server.db.select().from(rawFile).where(eq(rawFile.id, id)))[0],
+    (row): row is RawFileRow =>
+      row !== undefined && !['Uploaded', 'Processing'].includes(row.status),
+    `raw file ${id} to be processed`,
+    timeoutMs,
+  );
 }
 
 const documentsOf = (rawId: string) => liveDocuments(server, rawId);
@@ -270,11 +272,11 @@ describe('re-splitting a PDF bundle', () => {
       admin.token,
     );
     expect(asked.errors).toBeUndefined();
-    const deadline = Date.now() + 60_000;
-    while (!(await logsOf(pr2!.id)).some((l) => l.action_type === 'reprocessed')) {
-      if (Date.now() > deadline) throw new Error('not reprocessed');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await until(
+      async () => (await logsOf(pr2!.id)).some((l) => l.action_type === 'reprocessed'),
+      60_000,
+      'the reprocessed log',
+    );
     await settled(rawId);
     const after = await rowOf(pr2!.id);
     expect(after).toMatchObject({

@@ -16,6 +16,7 @@ import type {
 } from '../../src/server/db/schema';
 import { assignCompanies, insertCompany, insertUser } from '../../src/server/seed/accounts';
 import { migratedTestDatabase, type TestDatabase } from './postgres';
+import { until } from './until';
 
 export const TEST_PASSWORD = 'correct horse 1';
 
@@ -151,12 +152,11 @@ export async function startTestServer(
       return { company, admin };
     },
     async subscribed(receiverId, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (app.lexdesk.bus.listenerCount(receiverId) === 0) {
-        if (Date.now() > deadline)
-          throw new Error(`no live subscriber for ${receiverId} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await until(
+        () => app.lexdesk.bus.listenerCount(receiverId) > 0,
+        timeoutMs,
+        `a live subscriber for ${receiverId}`,
+      );
     },
     async close() {
       await app.close();

@@ -9,6 +9,7 @@ import { WebSocket } from 'ws';
 import { WsServerMessage } from '../../shared/ipc/contract';
 import { startHost, type RunningHost } from '../host';
 import { CLOSE_UNAUTHORIZED } from './bridge';
+import { until } from '../../../tests/support/until';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const FIXTURE = path.join(ROOT, 'src', 'main', 'services', 'fixtures', 'fake-server.mjs');
@@ -75,7 +76,7 @@ function connect(options: { token?: string; origin?: string }) {
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   const next = async (count: number): Promise<WsServerMessage[]> => {
-    while (messages.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => messages.length >= count, 20_000, `${count} messages`);
     return messages.slice(0, count);
   };
   return { ws, opened, closed, next, messages };

@@ -5,6 +5,7 @@ import type { ViewerData } from '../features/auth/operations';
 import { usersSearchChanged } from '../features/preferences/filters';
 import { themeChosen } from '../features/preferences/slice';
 import { uploadStarted } from '../features/uploads/slice';
+import { until } from '../../../tests/support/until';
 import { createAppStore, resetClientState, rootReducer } from './store';
 
 const VIEWER: ViewerData = {
@@ -114,10 +115,8 @@ describe('resetting client state (spec section 4)', () => {
 });
 
 describe('persistence', () => {
-  async function settle(persistor: { getState(): { bootstrapped: boolean } }) {
-    for (let i = 0; i < 50 && !persistor.getState().bootstrapped; i += 1)
-      await new Promise((r) => setTimeout(r, 5));
-  }
+  const settle = (persistor: { getState(): { bootstrapped: boolean } }) =>
+    until(() => persistor.getState().bootstrapped, 10_000, 'the store to be restored');
 
   it('given settings were persisted, when the store starts, then they are restored; auth never is', async () => {
     const storage = memoryStorage({

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { link, mkdir, mkdtemp, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createFolderWatcher,
@@ -12,17 +11,24 @@ import {
   type WatchedFolder,
 } from './folderWatcher';
 import { openJsonSeenStore } from './seenStore';
+import { until } from '../../../../tests/support/until';
 
 const QUIET = 200;
 let dir: string;
 let watcher: FolderWatcher | undefined;
 let ready: Array<ReadyFile & { at: number }>;
 let errors: Error[];
+/** Files whose stability wait started, in order (the watcher's onWaiting). */
+let waiting: string[];
+/** Barrier files (see drained), reported apart from the files under test. */
+let barriers: string[];
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'lexdesk-watch-'));
   ready = [];
   errors = [];
+  waiting = [];
+  barriers = [];
 });
 afterEach(async () => {
   await watcher?.close();
@@ -39,7 +45,11 @@ async function start(
     folders: [watched],
     quietMs: QUIET,
     rescanIntervalMs: 60_000,
-    onReady: (file) => void ready.push({ ...file, at: Date.now() }),
+    onReady: (file) => {
+      if (file.name.startsWith(BARRIER)) barriers.push(file.name);
+      else ready.push({ ...file, at: Date.now() });
+    },
+    onWaiting: (filePath) => void waiting.push(path.basename(filePath)),
     onError: (error) => void errors.push(error),
     ...extra,
   });
@@ -47,12 +57,18 @@ async function start(
   return watched;
 }
 
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
+const BARRIER = 'zz-barrier-';
+
+/**
+ * Proves there is nothing more to come, without a sleep: a new file is dropped and waited for
+ * until reported (so the events of everything written before it have been delivered), then every
+ * stability wait still in progress is waited for to its end.
+ */
+async function drained(): Promise<void> {
+  const name = `${BARRIER}${barriers.length}-${Math.random().toString(36).slice(2)}.pdf`;
+  await put(name);
+  await until(() => barriers.includes(name), 10_000, `the barrier file ${name}`);
+  await watcher?.settled();
 }
 
 const names = () => ready.map((file) => file.name).sort();
@@ -65,7 +81,7 @@ describe('createFolderWatcher reports each file once, only when stable', () => {
     await start();
     await until(() => ready.length === 2);
     await watcher?.rescan();
-    await sleep(QUIET * 2);
+    await drained();
     expect(names()).toEqual(['a.pdf', 'b.pdf']);
   });
 
@@ -76,20 +92,32 @@ describe('createFolderWatcher reports each file once, only when stable', () => {
     await watcher?.rescan();
     await until(() => ready.length === 1);
     await watcher?.rescan();
-    await sleep(QUIET * 2);
+    await drained();
     expect(ready).toHaveLength(1);
     expect(ready[0]?.at).toBeGreaterThanOrEqual(droppedAt + QUIET);
   });
 
   it('given a slow writer, then the file is reported once, with its final size', async () => {
-    await start();
+    // The stability waits' clock stands still while the writer writes: however slowly the
+    // appends come, none of the sizes before the last can have been quiet for quietMs.
+    let clock: number | undefined = 0; // undefined: the real clock again
+    await start({}, { now: () => clock ?? Date.now() });
     const file = path.join(dir, 'long.pdf');
-    for (let i = 0; i < 6; i += 1) {
-      await writeFile(file, 'x'.repeat(1000), { flag: 'a' });
-      await sleep(80);
-    }
-    await until(() => ready.length === 1);
-    await sleep(QUIET * 2);
+    await writeFile(file, 'x'.repeat(1000));
+    await until(() => waiting.includes('long.pdf'), 10_000, 'the wait for long.pdf');
+    for (let i = 1; i < 6; i += 1) await writeFile(file, 'x'.repeat(1000), { flag: 'a' });
+    expect(ready).toHaveLength(0);
+    // The writer is done: time moves on, a quiet period per look, until the file is reported.
+    await until(
+      () => {
+        clock = (clock ?? 0) + QUIET;
+        return ready.length === 1;
+      },
+      10_000,
+      'long.pdf',
+    );
+    clock = undefined;
+    await drained();
     expect(ready).toHaveLength(1);
     expect(ready[0]?.size).toBe(6000);
   });
@@ -97,9 +125,9 @@ describe('createFolderWatcher reports each file once, only when stable', () => {
   it('given a file deleted while pending, then it is never reported', async () => {
     await start();
     await put('brief.pdf');
-    await sleep(QUIET / 4);
+    await until(() => waiting.includes('brief.pdf'), 10_000, 'the wait for brief.pdf');
     await unlink(path.join(dir, 'brief.pdf'));
-    await sleep(QUIET * 3);
+    await drained();
     expect(ready).toHaveLength(0);
     expect(errors).toHaveLength(0);
   });
@@ -115,7 +143,7 @@ describe('createFolderWatcher reports each file once, only when stable', () => {
     await put('real.pdf');
     await until(() => ready.length >= 1);
     await watcher?.rescan();
-    await sleep(QUIET * 2);
+    await drained();
     expect(names()).toEqual(['real.pdf']);
   });
 
@@ -126,7 +154,7 @@ describe('createFolderWatcher reports each file once, only when stable', () => {
     await link(path.join(dir, nfd), path.join(dir, nfc));
     await start();
     await until(() => ready.length >= 1);
-    await sleep(QUIET * 2);
+    await drained();
     expect(names()).toEqual([nfc]);
   });
 
@@ -150,10 +178,16 @@ describe('createFolderWatcher reports each file once, only when stable', () => {
 
   it('given close, when a file is dropped afterwards, then nothing is reported', async () => {
     await start();
-    await watcher?.close();
+    const closed = watcher;
+    await closed?.close();
     await put('late.pdf');
-    await sleep(QUIET * 2);
-    expect(ready).toHaveLength(0);
+    // A second watcher on the folder is the witness that late.pdf was there to be seen.
+    await start();
+    await until(() => ready.length === 1, 10_000, 'the witness to report late.pdf');
+    await closed?.settled();
+    expect(ready).toHaveLength(1);
+    await drained();
+    expect(ready).toHaveLength(1);
   });
 });
 
@@ -170,15 +204,14 @@ describe('createFolderWatcher with after-upload choices', () => {
     const sha256 = createHash('sha256').update('v1').digest('hex');
     expect(await watcher?.finish({ ...file, sha256 }, 'uploaded')).toEqual({ action: 'kept' });
     await watcher?.rescan();
-    await sleep(QUIET * 2);
+    await drained();
     expect(ready).toHaveLength(1);
 
     await watcher?.close();
     await start(folder, { seen: await openJsonSeenStore(storeFile) });
-    await sleep(QUIET * 2);
+    await drained();
     expect(ready).toHaveLength(1);
 
-    await sleep(20);
     await put('kept.pdf', 'v2 is longer');
     await until(() => ready.length === 2);
   });
@@ -190,7 +223,7 @@ describe('createFolderWatcher with after-upload choices', () => {
     const file = ready[0]!;
     await watcher?.finish({ ...file, sha256: '0'.repeat(64) }, 'uploaded');
     await watcher?.rescan();
-    await sleep(QUIET * 2);
+    await drained();
     expect(await readdir(path.join(dir, 'uploaded'))).toEqual(['moved.pdf']);
     expect(ready).toHaveLength(1);
   });
@@ -213,7 +246,7 @@ describe('createFolderWatcher with after-upload choices', () => {
       'Invalid file type or format',
     );
     await watcher?.rescan();
-    await sleep(QUIET * 2);
+    await drained();
     expect((await readdir(path.join(dir, 'errors'))).sort()).toEqual([
       'bad.pdf',
       'bad.pdf.error.txt',
@@ -233,9 +266,9 @@ describe('createFolderWatcher with many files waiting at once', () => {
       for (let i = 0; i < 50; i += 1) await put(`file-${String(i).padStart(2, '0')}.pdf`);
       // A long quiet period keeps all 50 stability waits in progress at the same time.
       await start({}, { quietMs: 600, stablePollMs: 100 });
-      await until(() => ready.length === 50, 15_000);
-      // Warnings are emitted on the next tick; give them the chance to arrive.
-      await sleep(50);
+      await until(() => ready.length === 50, 30_000, 'all 50 files');
+      // Warnings are emitted on a later tick (process.nextTick), all before the next setImmediate.
+      await new Promise((resolve) => setImmediate(resolve));
       expect(warnings.map((warning) => warning.message)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {

@@ -50,6 +50,10 @@ export interface FolderWatcherOptions {
   pollingIntervalMs?: number;
   /** Remembers files kept in place; in memory unless given (see openJsonSeenStore). */
   seen?: SeenStore;
+  /** The clock of the stability waits (waitUntilStable's `now`); Date.now by default. */
+  now?: () => number;
+  /** Called when a file's stability wait starts: the file is pending from then on. */
+  onWaiting?: (filePath: string) => void;
   onReady: (file: ReadyFile) => void | Promise<void>;
   onError: (error: Error, context: { folder: string; path?: string }) => void;
 }
@@ -59,6 +63,8 @@ export interface FolderWatcher {
   ready: Promise<void>;
   /** Runs a rescan now (also runs on the timer). */
   rescan(): Promise<void>;
+  /** Resolves once no rescan and no stability wait (nor the onReady it leads to) is in progress. */
+  settled(): Promise<void>;
   /** Applies the folder's after-upload choice and forgets the reported version. */
   finish(
     file: FinishableFile & { folder: WatchedFolder },
@@ -118,9 +124,11 @@ export function createFolderWatcher(options: FolderWatcherOptions): FolderWatche
     // close() may have run while stat was pending: it did not see this wait, so stop it here.
     if (closed) wait.abort();
     try {
+      options.onWaiting?.(filePath);
       const stable = await waitUntilStable(filePath, {
         quietMs: options.quietMs,
         signal: wait.signal,
+        ...(options.now ? { now: options.now } : {}),
         ...(options.stablePollMs !== undefined ? { pollMs: options.stablePollMs } : {}),
         ...(options.stableTimeoutMs !== undefined ? { timeoutMs: options.stableTimeoutMs } : {}),
       });
@@ -209,9 +217,15 @@ export function createFolderWatcher(options: FolderWatcherOptions): FolderWatche
     void rescan();
   });
 
+  const settled = async (): Promise<void> => {
+    // A wait that ends may have started another (a rescan offers files): look again until none.
+    while (scanning || inFlight.size > 0) await Promise.allSettled([...inFlight, scanning]);
+  };
+
   return {
     ready,
     rescan,
+    settled,
     async finish(file, outcome, reason) {
       const result = await finishFile(file, file.folder, outcome, reason, { seen });
       forgetPath(file.path);

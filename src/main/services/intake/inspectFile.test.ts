@@ -1,7 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFile, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import {
+  appendFile,
+  chmod,
+  mkdir,
+  mkdtemp,
+  open,
+  readFile,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   cfb,
@@ -10,7 +22,8 @@ import {
   PDF_END,
   zip,
 } from '../../../../tests/integration/fixtures/files';
-import { inspectFile } from './inspectFile';
+import { until } from '../../../../tests/support/until';
+import { inspectFile, type InspectResult } from './inspectFile';
 
 let dir: string;
 beforeEach(async () => {
@@ -27,6 +40,51 @@ async function put(name: string, bytes: Uint8Array | string): Promise<string> {
   const file = path.join(dir, name);
   await writeFile(file, bytes);
   return file;
+}
+
+/** The uid and gid of `nobody`, who owns none of the test's files. */
+const NOBODY = 65_534;
+const CHILD = fileURLToPath(new URL('./fixtures/inspect-child.ts', import.meta.url));
+
+/**
+ * inspectFile in a child process that lacks this user's privileges: root may read any file, so
+ * a test running as root (as CI does) forks the child as `nobody`; anyone else forks as themself.
+ */
+function inspectAsUnprivileged(...files: string[]): Promise<InspectResult[]> {
+  const asRoot = process.getuid?.() === 0;
+  const child = fork(CHILD, files, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (results) => resolve(results as InspectResult[]));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`the inspecting child exited (${code}) without results`)),
+    );
+  });
+}
+
+/** Bytes this process has read so far (Linux: /proc/self/io), or undefined elsewhere. */
+async function bytesRead(): Promise<number | undefined> {
+  const io = await readFile('/proc/self/io', 'utf8').catch(() => undefined);
+  const rchar = io && /^rchar: (\d+)$/m.exec(io)?.[1];
+  return rchar ? Number(rchar) : undefined;
+}
+
+/**
+ * Resolves once inspectFile is hashing: this process has read 8 MiB more than `since`, more than
+ * the type check ever reads, so the file's first stat is taken and most of its bytes are still to
+ * come. Without /proc (not Linux) it can only give the hashing a head start of 30 ms.
+ */
+async function hashingUnderWay(since: number | undefined): Promise<void> {
+  if (since === undefined) return new Promise((resolve) => setTimeout(resolve, 30));
+  await until(
+    async () => ((await bytesRead()) ?? 0) - since > 8 * MB,
+    20_000,
+    'the hashing to start',
+  );
 }
 
 /** A sparse PDF of `size` bytes: the fixture's start, zeros, and a PDF's end. */
@@ -151,15 +209,17 @@ describe('inspectFile refuses with a clear code and message', () => {
     });
   });
 
-  it.skipIf(process.getuid?.() === 0)(
-    'given a file without read permission, then FILE_UNREADABLE',
-    async () => {
-      const file = await put('secret.pdf', FIXTURES.pdf);
-      const { chmod } = await import('node:fs/promises');
-      await chmod(file, 0o000);
-      expect(await inspectFile(file, { maxBytes: MB })).toMatchObject({ code: 'FILE_UNREADABLE' });
-    },
-  );
+  it('given a file its reader has no permission to read, then FILE_UNREADABLE', async () => {
+    const secret = await put('secret.pdf', FIXTURES.pdf);
+    const readable = await put('readable.pdf', FIXTURES.pdf);
+    await chmod(secret, 0o000);
+    // The folder may be searched by the reader, so only the file's own mode keeps it out.
+    await chmod(dir, 0o755);
+    const [allowed, refused] = await inspectAsUnprivileged(readable, secret);
+    // The same reader reads a file it may read: the refusal is the permission's doing.
+    expect(allowed).toMatchObject({ ok: true, type: 'pdf' });
+    expect(refused).toMatchObject({ ok: false, code: 'FILE_UNREADABLE', retryable: false });
+  });
 });
 
 describe('inspectFile on large and changing files', () => {
@@ -181,18 +241,19 @@ describe('inspectFile on large and changing files', () => {
 
   it('given a file appended to while it is hashed, then FILE_CHANGED, retryable', async () => {
     const file = await sparsePdf('growing.pdf', 256 * MB);
+    const read = await bytesRead();
     const inspecting = inspectFile(file, { maxBytes: 2048 * MB });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await hashingUnderWay(read);
     await appendFile(file, 'more');
     expect(await inspecting).toMatchObject({ ok: false, code: 'FILE_CHANGED', retryable: true });
   });
 
   it('given a file replaced by another of the same size during hashing, then FILE_CHANGED', async () => {
     const file = await sparsePdf('swapped.pdf', 256 * MB);
-    const inspecting = inspectFile(file, { maxBytes: 2048 * MB });
-    await new Promise((resolve) => setTimeout(resolve, 30));
     const other = await sparsePdf('other.pdf', 256 * MB);
-    const { rename } = await import('node:fs/promises');
+    const read = await bytesRead();
+    const inspecting = inspectFile(file, { maxBytes: 2048 * MB });
+    await hashingUnderWay(read);
     await rename(other, file);
     expect(await inspecting).toMatchObject({ ok: false, code: 'FILE_CHANGED' });
   });

@@ -16,6 +16,8 @@ export interface StableOptions {
   /** Give up after this long; no limit by default. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The clock quietMs and timeoutMs are measured on; Date.now by default (tests hold it still). */
+  now?: () => number;
 }
 
 export interface StableFile {
@@ -74,13 +76,14 @@ export async function waitUntilStable(
   options: StableOptions,
 ): Promise<StableFile> {
   const pollMs = options.pollMs ?? Math.max(20, Math.floor(options.quietMs / 4));
-  const started = Date.now();
+  const clock = options.now ?? Date.now;
+  const started = clock();
   const deadline = options.timeoutMs === undefined ? Infinity : started + options.timeoutMs;
   let last: Stats | null = null;
   let quietSince = started;
   for (;;) {
     if (options.signal?.aborted) throw new StableWaitError('aborted', filePath);
-    const now = Date.now();
+    const now = clock();
     const current = await statOrGone(filePath);
     if (!current) throw new StableWaitError('gone', filePath);
     if (!last || !sameVersion(last, current)) {

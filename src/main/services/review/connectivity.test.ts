@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../../../tests/support/until';
 import { createConnectivity, type Connectivity } from './connectivity';
 
 let current: Connectivity | null = null;
@@ -7,15 +8,9 @@ afterEach(() => {
   current = null;
 });
 
-function waitFor<T>(list: T[], count: number): Promise<void> {
-  return new Promise((resolve) => {
-    const poll = (): void => {
-      if (list.length >= count) resolve();
-      else setTimeout(poll, 5);
-    };
-    poll();
-  });
-}
+/** Waits until `list` has at least `count` entries. */
+const waitFor = (list: unknown[], count: number) =>
+  until(() => list.length >= count, 10_000, `${count} entries`);
 
 describe('connectivity', () => {
   it('given a request without an answer, when the server comes back, then it goes offline, probes with backoff and goes online again once', async () => {

@@ -12,6 +12,7 @@ import { createDesktopRuntime, type DesktopRuntime } from '../../runtime';
 import type { EmittedEvent } from '../events';
 import { noNativeNotifier } from '../notifier';
 import { createMemorySessionStore } from '../sessionStore';
+import { untilValue } from '../../../../tests/support/until';
 
 const dirs: string[] = [];
 const runtimes: DesktopRuntime[] = [];
@@ -47,14 +48,15 @@ describe('review channels in the runtime', () => {
   it('given a runtime, when it starts, then the store lives in the data folder and status answers offline', async () => {
     const { dispatch, dataDir, emitted } = runtime();
     expect(existsSync(path.join(dataDir, 'desktop', 'review.db'))).toBe(true);
-    const deadline = Date.now() + 10_000;
-    let status: unknown;
-    do {
-      const answer = await dispatch('review:status', {});
-      status = answer.ok ? answer.response : null;
-      if ((status as { online?: boolean } | null)?.online === false) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    } while (Date.now() < deadline);
+    const status = await untilValue(
+      async () => {
+        const answer = await dispatch('review:status', {});
+        return answer.ok ? answer.response : null;
+      },
+      (answer) => (answer as { online?: boolean } | null)?.online === false,
+      'the status to answer offline',
+      10_000,
+    );
     expect(status).toMatchObject({
       online: false,
       pending: 0,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewStatus } from '../../../shared/ipc/review';
 import { startTestServer, type TestServer } from '../../../../tests/support/server';
+import { until } from '../../../../tests/support/until';
 import { createReviewService, type ReviewService } from './reviewService';
 import { insertDocuments, PDF_BYTES, startProxy, type Proxy } from './testSupport';
 
@@ -109,14 +110,6 @@ async function stop(harness: Harness): Promise<void> {
   running.splice(running.indexOf(harness.service), 1);
 }
 
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in time`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 const edit = (documentId: string, applicant: string) => ({
   documentId,
   companyId,
@@ -169,12 +162,17 @@ describe('offline review against the server', () => {
     await serverEdit(ids[2] ?? '', { applicant: 'Changed On Server' }, otherToken);
 
     const second = start({ dataDir: first.dataDir });
-    await until(async () => (await second.service.status()).online === false, 'offline at start');
+    await until(
+      async () => (await second.service.status()).online === false,
+      20_000,
+      'offline at start',
+    );
     expect(await second.service.status()).toMatchObject({ pending: 3, conflicts: 0 });
 
     await proxy.restore();
     await until(
       () => second.statuses.some((s) => s.online && s.pending === 0 && s.conflicts === 1),
+      20_000,
       'the outbox to be sent',
     );
     expect(await serverDocument(ids[0] ?? '')).toMatchObject({ applicant: 'Offline 1' });
@@ -240,6 +238,7 @@ describe('offline review against the server', () => {
     await proxy.restore();
     await until(
       async () => (await harness.service.outbox()).length === 0,
+      20_000,
       'the resend to be confirmed',
     );
     expect(await harness.service.status()).toMatchObject({
@@ -292,7 +291,11 @@ describe('offline review against the server', () => {
     await stop(second);
 
     const back = start({ dataDir: first.dataDir });
-    await until(async () => (await back.service.outbox()).length === 0, 'the first user’s send');
+    await until(
+      async () => (await back.service.outbox()).length === 0,
+      20_000,
+      'the first user’s send',
+    );
     expect(await serverDocument(id)).toMatchObject({ applicant: 'First user' });
   });
 

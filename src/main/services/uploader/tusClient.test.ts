@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadError } from './errors';
 import { startTestServer, TEST_TOKEN, type TestServer } from './testServer';
 import { createUpload, getOffset, patchFrom, sendFile } from './tusClient';
+import { untilValue } from '../../../../tests/support/until';
 
 const SERVER_PROCESS = fileURLToPath(new URL('./fixtures/testServerProcess.ts', import.meta.url));
 
@@ -91,8 +92,13 @@ describe('tus client against @tus/server', () => {
         },
       }),
     ).rejects.toMatchObject({ kind: 'aborted' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const { offset } = await getOffset(url, auth());
+    // The server keeps what arrived before the cut once it has written it.
+    const { offset } = await untilValue(
+      () => getOffset(url, auth()),
+      (answer) => answer.offset > 0,
+      'the server to keep the bytes sent before the cut',
+      20_000,
+    );
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThan(bytes.length);
     const resumedAt: number[] = [];

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testServer';
+import { until } from '../../../../tests/support/until';
 import {
   count,
   enqueueOne,
@@ -49,7 +50,7 @@ describe('uploader across a restart', () => {
         },
       });
       holder.stop = () => first.uploader.stop();
-      while (!stopped) await new Promise((resolve) => setTimeout(resolve, 5));
+      await until(() => Boolean(stopped), 20_000, 'the stop from inside the progress');
       await stopped;
       queue.close();
       const stored = (() => {

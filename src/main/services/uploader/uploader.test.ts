@@ -4,6 +4,7 @@ import type { UploadQueue } from '../uploads/queue';
 import { CHANGED_SINCE_QUEUED } from './runJob';
 import { startTestServer, type TestServer } from './testServer';
 import type { Uploader } from './types';
+import { until } from '../../../../tests/support/until';
 import {
   count,
   enqueueOne,
@@ -196,18 +197,18 @@ describe('uploader', () => {
     const run = startUploader(server, queue);
     uploader = run.uploader;
     await waitForState(queue, jobId, ['uploading']);
-    while (!run.events.some((e) => e.type === 'progress' && e.progress === 30)) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(
+      () => run.events.some((e) => e.type === 'progress' && e.progress === 30),
+      20_000,
+      'the upload to start sending',
+    );
     expect(queue.cancel(jobId)).toBe(true);
     uploader.abortJob(jobId);
-    const deadline = Date.now() + 5000;
-    while (
-      [...server.rawFiles.values()][0]?.status !== 'Uploading_Failed' &&
-      Date.now() < deadline
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(
+      () => [...server.rawFiles.values()][0]?.status === 'Uploading_Failed',
+      20_000,
+      'the raw file to be marked failed',
+    );
     expect([...server.rawFiles.values()][0]?.status).toBe('Uploading_Failed');
     expect(queue.get(jobId)?.state).toBe('cancelled');
   });

@@ -7,6 +7,7 @@ import { openUploadQueue, type UploadJob, type UploadQueue } from '../uploads/qu
 import { enqueuePaths } from './enqueuePaths';
 import { TEST_TOKEN, type TestServer } from './testServer';
 import { createUploader } from './uploader';
+import { untilValue } from '../../../../tests/support/until';
 import type { Uploader, UploaderEvent, UploaderOptions } from './types';
 
 export const COMPANY = 'company-1';
@@ -70,19 +71,19 @@ export function startUploader(
   return { uploader, events };
 }
 
-export async function waitForState(
+/** Waits until the job is in one of `states`, and returns it. */
+export function waitForState(
   queue: UploadQueue,
   jobId: string,
   states: readonly UploadJob['state'][],
   timeoutMs = 20_000,
 ): Promise<UploadJob> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = queue.get(jobId);
-    if (job && states.includes(job.state)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job?.state ?? 'missing'}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return untilValue(
+    () => queue.get(jobId),
+    (job): job is UploadJob => job !== undefined && job !== null && states.includes(job.state),
+    `job ${jobId} to be ${states.join(' or ')}`,
+    timeoutMs,
+  );
 }
 
 export function count(server: TestServer, method: string, prefix: string): number {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../../../tests/support/until';
 import { startPipelineProcess, type PipelineProcess } from './pipelineProcess';
 
 interface Logged {
@@ -22,13 +23,8 @@ function recorder() {
 
 const node = (source: string) => ({ command: process.execPath, args: ['-e', source], env: {} });
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits up to 20 s for `check` to hold. */
+const waitFor = (check: () => boolean, what: string) => until(check, 20_000, what);
 
 describe('pipeline child process', () => {
   let running: PipelineProcess | undefined;
@@ -45,9 +41,9 @@ describe('pipeline child process', () => {
       ),
       log,
     });
-    await until(() => lines.some((l) => l.message === 'ready'), 'ready');
+    await waitFor(() => lines.some((l) => l.message === 'ready'), 'ready');
     running.notify();
-    await until(() => lines.some((l) => l.message === 'got work'), 'the message');
+    await waitFor(() => lines.some((l) => l.message === 'got work'), 'the message');
     expect(lines.find((l) => l.message === 'got work')?.level).toBe('info');
     expect(running.starts).toBe(1);
   });
@@ -60,7 +56,7 @@ describe('pipeline child process', () => {
       restartDelayMs: 20,
       maxRestartDelayMs: 80,
     });
-    await until(() => running!.starts >= 5, 'five starts');
+    await waitFor(() => running!.starts >= 5, 'five starts');
     const exits = lines.filter((l) => l.message.startsWith('the pipeline process exited'));
     expect(exits.slice(0, 4).map((l) => l.details.restartInMs)).toEqual([20, 40, 80, 80]);
     expect(exits[0]?.details.code).toBe(3);
@@ -77,7 +73,7 @@ describe('pipeline child process', () => {
       stopTimeoutMs: 200,
       restartDelayMs: 10,
     });
-    await until(() => lines.some((l) => l.message === 'up'), 'up');
+    await waitFor(() => lines.some((l) => l.message === 'up'), 'up');
     const pid = running.pid;
     await running.stop();
     expect(() => process.kill(pid!, 0)).toThrow();

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { FIXTURES, paddedPdf, PDF_END } from '../../../../tests/integration/fixtures/files';
 import { registerOne, sha256, tusClient } from '../../../../tests/integration/fixtures/raw-files';
 import { startTestServer, type TestServer } from '../../../../tests/support/server';
+import { until } from '../../../../tests/support/until';
 import { HashingFileStore } from './hashingStore';
 
 let server: TestServer;
@@ -96,9 +97,8 @@ function openPatch(location: string, offset: number, length?: number) {
   return { req, answer };
 }
 
-async function sizeReaches(path: string, size: number) {
-  while ((await stat(path)).size < size) await new Promise((resolve) => setTimeout(resolve, 10));
-}
+const sizeReaches = (path: string, size: number) =>
+  until(async () => (await stat(path)).size >= size, 20_000, `${path} to reach ${size} bytes`);
 
 /** What takeDigest gave to finish: the running hash's digest, or undefined (read from disk). */
 async function digests(spy: { mock: { results: Array<{ value: unknown }> } }) {
