@@ -474,7 +474,7 @@ export function createProcessedFileListService(
     viewer: Viewer,
     listQuery: RawFileListQuery,
     reasons: ExceptionReason[] | undefined,
-  ): Promise<{ rawFiles: RawFileWithExceptions[]; total: number }> {
+  ): Promise<{ rawFiles: RawFileWithExceptions[]; total: number; total_capped: boolean }> {
     const companyIds = listQuery.companyIds?.length
       ? listQuery.companyIds.filter((id) => canViewCompany(viewer, id))
       : [...viewer.companyIds];
@@ -496,6 +496,7 @@ export function createProcessedFileListService(
         exception_processed_files: byRawFile.get(row.id) ?? [],
       })),
       total: page.total,
+      total_capped: page.total_capped,
     };
   }
 }
