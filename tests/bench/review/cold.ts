@@ -31,6 +31,8 @@ export async function startServer(postgres: EmbeddedPostgres, dataDir: string): 
     dataDir: path.join(dataDir, 'server'),
     databaseUrl: postgres.url,
     logLevel: 'silent',
+    // Requests are injected (no listening port): links are made for this origin, never a Host.
+    publicUrl: 'http://127.0.0.1',
     pipelineWorkers: 0,
   });
   const app = await buildApp(config);
