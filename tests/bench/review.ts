@@ -4,7 +4,8 @@
  * .bench-cache/review) an embedded PostgreSQL, runs the server in this process and times each
  * request of the document center, its counts, a content search and the case list through the
  * whole server path, then the same SQL directly. Content searches are also timed from a cold
- * start of the database (`--cold N` samples each, default 10; 0 skips: review/cold.ts). Writes
+ * start of the database, with the OS page cache kept and dropped (`--cold N` samples each, default
+ * 10; 0 skips: review/cold.ts; `--no-prewarm` starts PostgreSQL without autoprewarm). Writes
  * bench-results/review.json and the Review section of docs/PERFORMANCE.md. `--dry` (or `--only
  * TEXT`, probes whose name contains TEXT) times the probes only: no viewer, nothing written.
  */
@@ -36,6 +37,8 @@ export async function run(args: string[]): Promise<void> {
   const rows = Number(option(args, 'rows') ?? 1_000_000);
   const iterations = Number(option(args, 'iterations') ?? 400);
   const coldSamples = Number(option(args, 'cold') ?? 10);
+  // --no-prewarm: PostgreSQL without autoprewarm (src/server/db/embedded-prewarm.ts), to compare.
+  const autoprewarm = !args.includes('--no-prewarm');
   // --dry (or --only): probes only, for working on the server path; nothing written.
   const writeResults = !args.includes('--dry') && option(args, 'only') === undefined;
   const dataDir = path.resolve(option(args, 'data') ?? path.join(root, '.bench-cache', 'review'));
@@ -46,7 +49,7 @@ export async function run(args: string[]): Promise<void> {
   const startedAt = machine(); // load average before the bench adds its own
 
   await mkdir(dataDir, { recursive: true });
-  const postgres = await startEmbeddedPostgres({ dataDir });
+  const postgres = await startEmbeddedPostgres({ dataDir, autoprewarm });
   let running: Running | undefined;
   try {
     await runMigrations(postgres.url);
@@ -105,23 +108,36 @@ export async function run(args: string[]): Promise<void> {
         : undefined;
       if (viewer) log(`viewer: open to first page p50 ${viewer.p50_ms} p95 ${viewer.p95_ms} ms`);
 
-      // Cold searches last: each restarts the database and the server (review/cold.ts).
+      // Cold searches last: each restarts the database and the server (review/cold.ts), once with
+      // the OS page cache kept (a database restart on a live machine), once with it dropped.
       let cacheDropped = true;
       const searches = probes.filter((probe) => probe.kind === 'search');
       if (coldSamples > 0 && searches.length > 0) {
         await closeDirect();
         directOpen = false;
+        const onRestart = (next: Running) => {
+          running = next;
+        };
         for (const probe of searches) {
-          const cold = await measureCold(dataDir, probe, coldSamples, running, (next) => {
-            running = next;
+          const result = results.find((r) => r.name === probe.name)!;
+          const restart = await measureCold(dataDir, probe, coldSamples, running, onRestart, {
+            dropCache: false,
+            autoprewarm,
+          });
+          result.restart_api_p50_ms = restart.api_p50_ms;
+          result.restart_api_p95_ms = restart.api_p95_ms;
+          result.restart_samples_ms = restart.samples_ms;
+          const cold = await measureCold(dataDir, probe, coldSamples, running, onRestart, {
+            dropCache: true,
+            autoprewarm,
           });
           cacheDropped &&= cold.cacheDropped;
-          const result = results.find((r) => r.name === probe.name)!;
-          result.cold_api_p50_ms = cold.cold_api_p50_ms;
-          result.cold_api_p95_ms = cold.cold_api_p95_ms;
-          result.cold_samples_ms = cold.cold_samples_ms;
+          result.cold_api_p50_ms = cold.api_p50_ms;
+          result.cold_api_p95_ms = cold.api_p95_ms;
+          result.cold_samples_ms = cold.samples_ms;
+          result.cold_start_to_request_ms = cold.start_to_request_p50_ms;
           log(
-            `${probe.name.padEnd(44)} cold api p50 ${cold.cold_api_p50_ms} p95 ${cold.cold_api_p95_ms} ms (${coldSamples} cold starts${cold.cacheDropped ? '' : ', OS cache NOT dropped'})`,
+            `${probe.name.padEnd(44)} restart api p50 ${restart.api_p50_ms} p95 ${restart.api_p95_ms} ms | cold api p50 ${cold.api_p50_ms} p95 ${cold.api_p95_ms} ms, ${cold.start_to_request_p50_ms} ms after start (${coldSamples} starts each${cold.cacheDropped ? '' : ', OS cache NOT dropped'}${autoprewarm ? '' : ', no autoprewarm'})`,
           );
         }
       }
@@ -147,15 +163,18 @@ export async function run(args: string[]): Promise<void> {
         iterations,
         list_p95_ms: worst(['list', 'cases']),
         count_p95_ms: worst('count'),
-        // From a cold start of the database when measured (the worse of cold and warm).
+        // From a cold start of the database when measured (the worst of cold, restart and warm).
         search_p95_ms: Math.max(
           worst('search'),
           coldMeasured ? worst('search', (r) => r.cold_api_p95_ms) : 0,
+          coldMeasured ? worst('search', (r) => r.restart_api_p95_ms) : 0,
         ),
         search_warm_p95_ms: worst('search'),
         search_cold_p95_ms: coldMeasured ? worst('search', (r) => r.cold_api_p95_ms) : null,
         search_cold_samples: coldMeasured ? coldSamples : 0,
         search_cold_cache_dropped: coldMeasured && cacheDropped,
+        search_restart_p95_ms: coldMeasured ? worst('search', (r) => r.restart_api_p95_ms) : null,
+        autoprewarm,
         case_list_p95_ms: worst('cases'),
         list_ratio_vs_sql: Math.max(0, ...results.map((r) => r.ratio)),
         viewer_first_page_p50_ms: viewer.p50_ms,

@@ -13,6 +13,7 @@ import {
   type ClusterCredentials,
 } from './embedded-cluster';
 import { loadEmbeddedPostgresLib, postgresBinaryDir, trackChild } from './embedded-lib';
+import { autoprewarmFlags } from './embedded-prewarm';
 import { acquireDataDirLock, type DataDirLock } from './embedded-lock';
 import { mkdirPrivate } from '../privateFiles';
 import { findFreePort } from './ports';
@@ -32,6 +33,8 @@ export interface EmbeddedPostgres {
 export interface StartEmbeddedOptions {
   dataDir: string;
   onLog?: (line: string) => void;
+  /** pg_prewarm's autoprewarm where the bundled PostgreSQL has it (embedded-prewarm.ts); default on. */
+  autoprewarm?: boolean;
 }
 
 const HOST = '127.0.0.1';
@@ -77,14 +80,19 @@ export async function startEmbeddedPostgres(opts: StartEmbeddedOptions): Promise
         `Took over ${dataDir} from process ${lock.recoveredFromPid}, which ended without releasing it`,
       );
     }
-    return await startLocked(dataDir, lock, log);
+    return await startLocked(dataDir, lock, log, opts.autoprewarm !== false);
   } catch (error) {
     await lock.release();
     throw error;
   }
 }
 
-async function startLocked(dataDir: string, lock: DataDirLock, log: (line: string) => void) {
+async function startLocked(
+  dataDir: string,
+  lock: DataDirLock,
+  log: (line: string) => void,
+  autoprewarm: boolean,
+) {
   const paths = clusterPaths(dataDir);
   const asRoot = runningAsRoot();
   if (asRoot) {
@@ -116,6 +124,7 @@ async function startLocked(dataDir: string, lock: DataDirLock, log: (line: strin
     }
   };
   const Lib = await loadEmbeddedPostgresLib();
+  const prewarm = autoprewarm ? autoprewarmFlags(await postgresBinaryDir()) : [];
   const makeLib = (port: number) =>
     new Lib({
       databaseDir: paths.pgDir,
@@ -126,7 +135,7 @@ async function startLocked(dataDir: string, lock: DataDirLock, log: (line: strin
       persistent: true,
       createPostgresUser: asRoot,
       initdbFlags: INITDB_FLAGS,
-      postgresFlags: POSTGRES_FLAGS,
+      postgresFlags: [...POSTGRES_FLAGS, ...prewarm],
       onLog,
       onError: (e) => onLog(e instanceof Error ? e.message : String(e)),
     });

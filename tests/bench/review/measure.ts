@@ -27,10 +27,16 @@ export interface ProbeResult {
   statements: number;
   /** Rows or count the request answered (a sanity check that it did real work). */
   answered: string;
-  /** Searches: the API from a cold start of the database (review/cold.ts). */
+  /** Searches: the API from a cold start of the database, OS cache dropped (review/cold.ts). */
   cold_api_p50_ms?: number;
   cold_api_p95_ms?: number;
   cold_samples_ms?: number[];
+  /** Median time from PostgreSQL's start to the cold request (autoprewarm's head start). */
+  cold_start_to_request_ms?: number;
+  /** Searches: the API after a restart of the database with the OS cache kept. */
+  restart_api_p50_ms?: number;
+  restart_api_p95_ms?: number;
+  restart_samples_ms?: number[];
 }
 
 export function percentile(samples: number[], p: number): number {

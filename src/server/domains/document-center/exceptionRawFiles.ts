@@ -29,7 +29,7 @@ export function createExceptionRawFiles(
     viewer: Viewer,
     listQuery: RawFileListQuery,
     reasons: ExceptionReason[] | undefined,
-  ): Promise<{ rawFiles: RawFileWithExceptions[]; total: number }> {
+  ): Promise<{ rawFiles: RawFileWithExceptions[]; total: number; total_capped: boolean }> {
     const companyIds = listQuery.companyIds?.length
       ? listQuery.companyIds.filter((id) => canViewCompany(viewer, id))
       : [...viewer.companyIds];
@@ -51,6 +51,7 @@ export function createExceptionRawFiles(
         exception_processed_files: byRawFile.get(row.id) ?? [],
       })),
       total: page.total,
+      total_capped: page.total_capped,
     };
   }
 

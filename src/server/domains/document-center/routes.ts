@@ -36,9 +36,11 @@ export function registerReviewRoutes(app: FastifyInstance, { services, config }:
     result: {
       rawFiles: Array<RawFileRow & { exception_processed_files: ProcessedFileRecord[] }>;
       total: number;
+      total_capped: boolean;
     },
   ) => ({
     total: result.total,
+    total_capped: result.total_capped,
     rawFiles: result.rawFiles.map((row) => ({
       ...row,
       url: link(request, row.url),

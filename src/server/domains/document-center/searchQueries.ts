@@ -85,7 +85,7 @@ const planSchema = z.array(
 );
 
 /** The rows the planner expects below the candidates' LIMIT (0 when the plan has another shape). */
-function estimatedRows(explained: unknown): number {
+export function estimatedRows(explained: unknown): number {
   const parsed = planSchema.safeParse(
     typeof explained === 'string' ? (JSON.parse(explained) as unknown) : explained,
   );
@@ -103,7 +103,7 @@ export interface Candidate {
  * full-text index and never evaluated on a row (that reads its text vector: several TOAST pages);
  * memory enough for an exact bitmap of a million rows (a lossy one rechecks whole pages).
  */
-const BITMAP_ONLY = [
+export const BITMAP_ONLY = [
   ['enable_seqscan', 'off'],
   ['enable_indexscan', 'off'],
   ['work_mem', '64MB'],

@@ -5,7 +5,7 @@
  * (legal_raw_file_id, start_page_no) index; the company check keeps another tenant's rows (should
  * one ever point at this raw file) from making it match.
  */
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { RawFileListQuery } from '../../../shared/raw-files/schemas';
 import { rawFile } from '../../db/schema';
 import { legalProcessedFile as doc } from '../../db/schemaPipeline';
@@ -39,17 +39,6 @@ export function hasException(reasons?: readonly ExceptionReason[]): SQL {
       )}]::text[]`
     : sql`true`;
   return hasDocument(sql`${doc.is_exception} = true and ${reasonCondition}`);
-}
-
-/**
- * Raw files whose documents' text matches `search` (full-text, the documents' search_vector with
- * its GIN index): one index scan for all of them, then a hashed id check per raw file.
- */
-export function documentTextMatches(companyIds: readonly string[], search: string): SQL {
-  return sql`${rawFile.id} in (select ${doc.legal_raw_file_id} from ${doc} where ${and(
-    inArray(doc.company_id, [...companyIds]),
-    eq(doc.is_deleted, false),
-  )} and ${doc.search_vector} @@ websearch_to_tsquery('english', ${search}))`;
 }
 
 /** Midnight UTC of a YYYY-MM-DD day and of the day after. */

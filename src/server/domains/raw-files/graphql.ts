@@ -49,7 +49,7 @@ export function rawFileResolvers(deps: ResolverDeps) {
             pageSize: args.page_size ?? 20,
             ...(typeof args.search === 'string' ? { search: args.search } : {}),
           });
-          return { items: result.rawFiles, total: result.total };
+          return { items: result.rawFiles, total: result.total, total_capped: result.total_capped };
         }),
       rawFile: (_: unknown, args: { id: string }, context: GraphQLContext) =>
         guarded(deps, 'FETCH_RAW_FILE_FAILED', 'rawFile', () =>

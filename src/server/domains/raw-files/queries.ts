@@ -1,5 +1,5 @@
 /** SQL of raw-file lists, counts by status bucket and duplicate checks (read-only). */
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   rangeEndExclusive,
   rangeStart,
@@ -8,7 +8,13 @@ import {
 import { bucketOf, FAILED_STATUSES, type RawFileCounts } from '../../../shared/raw-files/status';
 import type { Database } from '../../db/connection';
 import { rawFile, type RawFileRow } from '../../db/schema';
-import { dayBounds, documentConditions, documentTextMatches } from './documentFilters';
+import {
+  createRawFileContentSearch,
+  inOrder,
+  RAW_FILE_SEARCH_LIMITS,
+  type RawFileSearchLimits,
+} from './contentSearch';
+import { dayBounds, documentConditions } from './documentFilters';
 
 /** ILIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
 export function containsPattern(text: string): string {
@@ -24,18 +30,24 @@ const SORT_COLUMNS = {
   uploaded_by_user_name: rawFile.uploaded_by_user_name,
 } as const;
 
-/** The WHERE of a list: the caller's companies, not deleted, then every filter given. */
+/** The search text when it also looks in the documents' text (content search), else null. */
+export function contentSearchText(q: RawFileListQuery): string | null {
+  const search = (q.searchQuery ?? q.search ?? '').trim();
+  return search && q.includeContentSearch ? search : null;
+}
+
+/**
+ * The WHERE of a list: the caller's companies, not deleted, then every filter given except a
+ * content search (the list bounds that itself: contentSearch.ts).
+ */
 export function listConditions(companyIds: readonly string[], q: RawFileListQuery): SQL[] {
   const conditions: SQL[] = [
     inArray(rawFile.company_id, [...companyIds]),
     eq(rawFile.is_deleted, false),
   ];
   const search = (q.searchQuery ?? q.search ?? '').trim();
-  if (search && q.includeContentSearch)
-    conditions.push(
-      or(ilike(rawFile.name, containsPattern(search)), documentTextMatches(companyIds, search))!,
-    );
-  else if (search) conditions.push(ilike(rawFile.name, containsPattern(search)));
+  if (search && !q.includeContentSearch)
+    conditions.push(ilike(rawFile.name, containsPattern(search)));
   if (q.status?.length) {
     const statuses = q.status.some((s) => FAILED_STATUSES.includes(s))
       ? [...new Set([...q.status, ...FAILED_STATUSES])]
@@ -61,32 +73,58 @@ export function listConditions(companyIds: readonly string[], q: RawFileListQuer
   return conditions;
 }
 
-export function createRawFileQueries(db: Database) {
+export function createRawFileQueries(
+  db: Database,
+  searchLimits: RawFileSearchLimits = RAW_FILE_SEARCH_LIMITS,
+) {
+  const contentSearch = createRawFileContentSearch(db, searchLimits);
   return {
     /**
      * One page (newest first unless sorted otherwise) and the total matching the filters; `extra`
-     * adds conditions of the caller's own (the review queues' exception checks).
+     * adds conditions of the caller's own (the review queues' exception checks). A content search
+     * of common words is bounded (contentSearch.ts): its total then counts the matches found and
+     * total_capped says it is a lower bound.
      */
     async list(
       companyIds: readonly string[],
       q: RawFileListQuery,
       extra: readonly SQL[] = [],
-    ): Promise<{ rows: RawFileRow[]; total: number }> {
-      if (companyIds.length === 0) return { rows: [], total: 0 };
-      const where = and(...listConditions(companyIds, q), ...extra);
+    ): Promise<{ rows: RawFileRow[]; total: number; total_capped: boolean }> {
+      if (companyIds.length === 0) return { rows: [], total: 0, total_capped: false };
+      let where = and(...listConditions(companyIds, q), ...extra);
       const direction = q.sortOrder === 'asc' ? asc : desc;
+      const orderBy = [direction(SORT_COLUMNS[q.sortBy]), direction(rawFile.id)];
+      const offset = (q.page - 1) * q.pageSize;
+      const text = contentSearchText(q);
+      if (text) {
+        const found = await contentSearch.match(companyIds, text, {
+          where,
+          orderBy,
+          walkRows: offset + q.pageSize + searchLimits.walkExtra,
+          nameMatch: ilike(rawFile.name, containsPattern(text)),
+        });
+        if (found.kind === 'walked') {
+          const ids = found.ids.slice(offset, offset + q.pageSize);
+          const rows =
+            ids.length === 0
+              ? []
+              : inOrder(ids, await db.select().from(rawFile).where(inArray(rawFile.id, ids)));
+          return { rows, total: found.ids.length, total_capped: !found.complete };
+        }
+        where = and(where, found.condition);
+      }
       const rows = await db
         .select()
         .from(rawFile)
         .where(where)
-        .orderBy(direction(SORT_COLUMNS[q.sortBy]), direction(rawFile.id))
+        .orderBy(...orderBy)
         .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize);
+        .offset(offset);
       const [count] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(rawFile)
         .where(where);
-      return { rows, total: count?.n ?? 0 };
+      return { rows, total: count?.n ?? 0, total_capped: false };
     },
 
     /** Not-deleted raw files of these companies by status bucket (spec section 4). */

@@ -171,7 +171,7 @@ export function createRawFileService(
         queries.list(companyIds, query),
         queries.counts(companyIds),
       ]);
-      return { rawFiles: page.rows, total: page.total, counts };
+      return { rawFiles: page.rows, total: page.total, total_capped: page.total_capped, counts };
     },
 
     counts(viewer: Viewer, companyIds: readonly string[] | null | undefined) {
