@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite. Vitest (unit tests beside the code, integration tests against a real
-// PostgreSQL: embedded by default, the server at DATABASE_URL when set), then the renderer build and
-// the Playwright end-to-end tests in Debian's Chromium. Prints a final `N passed, N failed` line.
+// `npm test`: the whole suite, or the tiers named by flags (`npm run test:<tier>` passes one):
+//   --unit         vitest project `unit`: beside the code, no processes, sockets or database
+//   --integration  vitest project `integration`: real PostgreSQL (embedded by default, the server at
+//                  DATABASE_URL when set) and real servers on loopback
+//   --slow         vitest project `slow`: the long runs (OCR, killed processes, fuzzing, crashes)
+//   --e2e          the renderer build, then Playwright in Debian's Chromium
+// Other arguments (file filters) go to the runners of the chosen tiers. Prints a final
+// `N passed, N failed` line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -10,11 +15,20 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const only = process.argv.includes('--unit')
-  ? 'unit'
-  : process.argv.includes('--e2e')
-    ? 'e2e'
-    : 'all';
+
+const TIERS = ['unit', 'integration', 'slow', 'e2e'];
+const args = process.argv.slice(2);
+const named = TIERS.filter((tier) => args.includes(`--${tier}`));
+const unknown = args.filter((arg) => arg.startsWith('--') && !TIERS.includes(arg.slice(2)));
+if (unknown.length > 0) {
+  console.error(
+    `unknown option ${unknown.join(' ')}; tiers: ${TIERS.map((t) => `--${t}`).join(' ')}`,
+  );
+  process.exit(2);
+}
+const tiers = named.length > 0 ? named : TIERS;
+const filters = args.filter((arg) => !arg.startsWith('--'));
+const vitestProjects = tiers.filter((tier) => tier !== 'e2e');
 
 function run(cmd, args, env = {}) {
   console.log(`\n$ ${[path.basename(cmd), ...args].join(' ')}`);
@@ -34,14 +48,16 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 
-if (only !== 'e2e') {
+if (vitestProjects.length > 0) {
   const out = path.join(results, 'vitest.json');
   rmSync(out, { force: true });
   const code = run(bin('vitest'), [
     'run',
+    ...vitestProjects.flatMap((project) => ['--project', project]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${out}`,
+    ...filters,
   ]);
   const report = readJson(out);
   if (report) {
@@ -56,14 +72,14 @@ if (only !== 'e2e') {
   if (code !== 0 && (!report || failed === 0)) broken = true;
 }
 
-if (only !== 'unit') {
+if (tiers.includes('e2e')) {
   const build = run(bin('vite'), ['build', '--logLevel', 'warn']);
   if (build !== 0) {
     broken = true;
   } else {
     const out = path.join(results, 'playwright.json');
     rmSync(out, { force: true });
-    const code = run(bin('playwright'), ['test']);
+    const code = run(bin('playwright'), ['test', ...filters]);
     const report = readJson(out);
     if (report?.stats) {
       passed += report.stats.expected ?? 0;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { runMigrations } from '../../src/server/db/migrate';
+import { ADMIN_URL_ENV, TEMPLATE_ENV } from './database-env';
 
 export interface TestDatabase {
   /** URL of a fresh, empty database reserved for the caller. */
@@ -12,7 +13,7 @@ export interface TestDatabase {
 
 /** The admin URL set up by tests/support/global-setup.ts (or DATABASE_URL outside vitest). */
 export function testAdminUrl(): string {
-  const fromEnv = process.env.LEXDESK_TEST_ADMIN_URL;
+  const fromEnv = process.env[ADMIN_URL_ENV];
   if (fromEnv) return fromEnv;
   let injected: string | undefined;
   try {
@@ -39,12 +40,33 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
-/** Creates a uniquely named database (lexdesk_t_<random>) on the test server. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * The migrated template of this run (tests/support/global-setup.ts), or undefined outside vitest
+ * (the fuzz CLI), where databases are migrated one by one.
+ */
+function testTemplate(): string | undefined {
+  const fromEnv = process.env[TEMPLATE_ENV];
+  if (fromEnv) return fromEnv;
+  try {
+    return inject('lexdeskTestTemplate');
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
+}
+
+/**
+ * Creates a uniquely named database (lexdesk_t_<random>) on the test server: empty, or a copy of
+ * `template` (which nothing may be connected to while it is copied).
+ */
+export async function createTestDatabase(template?: string): Promise<TestDatabase> {
   const adminUrl = testAdminUrl();
   const name = `lexdesk_t_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (client) =>
-    client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`),
+    client.query(
+      template
+        ? `CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`
+        : `CREATE DATABASE ${client.escapeIdentifier(name)}`,
+    ),
   );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -65,10 +87,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A fresh database with the app's migrations applied (src/server/db/migrations). */
+/**
+ * A fresh database with the app's migrations applied (src/server/db/migrations): a clone of the
+ * run's migrated template, or migrated here when given another `migrationsFolder` or when there is
+ * no template (outside vitest).
+ */
 export async function migratedTestDatabase(opts?: {
   migrationsFolder?: string;
 }): Promise<TestDatabase> {
+  const template = opts?.migrationsFolder ? undefined : testTemplate();
+  if (template) return createTestDatabase(template);
   const db = await createTestDatabase();
   try {
     await runMigrations(db.url, opts);

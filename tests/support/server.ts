@@ -82,7 +82,7 @@ export async function startTestServer(
     logLevel: 'silent',
     // Tests that exercise the document pipeline ask for workers; the rest keep Uploaded files still.
     pipelineWorkers: 0,
-    // In this process, so tests can watch and time its jobs; pipeline-process.test.ts runs the child.
+    // In this process, so tests can watch and time its jobs; pipeline-process.slow.test.ts runs the child.
     pipelineProcess: 'inline',
     ...overrides,
   });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundledServerCommand, sourceServerCommand } from './serverCommand';
 
-// The bundle itself is built and started in ../desktopBuild.test.ts.
+// The bundle itself is built and started in ../desktopBuild.slow.test.ts.
 describe('server commands', () => {
   it('given the source layout, when the command is built, then it runs src/server/main.ts through tsx with the child contract env', () => {
     const command = sourceServerCommand('/repo', { dataDir: '/data', demo: true });

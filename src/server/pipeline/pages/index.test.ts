@@ -1,5 +1,5 @@
 // readPages end to end on generated files: PDFs (text, scanned, broken, encrypted, empty,
-// rotated), images, Word files and the single-page kinds. OCR is faked here; see ocr/engines.test.ts.
+// rotated), images, Word files and the single-page kinds. OCR is faked here; see ocr/engines.slow.test.ts.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
