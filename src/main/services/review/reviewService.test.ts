@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentChange } from '../../../shared/documents';
 import type { ReviewStatus } from '../../../shared/ipc/review';
 import { startTestServer, type TestServer } from '../../../../tests/support/server';
 import { createReviewService, type ReviewService } from './reviewService';
@@ -298,12 +299,14 @@ describe('offline review against the server', () => {
 
   it('given a change with a field the server does not have, when saved, then it is refused before anything is stored', async () => {
     const { service } = start();
+    // A caller outside the types (the contract's schema refuses this before the service).
+    const notEditable = { is_exception: false } as unknown as DocumentChange;
     await expect(
       service.save({
         documentId: 'x',
         companyId,
         kind: 'update',
-        changes: { is_exception: false },
+        changes: notEditable,
         base: {},
       }),
     ).rejects.toMatchObject({ code: 'REVIEW_INVALID' });

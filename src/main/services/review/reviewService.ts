@@ -6,9 +6,9 @@
  * token), so a second person signing in on the same computer neither sees nor sends the first
  * one's changes. See README.md for the states and the choices.
  */
+import { isEditableField, type DocumentChange } from '../../../shared/documents';
 import type {
   CachedDocument,
-  DocumentChanges,
   OutboxItem,
   RememberedViewer,
   ReviewStatus,
@@ -21,7 +21,7 @@ import { createIdentity, type User } from './identity';
 import { createPdfCache } from './pdfCache';
 import { createPdfDownloads } from './pdfDownloads';
 import { createSendLoop } from './sendLoop';
-import { checkHealth, CHANGE_FIELDS } from './serverClient';
+import { checkHealth } from './serverClient';
 import { openReviewStore } from './store';
 import { createViewerMemory } from './viewerMemory';
 
@@ -52,8 +52,8 @@ export interface SaveRequest {
   documentId: string;
   companyId: string;
   kind: 'update' | 'markReviewed';
-  changes: DocumentChanges;
-  base: DocumentChanges;
+  changes: DocumentChange;
+  base: DocumentChange;
   preview?: Record<string, unknown> | undefined;
 }
 
@@ -236,7 +236,7 @@ export function createReviewService(options: ReviewServiceOptions): ReviewServic
   const checkChanges = (request: SaveRequest): void => {
     if (request.kind === 'markReviewed') return;
     const unknown = Object.keys({ ...request.changes, ...request.base }).filter(
-      (field) => !CHANGE_FIELDS.has(field),
+      (field) => !isEditableField(field),
     );
     if (unknown.length > 0) {
       throw new ReviewStoreError(

@@ -5,7 +5,8 @@
  * Authorization header, never in a message or a log line.
  */
 import { z } from 'zod';
-import { ReviewConflictField, type DocumentChanges } from '../../../shared/ipc/review';
+import type { DocumentChange } from '../../../shared/documents';
+import { ReviewConflictField } from '../../../shared/ipc/review';
 import type { Json } from './apply';
 
 export interface Connection {
@@ -37,26 +38,6 @@ export type SendResult =
   | { kind: 'retry'; message: string }
   /** The server refused the change (invalid value, document gone, no permission). */
   | { kind: 'refused'; message: string };
-
-/** The ProcessedFileChanges input's fields: the only names a change may carry. */
-export const CHANGE_FIELDS: ReadonlySet<string> = new Set([
-  'name',
-  'legal_file_type_id',
-  'case_number',
-  'adj_number',
-  'eams_number',
-  'claim_number',
-  'wcab_number',
-  'date_of_injury',
-  'date_of_injury_end',
-  'date_of_incident',
-  'applicant',
-  'defendant',
-  'legal_case_id',
-  'crm_case_id',
-  'start_page_no',
-  'end_page_no',
-]);
 
 /**
  * The ProcessedFile fields main asks for in answers; they are merged over the copy the renderer
@@ -180,7 +161,7 @@ async function graphql(
 
 export async function sendUpdate(
   connection: Connection,
-  input: { id: string; changes: DocumentChanges; base: DocumentChanges },
+  input: { id: string; changes: DocumentChange; base: DocumentChange },
   options: CallOptions = {},
 ): Promise<SendResult> {
   const raw = await graphql(connection, UPDATE_MUTATION, input, options);

@@ -25,7 +25,8 @@ import type { OutboxItem } from '../../../shared/ipc/review';
 import { describeError } from '../../app/errors';
 import { useServices } from '../../app/services';
 import { toastSuccess } from '../../components/toaster';
-import { decodeValue, fieldLabel, formatValue, itemStateText, itemSummary } from './labels';
+import { fieldLabel } from '../../../shared/documents';
+import { decodeValue, formatValue, itemStateText, itemSummary } from './labels';
 import { OFFLINE_FILE_TYPES_QUERY } from './operations';
 import { useOutbox } from './useOutbox';
 
@@ -78,10 +79,9 @@ function ConflictTable(props: {
       <tbody>
         {item.conflicts.map((conflict) => {
           const label = fieldLabel(conflict.field);
+          const changed: Readonly<Record<string, unknown>> = item.changes;
           const mine = formatValue(
-            conflict.field in item.changes
-              ? item.changes[conflict.field]
-              : decodeValue(conflict.your_value),
+            conflict.field in changed ? changed[conflict.field] : decodeValue(conflict.your_value),
             names,
           );
           const server = formatValue(decodeValue(conflict.server_value), names);

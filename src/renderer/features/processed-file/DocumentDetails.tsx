@@ -8,6 +8,7 @@ import { Alert, Button, Callout, Intent, Tab, Tabs, Tag, Tooltip } from '@bluepr
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { DocumentChange } from '../../../shared/documents';
 import { ERRORS } from '../../../shared/errors';
 import type { ReviewConflictField, SaveOutcome } from '../../../shared/ipc/review';
 import { describeError } from '../../app/errors';
@@ -31,7 +32,6 @@ import {
   validateForm,
   valuesOfDocument,
   type DocumentForm,
-  type DocumentValues,
   type FieldErrors,
   type FormField,
 } from './form';
@@ -74,7 +74,7 @@ interface Conflict {
 function locally(
   doc: ProcessedFileDetails,
   kind: 'update' | 'markReviewed',
-  changes: DocumentValues,
+  changes: DocumentChange,
   outcome: SaveOutcome,
 ): ProcessedFileDetails {
   const cached = readCachedDocument(outcome.document);
@@ -197,7 +197,7 @@ export function DocumentDetails(props: {
     async (
       outcome: SaveOutcome,
       kind: 'update' | 'markReviewed',
-      changes: DocumentValues,
+      changes: DocumentChange,
       then: Then,
     ): Promise<boolean> => {
       if (outcome.status === 'saved') {

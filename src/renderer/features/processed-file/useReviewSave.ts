@@ -5,10 +5,10 @@
  * same fields: the user picks per field and review.resolveConflict finishes the save).
  */
 import { useCallback, useState } from 'react';
+import type { DocumentChange } from '../../../shared/documents';
 import type { ReviewConflictField, SaveOutcome } from '../../../shared/ipc/review';
 import { useServices } from '../../app/services';
 import type { ConflictChoice } from './conflicts';
-import type { DocumentValues } from './form';
 
 export interface PendingConflict {
   outboxId: string;
@@ -23,8 +23,8 @@ export function useReviewSave(documentId: string, companyId: string) {
   const save = useCallback(
     async (
       kind: 'update' | 'markReviewed',
-      changes: DocumentValues,
-      base: DocumentValues,
+      changes: DocumentChange,
+      base: DocumentChange,
     ): Promise<SaveOutcome> => {
       setSaving(true);
       try {
