@@ -257,13 +257,14 @@ describe('offline review against the server', () => {
     const { service } = start();
     await service.cacheDocuments([await loadedDocument(id)]);
 
+    // A real day, but the end of an injury period on a document without its start.
     await expect(
       service.save({
         documentId: id,
         companyId,
         kind: 'update',
-        changes: { date_of_injury: '2023-02-30' },
-        base: { date_of_injury: null },
+        changes: { date_of_injury_end: '2023-03-01' },
+        base: { date_of_injury_end: null },
       }),
     ).rejects.toMatchObject({ code: 'REVIEW_REFUSED' });
     const [failed] = await service.outbox();
@@ -307,6 +308,16 @@ describe('offline review against the server', () => {
         companyId,
         kind: 'update',
         changes: notEditable,
+        base: {},
+      }),
+    ).rejects.toMatchObject({ code: 'REVIEW_INVALID' });
+    // Nor a day that is not one (the shared rule of src/shared/documents).
+    await expect(
+      service.save({
+        documentId: 'x',
+        companyId,
+        kind: 'update',
+        changes: { date_of_injury: '2023-02-30' },
         base: {},
       }),
     ).rejects.toMatchObject({ code: 'REVIEW_INVALID' });

@@ -6,7 +6,13 @@
  * token), so a second person signing in on the same computer neither sees nor sends the first
  * one's changes. See README.md for the states and the choices.
  */
-import { isEditableField, type DocumentChange } from '../../../shared/documents';
+import { z } from 'zod';
+import {
+  documentBase,
+  documentChange,
+  isEditableField,
+  type DocumentChange,
+} from '../../../shared/documents';
 import type {
   CachedDocument,
   OutboxItem,
@@ -242,6 +248,15 @@ export function createReviewService(options: ReviewServiceOptions): ReviewServic
       throw new ReviewStoreError(
         'REVIEW_INVALID',
         `Fields that cannot be changed: ${unknown.join(', ')}.`,
+      );
+    }
+    const changes = documentChange.safeParse(request.changes);
+    const base = documentBase.safeParse(request.base);
+    if (!changes.success || !base.success) {
+      const error = changes.error ?? base.error;
+      throw new ReviewStoreError(
+        'REVIEW_INVALID',
+        error ? z.prettifyError(error) : 'This change is not valid.',
       );
     }
     const size = JSON.stringify([request.changes, request.base, request.preview ?? null]).length;
