@@ -82,7 +82,8 @@ describe('document writes', () => {
       { applicant: 'Old', adj_number: [] },
     );
     expect(saves).toHaveLength(1);
-    expect(client.cache.extract()['ProcessedFile:d1']).toEqual({
+    const cached = client.cache.extract() as Record<string, unknown>;
+    expect(cached['ProcessedFile:d1']).toEqual({
       __typename: 'ProcessedFile',
       id: 'd1',
       applicant: 'New',
