@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MESSAGE } from '../../src/shared/documents';
 import { rawFile } from '../../src/server/db/schema';
 import { legalCase, legalProcessedFile } from '../../src/server/db/schemaPipeline';
 import { createCaseRepository } from '../../src/server/domains/cases/repository';
@@ -256,12 +257,10 @@ describe('creating, changing and deleting a case', () => {
     expect(errorOf(r).code).toBe('INVALID_INPUT');
     expect(errorOf(r).issues).toEqual([
       { path: 'case_number', message: 'A case number is required.' },
-      { path: 'date_of_injury', message: 'Use a real date in the form YYYY-MM-DD.' },
+      { path: 'date_of_injury', message: DAY_MESSAGE },
     ]);
     const slashes = await createCase({ case_number: 'X-1', date_of_incident: '05/17/2023' });
-    expect(errorOf(slashes).issues).toEqual([
-      { path: 'date_of_incident', message: 'Use a real date in the form YYYY-MM-DD.' },
-    ]);
+    expect(errorOf(slashes).issues).toEqual([{ path: 'date_of_incident', message: DAY_MESSAGE }]);
   });
 
   it('given another company, then creating answers exactly like a missing company', async () => {

@@ -1,30 +1,20 @@
 /**
  * Dates in the company's chosen date_format (tokens YYYY, MMM, MM, M, DD, D), in local time.
- * Unknown text in the format is kept as written; an unreadable date is shown as given.
+ * Unknown text in the format is kept as written; an unreadable date is shown as given. A date
+ * without a time (YYYY-MM-DD) is written with formatDay of src/shared/documents instead.
  */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { formatDayParts } from '../../shared/documents';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+/** A moment's local day in the company format (the tokens are written by src/shared/documents). */
 export function formatDate(value: string | Date, format: string): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return format.replace(/YYYY|MMM|MM|M|DD|D/g, (token) => {
-    switch (token) {
-      case 'YYYY':
-        return String(date.getFullYear());
-      case 'MMM':
-        return MONTHS[date.getMonth()] ?? '';
-      case 'MM':
-        return pad(date.getMonth() + 1);
-      case 'M':
-        return String(date.getMonth() + 1);
-      case 'DD':
-        return pad(date.getDate());
-      default:
-        return String(date.getDate());
-    }
-  });
+  return formatDayParts(
+    { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() },
+    format,
+  );
 }
 
 /** Date in the company format plus the local time, e.g. "03/14/2025 09:05". */

@@ -6,6 +6,7 @@
  * field the server changed meanwhile becomes a conflict the user resolves; nothing is dropped.
  */
 import { z } from 'zod';
+import { documentBase, documentChange } from '../documents';
 
 const Id = z.string().min(1).max(100);
 
@@ -22,10 +23,6 @@ export const CachedDocument = z
   })
   .passthrough();
 export type CachedDocument = z.infer<typeof CachedDocument>;
-
-/** Changes to a document: ProcessedFileChanges field names with their new values. */
-export const DocumentChanges = z.record(z.string().min(1).max(64), z.unknown());
-export type DocumentChanges = z.infer<typeof DocumentChanges>;
 
 export const OutboxKind = z.enum(['update', 'markReviewed']);
 export const OutboxState = z.enum(['pending', 'sending', 'conflict', 'failed']);
@@ -46,9 +43,10 @@ export const OutboxItem = z.object({
   /** The document's name when queued, for lists. */
   documentName: z.string(),
   kind: OutboxKind,
-  changes: DocumentChanges,
+  /** New values of the document's editable fields (src/shared/documents). */
+  changes: documentChange,
   /** The values the user started from, for the changed fields. */
-  base: DocumentChanges,
+  base: documentBase,
   state: OutboxState,
   conflicts: z.array(ReviewConflictField),
   attempts: z.number().int(),
@@ -133,8 +131,8 @@ export const reviewChannels = {
         documentId: Id,
         companyId: Id,
         kind: OutboxKind,
-        changes: DocumentChanges,
-        base: DocumentChanges,
+        changes: documentChange,
+        base: documentBase,
         /**
          * Optional display values for the cached copy until the server answers, e.g. the
          * `legal_file_type` object that goes with a new `legal_file_type_id`. Never sent.

@@ -3,17 +3,15 @@
  * unsent change applied in order), how a server answer refreshes the cached copy, and how a
  * conflict resolution turns into the change that is sent again.
  */
-import type {
-  CachedDocument,
-  DocumentChanges,
-  ReviewConflictField,
-} from '../../../shared/ipc/review';
+import { z } from 'zod';
+import { documentBase, documentChange, type DocumentChange } from '../../../shared/documents';
+import type { CachedDocument, ReviewConflictField } from '../../../shared/ipc/review';
 
 export type Json = Record<string, unknown>;
 
 export interface LocalChange {
   kind: 'update' | 'markReviewed';
-  changes: DocumentChanges;
+  changes: DocumentChange;
   /** ms since the epoch */
   createdAt: number;
 }
@@ -91,7 +89,7 @@ export function decodeConflictValue(value: string | null): unknown {
 export type Choice = 'mine' | 'server';
 
 export type Resolution =
-  { ok: true; changes: DocumentChanges; base: DocumentChanges } | { ok: false; message: string };
+  { ok: true; changes: DocumentChange; base: DocumentChange } | { ok: false; message: string };
 
 /**
  * The change to send after the user chose per conflicting field: fields they kept ('mine') are
@@ -100,8 +98,8 @@ export type Resolution =
  * the item was saved while it was in conflict).
  */
 export function resolveConflict(
-  changes: DocumentChanges,
-  base: DocumentChanges,
+  changes: DocumentChange,
+  base: DocumentChange,
   conflicts: readonly ReviewConflictField[],
   choices: Readonly<Record<string, Choice>>,
 ): Resolution {
@@ -114,29 +112,31 @@ export function resolveConflict(
   if (unknown.length > 0) {
     return { ok: false, message: `Not in conflict: ${unknown.join(', ')}.` };
   }
-  const nextChanges: DocumentChanges = {};
-  const nextBase: DocumentChanges = {};
-  for (const [field, value] of Object.entries(changes)) {
+  const given: Json = changes;
+  const started: Json = base;
+  const nextChanges: Json = {};
+  const nextBase: Json = {};
+  for (const [field, value] of Object.entries(given)) {
     if (!conflicting.has(field)) {
       nextChanges[field] = value;
-      if (field in base) nextBase[field] = base[field];
+      if (field in started) nextBase[field] = started[field];
     }
   }
   for (const conflict of conflicts) {
     if (choices[conflict.field] !== 'mine') continue;
-    nextChanges[conflict.field] =
-      changes[conflict.field] ?? decodeConflictValue(conflict.your_value);
+    nextChanges[conflict.field] = given[conflict.field] ?? decodeConflictValue(conflict.your_value);
     nextBase[conflict.field] = decodeConflictValue(conflict.server_value);
   }
-  return { ok: true, changes: nextChanges, base: nextBase };
+  // What goes out again is a change like any other: the shared rules check it.
+  const parsedChanges = documentChange.safeParse(nextChanges);
+  const parsedBase = documentBase.safeParse(nextBase);
+  if (!parsedChanges.success) return { ok: false, message: z.prettifyError(parsedChanges.error) };
+  if (!parsedBase.success) return { ok: false, message: z.prettifyError(parsedBase.error) };
+  return { ok: true, changes: parsedChanges.data, base: parsedBase.data };
 }
 
 /** The name lists show for a document (the cached copy's name, else its id). */
-export function documentNameOf(
-  document: Json | null,
-  changes: DocumentChanges,
-  id: string,
-): string {
+export function documentNameOf(document: Json | null, changes: DocumentChange, id: string): string {
   const fromChanges = changes.name;
   if (typeof fromChanges === 'string' && fromChanges.length > 0) return fromChanges;
   const name = document?.name;

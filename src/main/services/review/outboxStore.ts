@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { DocumentChanges, OutboxState, ReviewConflictField } from '../../../shared/ipc/review';
+import type { DocumentChange } from '../../../shared/documents';
+import type { OutboxState, ReviewConflictField } from '../../../shared/ipc/review';
 import { documentNameOf, type Json } from './apply';
 import { ReviewStoreError } from './db';
 import type { OutboxCounts, SaveInput, StoredItem } from './rows';
@@ -190,7 +191,7 @@ export function outboxQueries(core: StoreCore) {
       }).immediate();
     },
     /** A resolved conflict: the item goes back to pending with the change to send. */
-    resolve(id: string, changes: DocumentChanges, base: DocumentChanges): StoredItem | null {
+    resolve(id: string, changes: DocumentChange, base: DocumentChange): StoredItem | null {
       return db
         .transaction(() => {
           const item = itemById(id);

@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentChange } from '../../../shared/documents';
 import type { ReviewStatus } from '../../../shared/ipc/review';
 import { startTestServer, type TestServer } from '../../../../tests/support/server';
 import { until } from '../../../../tests/support/until';
@@ -255,13 +256,14 @@ describe('offline review against the server', () => {
     const { service } = start();
     await service.cacheDocuments([await loadedDocument(id)]);
 
+    // A real day, but the end of an injury period on a document without its start.
     await expect(
       service.save({
         documentId: id,
         companyId,
         kind: 'update',
-        changes: { date_of_injury: '2023-02-30' },
-        base: { date_of_injury: null },
+        changes: { date_of_injury_end: '2023-03-01' },
+        base: { date_of_injury_end: null },
       }),
     ).rejects.toMatchObject({ code: 'REVIEW_REFUSED' });
     const [failed] = await service.outbox();
@@ -301,12 +303,24 @@ describe('offline review against the server', () => {
 
   it('given a change with a field the server does not have, when saved, then it is refused before anything is stored', async () => {
     const { service } = start();
+    // A caller outside the types (the contract's schema refuses this before the service).
+    const notEditable = { is_exception: false } as unknown as DocumentChange;
     await expect(
       service.save({
         documentId: 'x',
         companyId,
         kind: 'update',
-        changes: { is_exception: false },
+        changes: notEditable,
+        base: {},
+      }),
+    ).rejects.toMatchObject({ code: 'REVIEW_INVALID' });
+    // Nor a day that is not one (the shared rule of src/shared/documents).
+    await expect(
+      service.save({
+        documentId: 'x',
+        companyId,
+        kind: 'update',
+        changes: { date_of_injury: '2023-02-30' },
         base: {},
       }),
     ).rejects.toMatchObject({ code: 'REVIEW_INVALID' });

@@ -6,9 +6,15 @@
  * token), so a second person signing in on the same computer neither sees nor sends the first
  * one's changes. See README.md for the states and the choices.
  */
+import { z } from 'zod';
+import {
+  documentBase,
+  documentChange,
+  isEditableField,
+  type DocumentChange,
+} from '../../../shared/documents';
 import type {
   CachedDocument,
-  DocumentChanges,
   OutboxItem,
   RememberedViewer,
   ReviewStatus,
@@ -21,7 +27,7 @@ import { createIdentity, type User } from './identity';
 import { createPdfCache } from './pdfCache';
 import { createPdfDownloads } from './pdfDownloads';
 import { createSendLoop } from './sendLoop';
-import { checkHealth, CHANGE_FIELDS } from './serverClient';
+import { checkHealth } from './serverClient';
 import { openReviewStore } from './store';
 import { createViewerMemory } from './viewerMemory';
 
@@ -52,8 +58,8 @@ export interface SaveRequest {
   documentId: string;
   companyId: string;
   kind: 'update' | 'markReviewed';
-  changes: DocumentChanges;
-  base: DocumentChanges;
+  changes: DocumentChange;
+  base: DocumentChange;
   preview?: Record<string, unknown> | undefined;
 }
 
@@ -236,12 +242,21 @@ export function createReviewService(options: ReviewServiceOptions): ReviewServic
   const checkChanges = (request: SaveRequest): void => {
     if (request.kind === 'markReviewed') return;
     const unknown = Object.keys({ ...request.changes, ...request.base }).filter(
-      (field) => !CHANGE_FIELDS.has(field),
+      (field) => !isEditableField(field),
     );
     if (unknown.length > 0) {
       throw new ReviewStoreError(
         'REVIEW_INVALID',
         `Fields that cannot be changed: ${unknown.join(', ')}.`,
+      );
+    }
+    const changes = documentChange.safeParse(request.changes);
+    const base = documentBase.safeParse(request.base);
+    if (!changes.success || !base.success) {
+      const error = changes.error ?? base.error;
+      throw new ReviewStoreError(
+        'REVIEW_INVALID',
+        error ? z.prettifyError(error) : 'This change is not valid.',
       );
     }
     const size = JSON.stringify([request.changes, request.base, request.preview ?? null]).length;

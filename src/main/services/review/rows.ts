@@ -3,9 +3,9 @@
  * parsed with zod when loaded (a row that does not parse is quarantined, see storeCore.ts).
  */
 import { z } from 'zod';
+import { documentBase, documentChange, type DocumentChange } from '../../../shared/documents';
 import {
   type CachedDocument,
-  DocumentChanges,
   type OutboxItem,
   ReviewConflictField,
 } from '../../../shared/ipc/review';
@@ -15,8 +15,8 @@ export interface SaveInput {
   documentId: string;
   companyId: string;
   kind: 'update' | 'markReviewed';
-  changes: DocumentChanges;
-  base: DocumentChanges;
+  changes: DocumentChange;
+  base: DocumentChange;
   preview?: Json | undefined;
 }
 
@@ -81,8 +81,8 @@ export function parseItemRow(
   if (!row.success) return { ok: false, reason: z.prettifyError(row.error) };
   const r = row.data;
   try {
-    const changes = DocumentChanges.parse(parseJson(r.changes_json));
-    const base = DocumentChanges.parse(parseJson(r.base_json));
+    const changes = documentChange.parse(parseJson(r.changes_json));
+    const base = documentBase.parse(parseJson(r.base_json));
     const conflicts = z.array(ReviewConflictField).parse(parseJson(r.conflicts_json));
     if (r.state === 'conflict' && conflicts.length === 0) {
       return { ok: false, reason: 'a conflict without conflicting fields' };

@@ -8,8 +8,9 @@
 import { print } from 'graphql';
 import { z } from 'zod';
 import { checkResult } from '../../../shared/graphql/check';
-import type { ResultOf, TadaDocumentNode, VariablesOf } from '../../../shared/graphql/graphql';
-import type { DocumentChanges, ReviewConflictField } from '../../../shared/ipc/review';
+import type { ResultOf, TadaDocumentNode } from '../../../shared/graphql/graphql';
+import type { DocumentChange } from '../../../shared/documents';
+import type { ReviewConflictField } from '../../../shared/ipc/review';
 import type { Json } from './apply';
 import {
   OUTBOX_MARK_REVIEWED_MUTATION,
@@ -46,26 +47,6 @@ export type SendResult =
   | { kind: 'retry'; message: string }
   /** The server refused the change (invalid value, document gone, no permission). */
   | { kind: 'refused'; message: string };
-
-/** The ProcessedFileChanges input's fields: the only names a change may carry. */
-export const CHANGE_FIELDS: ReadonlySet<string> = new Set([
-  'name',
-  'legal_file_type_id',
-  'case_number',
-  'adj_number',
-  'eams_number',
-  'claim_number',
-  'wcab_number',
-  'date_of_injury',
-  'date_of_injury_end',
-  'date_of_incident',
-  'applicant',
-  'defendant',
-  'legal_case_id',
-  'crm_case_id',
-  'start_page_no',
-  'end_page_no',
-]);
 
 const GraphqlAnswer = z.object({
   data: z.record(z.string(), z.unknown()).nullable().optional(),
@@ -159,13 +140,10 @@ async function graphql<Data, Variables>(
 
 export async function sendUpdate(
   connection: Connection,
-  input: { id: string; changes: DocumentChanges; base: DocumentChanges },
+  input: { id: string; changes: DocumentChange; base: DocumentChange },
   options: CallOptions = {},
 ): Promise<SendResult> {
-  // The changes are checked field by field where the outbox takes them (CHANGE_FIELDS) and again
-  // by the server; here they travel as the ProcessedFileChanges input they were checked to be.
-  const variables = input as VariablesOf<typeof OUTBOX_UPDATE_MUTATION>;
-  const raw = await graphql(connection, OUTBOX_UPDATE_MUTATION, variables, options);
+  const raw = await graphql(connection, OUTBOX_UPDATE_MUTATION, input, options);
   if (raw.kind !== 'answer') return raw;
   const { saved, conflicts, file } = raw.data.updateProcessedFile;
   if (saved) return { kind: 'saved', file: asJson(file) };

@@ -23,7 +23,8 @@ import { Page } from '../../components/Page';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
 import { CASE_FIELD_LABELS } from './caseForm';
-import { formatDay, orDash, plural } from './caseFormat';
+import { formatDay } from '../../../shared/documents';
+import { orDash, plural } from './caseFormat';
 import { CaseFormDialog } from './CaseFormDialog';
 import { pageCount } from './listState';
 import { CASE_MESSAGES } from './messages';
@@ -177,11 +178,11 @@ function CaseSummary({ legalCase, dateFormat }: { legalCase: LegalCase; dateForm
     { label: CASE_FIELD_LABELS.alternate_number, value: orDash(legalCase.alternate_number) },
     {
       label: CASE_FIELD_LABELS.date_of_incident,
-      value: formatDay(legalCase.date_of_incident, dateFormat),
+      value: orDash(formatDay(legalCase.date_of_incident, dateFormat)),
     },
     {
       label: CASE_FIELD_LABELS.date_of_injury,
-      value: formatDay(legalCase.date_of_injury, dateFormat),
+      value: orDash(formatDay(legalCase.date_of_injury, dateFormat)),
     },
     { label: 'CRM', value: orDash(legalCase.crm_type) },
     { label: 'Created', value: formatDateTime(legalCase.created_at, dateFormat) },

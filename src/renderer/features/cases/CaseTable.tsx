@@ -5,7 +5,8 @@
 import { HTMLTable, Icon, Tag } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../app/format';
-import { formatDay, orDash } from './caseFormat';
+import { formatDay } from '../../../shared/documents';
+import { orDash } from './caseFormat';
 import { ariaSort, type CaseListFilters, type CaseSortColumn } from './listState';
 import type { LegalCase } from './operations';
 
@@ -77,7 +78,9 @@ export function CaseTable(props: {
                 )}
               </td>
               <td>{orDash(item.legal_case_type)}</td>
-              <td className="ld-cases-nowrap">{formatDay(item.date_of_injury, dateFormat)}</td>
+              <td className="ld-cases-nowrap">
+                {orDash(formatDay(item.date_of_injury, dateFormat))}
+              </td>
               <td className="ld-cases-nowrap">{formatDateTime(item.updated_at, dateFormat)}</td>
               <td className="ld-cases-num">{item.documents_count}</td>
             </tr>

@@ -1,11 +1,13 @@
 /**
  * The case form as plain data: every LegalCaseInput field as the inputs hold it (text, and dates
- * as the YYYY-MM-DD a date input gives). Checks a form (case number required, real calendar days),
- * builds the input of a create (only what is filled in) or of an edit (only what changed; an
- * emptied field is cleared with null), and puts the server's field issues on their fields.
+ * as the YYYY-MM-DD a date input gives). Checks a form (case number required, days by the rule
+ * every process shares, src/shared/documents), builds the input of a create (only what is filled
+ * in) or of an edit (only what changed; an emptied field is cleared with null), and puts the
+ * server's field issues on their fields.
  */
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { z } from 'zod';
+import { DAY_MESSAGE, isCalendarDay } from '../../../shared/documents';
 import type { LegalCase, LegalCaseInput } from './operations';
 
 export const CASE_FIELDS = [
@@ -41,7 +43,8 @@ export const CASE_FIELD_LABELS: Record<CaseField, string> = {
 
 export const FORM_MESSAGES = {
   caseNumberRequired: 'Enter a case number.',
-  badDate: 'Enter a real date as YYYY-MM-DD.',
+  /** The one day rule of every process (src/shared/documents/days.ts). */
+  badDate: DAY_MESSAGE,
 } as const;
 
 export type CaseForm = Record<CaseField, string>;
@@ -55,17 +58,6 @@ export function formFromCase(legalCase: LegalCase): CaseForm {
   return Object.fromEntries(
     CASE_FIELDS.map((field) => [field, legalCase[field] ?? '']),
   ) as CaseForm;
-}
-
-/** Whether `value` is a real calendar day written YYYY-MM-DD. */
-export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
 }
 
 /** The problems of a form, by field; empty when it can be sent. */

@@ -8,7 +8,8 @@ import { Icon, Tag } from '@blueprintjs/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate, formatDateTime } from '../../app/format';
+import { formatDay } from '../../../shared/documents';
+import { formatDateTime } from '../../app/format';
 import {
   columnDefinition,
   columnWidth,
@@ -22,14 +23,6 @@ import { leadToMatch, splitSnippet } from './snippet';
 
 const ROW_HEIGHT = 37;
 const SNIPPET_ROW_HEIGHT = 78;
-
-/** A date-only value (YYYY-MM-DD) in the company format, without a time-zone shift. */
-export function formatDay(value: string | null, dateFormat: string): string {
-  if (!value) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return formatDate(value, dateFormat);
-  return formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])), dateFormat);
-}
 
 export function FolderDot(props: { color: string }) {
   return <span className="ld-folder-dot" style={{ backgroundColor: props.color }} aria-hidden />;

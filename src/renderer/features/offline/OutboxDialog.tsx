@@ -23,9 +23,10 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OutboxItem } from '../../../shared/ipc/review';
 import { describeError } from '../../app/errors';
-import { useServices } from '../../app/services';
 import { toastSuccess } from '../../components/toaster';
-import { decodeValue, fieldLabel, formatValue, itemStateText, itemSummary } from './labels';
+import { fieldLabel } from '../../../shared/documents';
+import { useDocumentWrites } from '../documents/writes';
+import { decodeValue, formatValue, itemStateText, itemSummary } from './labels';
 import { OFFLINE_FILE_TYPES_QUERY } from './operations';
 import { useOutbox } from './useOutbox';
 
@@ -78,10 +79,9 @@ function ConflictTable(props: {
       <tbody>
         {item.conflicts.map((conflict) => {
           const label = fieldLabel(conflict.field);
+          const changed: Readonly<Record<string, unknown>> = item.changes;
           const mine = formatValue(
-            conflict.field in item.changes
-              ? item.changes[conflict.field]
-              : decodeValue(conflict.your_value),
+            conflict.field in changed ? changed[conflict.field] : decodeValue(conflict.your_value),
             names,
           );
           const server = formatValue(decodeValue(conflict.server_value), names);
@@ -121,7 +121,7 @@ function ConflictTable(props: {
 }
 
 function OutboxEntry({ item, onOpenDocument }: { item: OutboxItem; onOpenDocument(): void }) {
-  const { bridge } = useServices();
+  const writes = useDocumentWrites();
   const names = useTypeNames(item);
   const [choices, setChoices] = useState<Partial<Record<string, Choice>>>({});
   const [busy, setBusy] = useState(false);
@@ -149,7 +149,7 @@ function OutboxEntry({ item, onOpenDocument }: { item: OutboxItem; onOpenDocumen
       const picked = Object.fromEntries(
         item.conflicts.map((conflict) => [conflict.field, choices[conflict.field] ?? 'mine']),
       );
-      const outcome = await bridge.review.resolveConflict({ outboxId: item.id, choices: picked });
+      const outcome = await writes.resolve(item.id, picked);
       if (outcome.status === 'conflict') {
         setChoices({});
         throw new Error('The server changed these fields again. Choose once more.');
@@ -200,7 +200,7 @@ function OutboxEntry({ item, onOpenDocument }: { item: OutboxItem; onOpenDocumen
           <Button
             icon="refresh"
             loading={busy}
-            onClick={() => void run(() => bridge.review.retry({ outboxId: item.id }), null)}
+            onClick={() => void run(() => writes.retry(item.id), null)}
           >
             Try again
           </Button>
@@ -209,7 +209,7 @@ function OutboxEntry({ item, onOpenDocument }: { item: OutboxItem; onOpenDocumen
             intent={Intent.DANGER}
             variant="minimal"
             disabled={busy}
-            onClick={() => void run(() => bridge.review.discard({ outboxId: item.id }), null)}
+            onClick={() => void run(() => writes.discard(item.id), null)}
           >
             Discard this change
           </Button>

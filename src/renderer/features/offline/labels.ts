@@ -1,31 +1,9 @@
 /**
- * Words for offline review: the app-wide banner's text from the desktop's review status, field
- * names as the details screen labels them, and values as a person reads them.
+ * Words for offline review: the app-wide banner's text from the desktop's review status and
+ * values as a person reads them. Field names read as src/shared/documents labels them.
  */
+import { fieldLabel } from '../../../shared/documents';
 import type { OutboxItem, ReviewStatus } from '../../../shared/ipc/review';
-
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  name: 'Name',
-  legal_file_type_id: 'Document type',
-  case_number: 'Case numbers',
-  adj_number: 'ADJ numbers',
-  eams_number: 'EAMS numbers',
-  claim_number: 'Claim numbers',
-  wcab_number: 'WCAB numbers',
-  date_of_injury: 'Date of injury',
-  date_of_injury_end: 'End of injury period',
-  date_of_incident: 'Date of incident',
-  applicant: 'Applicant',
-  defendant: 'Defendant',
-  legal_case_id: 'Case',
-  crm_case_id: 'CRM case id',
-  start_page_no: 'First page',
-  end_page_no: 'Last page',
-};
-
-export function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field.replace(/_/g, ' ');
-}
 
 export const EMPTY_VALUE = '(empty)';
 

@@ -6,18 +6,12 @@
  */
 import { FormGroup, InputGroup, Intent, Switch, TagInput } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { fieldLabel, NUMBER_FIELDS, type NumberField } from '../../../shared/documents';
 import { DocumentTypePicker } from './DocumentTypePicker';
-import {
-  cleanNumbers,
-  labelOf,
-  NUMBER_FIELDS,
-  type DocumentForm,
-  type FieldErrors,
-  type FormField,
-} from './form';
+import { cleanNumbers, type DocumentForm, type FieldErrors, type FormField } from './form';
 import type { DocumentType } from './operations';
 
-const NUMBER_PLACEHOLDERS: Record<(typeof NUMBER_FIELDS)[number], string> = {
+const NUMBER_PLACEHOLDERS: Record<NumberField, string> = {
   case_number: 'Add a case number',
   adj_number: 'Add an ADJ number (ADJ1234567)',
   eams_number: 'Add an EAMS number',
@@ -42,7 +36,7 @@ export function DocumentFields(props: {
       key={field}
       label={
         <>
-          {labelOf(field)}
+          {fieldLabel(field)}
           {changed.has(field) ? <span className="ld-changed-mark"> · changed</span> : null}
         </>
       }

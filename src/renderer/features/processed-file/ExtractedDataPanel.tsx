@@ -1,7 +1,7 @@
 /**
  * The data values extracted from the document (the company's chosen data fields): each can be
  * corrected and marked "Saved in CRM". A value the pipeline missed can be added by hand. These
- * are saved straight to the server (they are not part of the offline review outbox).
+ * are saved straight to the server (documents/writes.ts; the offline outbox does not hold them).
  */
 import {
   Button,
@@ -12,29 +12,29 @@ import {
   Intent,
   Switch,
 } from '@blueprintjs/core';
-import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
 import { toastError, toastSuccess } from '../../components/toaster';
-import {
-  ADD_EXTRACTED_VALUE_MUTATION,
-  UPDATE_EXTRACTED_VALUE_MUTATION,
-  type ExtractedValue,
-} from './operations';
+import { useDocumentWrites } from '../documents/writes';
+import type { ExtractedValue } from './operations';
 
 function ValueRow(props: { value: ExtractedValue; disabled: boolean }) {
   const { value } = props;
   const [draft, setDraft] = useState<string | null>(null);
-  const [update, { loading }] = useMutation(UPDATE_EXTRACTED_VALUE_MUTATION);
+  const writes = useDocumentWrites();
+  const [loading, setLoading] = useState(false);
 
-  const run = async (variables: { extracted_value?: string | null; is_saved_in_crm?: boolean }) => {
+  const run = async (patch: { extracted_value?: string | null; is_saved_in_crm?: boolean }) => {
+    setLoading(true);
     try {
-      await update({ variables: { id: value.id, ...variables } });
+      await writes.updateExtracted(value.id, patch);
       return true;
     } catch (failure) {
       toastError(describeError(failure, ERRORS.UPDATE_DATA_ENTRY_FAILED));
       return false;
+    } finally {
+      setLoading(false);
     }
   };
 
@@ -118,25 +118,28 @@ export function ExtractedDataPanel(props: {
 }) {
   const [field, setField] = useState('');
   const [text, setText] = useState('');
-  const [add, { loading, error }] = useMutation(ADD_EXTRACTED_VALUE_MUTATION);
+  const writes = useDocumentWrites();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<unknown>(null);
   const disabled = props.offline || props.deleted;
   const values = [...props.values].sort((a, b) => a.data_field.localeCompare(b.data_field));
 
   const submit = async () => {
     if (!field.trim()) return;
+    setLoading(true);
+    setError(null);
     try {
-      await add({
-        variables: {
-          processed_file_id: props.documentId,
-          values: [{ data_field: field.trim(), extracted_value: text.trim() || null }],
-        },
-      });
+      await writes.addExtracted(props.documentId, [
+        { data_field: field.trim(), extracted_value: text.trim() || null },
+      ]);
       toastSuccess(`${field.trim()} added.`);
       setField('');
       setText('');
       props.onAdded();
-    } catch {
-      // Shown below the form.
+    } catch (failure) {
+      setError(failure); // Shown below the form.
+    } finally {
+      setLoading(false);
     }
   };
 

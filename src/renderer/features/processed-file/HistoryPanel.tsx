@@ -6,7 +6,7 @@ import { Callout, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
 import { formatDate, formatDateTime } from '../../app/format';
-import { labelOf } from './form';
+import { fieldLabel } from '../../../shared/documents';
 import type { AdminFileChangeLog, ProcessedFileLog } from './operations';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -93,7 +93,7 @@ export function HistoryPanel(props: {
                 <td>
                   <When value={log.created_at} dateFormat={props.dateFormat} />
                 </td>
-                <td>{labelOf(log.field)}</td>
+                <td>{fieldLabel(log.field)}</td>
                 <td>
                   <Value value={log.original_value} /> → <Value value={log.updated_value} />
                 </td>
@@ -143,7 +143,7 @@ export function HistoryPanel(props: {
                     <When value={log.created_at} dateFormat={props.dateFormat} />
                   </td>
                   <td>
-                    {labelOf(log.data_field)}
+                    {fieldLabel(log.data_field)}
                     {log.file_type ? (
                       <div className="ld-muted ld-small">{log.file_type}</div>
                     ) : null}

@@ -4,7 +4,7 @@
  * builds the per-field choice the outbox resolves with ('mine' or 'server').
  */
 import type { ReviewConflictField } from '../../../shared/ipc/review';
-import { labelOf } from './form';
+import { fieldLabel } from '../../../shared/documents';
 
 export type ConflictChoice = 'mine' | 'server';
 
@@ -38,7 +38,7 @@ export function conflictRows(
 ): ConflictRow[] {
   return conflicts.map((conflict) => ({
     field: conflict.field,
-    label: labelOf(conflict.field),
+    label: fieldLabel(conflict.field),
     mine: showValue(conflict.your_value, names),
     server: showValue(conflict.server_value, names),
     base: showValue(conflict.base_value, names),

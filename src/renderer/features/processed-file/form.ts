@@ -4,29 +4,21 @@
  * their `base` (the same fields' values as loaded, so the server can tell a field someone else
  * changed meanwhile). Only fields that differ from the loaded document are sent. Pure: no React.
  */
+import {
+  DAY_MESSAGE,
+  isCalendarDay,
+  isLabelledField,
+  fieldLabel,
+  NAME_MAX,
+  EDITABLE_FIELDS,
+  type DateField,
+  type DocumentChange,
+  type NumberField,
+  type PageField,
+} from '../../../shared/documents';
 import { ERRORS } from '../../../shared/errors';
 import { describeError, readErrorCode } from '../../app/errors';
 import type { ProcessedFileDetails } from './operations';
-
-export const NUMBER_FIELDS = [
-  'case_number',
-  'adj_number',
-  'eams_number',
-  'claim_number',
-  'wcab_number',
-] as const;
-export type NumberField = (typeof NUMBER_FIELDS)[number];
-
-export const TEXT_FIELDS = ['name', 'applicant', 'defendant'] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
-
-export const DATE_FIELDS = ['date_of_injury', 'date_of_injury_end', 'date_of_incident'] as const;
-export type DateField = (typeof DATE_FIELDS)[number];
-
-export const PAGE_FIELDS = ['start_page_no', 'end_page_no'] as const;
-export type PageField = (typeof PAGE_FIELDS)[number];
-
-export type IdField = 'legal_file_type_id' | 'legal_case_id';
 
 /** The form keeps text as typed: '' is "no value"; pages are text until checked. */
 export interface DocumentForm {
@@ -50,67 +42,13 @@ export interface DocumentForm {
 }
 
 export type FormField = Exclude<keyof DocumentForm, 'cumulative'>;
-export const FORM_FIELDS: readonly FormField[] = [
-  'name',
-  'legal_file_type_id',
-  ...NUMBER_FIELDS,
-  'date_of_injury',
-  'date_of_injury_end',
-  'date_of_incident',
-  'applicant',
-  'defendant',
-  'legal_case_id',
-  'start_page_no',
-  'end_page_no',
-];
+/** The fields this form edits: every editable field but crm_case_id, which follows the case. */
+export const FORM_FIELDS: readonly FormField[] = EDITABLE_FIELDS.filter(
+  (field): field is FormField => field !== 'crm_case_id',
+);
 
-/** Human names of the fields, for errors, conflicts and the history. */
-export const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  legal_file_type_id: 'Document type',
-  legal_file_type: 'Document type',
-  case_number: 'Case numbers',
-  adj_number: 'ADJ numbers',
-  eams_number: 'EAMS numbers',
-  claim_number: 'Claim numbers',
-  wcab_number: 'WCAB numbers',
-  date_of_injury: 'Date of injury',
-  date_of_injury_end: 'End of injury period',
-  date_of_incident: 'Date of incident',
-  applicant: 'Applicant',
-  defendant: 'Defendant',
-  legal_case_id: 'Case',
-  crm_case_id: 'CRM case',
-  start_page_no: 'First page',
-  end_page_no: 'Last page',
-  page_range: 'Pages',
-  document: 'Document',
-  legal_case: 'Case',
-  reviewed: 'Reviewed',
-  reviewed_at: 'Reviewed',
-  is_deleted: 'Deleted',
-};
-
-export const labelOf = (field: string): string => FIELD_LABELS[field] ?? field.replace(/_/g, ' ');
-
-/** The values a save sends: ProcessedFileChanges field names. */
-export type DocumentValues = Partial<{
-  name: string;
-  legal_file_type_id: string | null;
-  legal_case_id: string | null;
-  case_number: string[];
-  adj_number: string[];
-  eams_number: string[];
-  claim_number: string[];
-  wcab_number: string[];
-  date_of_injury: string | null;
-  date_of_injury_end: string | null;
-  date_of_incident: string | null;
-  applicant: string | null;
-  defendant: string | null;
-  start_page_no: number;
-  end_page_no: number;
-}>;
+/** The form's fields as a save sends them (a document change of every FORM_FIELDS field). */
+type FormValues = Required<Omit<DocumentChange, 'crm_case_id'>>;
 
 export type EditableDocument = Pick<
   ProcessedFileDetails,
@@ -169,7 +107,7 @@ function pageNumber(value: string): number | null {
 }
 
 /** The form's values in the shape the server stores (the values a save would write). */
-export function valuesOfForm(form: DocumentForm): Required<DocumentValues> {
+export function valuesOfForm(form: DocumentForm): FormValues {
   return {
     name: form.name.trim(),
     legal_file_type_id: form.legal_file_type_id,
@@ -190,7 +128,7 @@ export function valuesOfForm(form: DocumentForm): Required<DocumentValues> {
 }
 
 /** The document's stored values of the editable fields. */
-export function valuesOfDocument(doc: EditableDocument): Required<DocumentValues> {
+export function valuesOfDocument(doc: EditableDocument): FormValues {
   return {
     name: doc.name,
     legal_file_type_id: doc.legal_file_type_id,
@@ -218,8 +156,8 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 export interface ChangeSet {
-  changes: DocumentValues;
-  base: DocumentValues;
+  changes: DocumentChange;
+  base: DocumentChange;
 }
 
 /**
@@ -243,26 +181,12 @@ export function diffDocument(loaded: EditableDocument, form: DocumentForm): Chan
       base[field] = previous;
     }
   }
-  return { changes: changes as DocumentValues, base: base as DocumentValues };
+  return { changes: changes as DocumentChange, base: base as DocumentChange };
 }
 
 export const hasChanges = (set: ChangeSet): boolean => Object.keys(set.changes).length > 0;
 
 export type FieldErrors = Partial<Record<FormField, string>>;
-
-/** A real calendar day written YYYY-MM-DD. */
-export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1900 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
-}
 
 /** Today as YYYY-MM-DD in local time. */
 export function localDay(now: Date = new Date()): string {
@@ -282,7 +206,7 @@ export interface ValidationContext {
 export function validateForm(form: DocumentForm, context: ValidationContext): FieldErrors {
   const errors: FieldErrors = {};
   if (form.name.trim() === '') errors.name = 'A document needs a name.';
-  else if (form.name.trim().length > 250) errors.name = 'Use at most 250 characters.';
+  else if (form.name.trim().length > NAME_MAX) errors.name = `Use at most ${NAME_MAX} characters.`;
 
   const dates: Array<[DateField, string]> = [
     ['date_of_injury', form.date_of_injury],
@@ -292,7 +216,7 @@ export function validateForm(form: DocumentForm, context: ValidationContext): Fi
   for (const [field, raw] of dates) {
     const value = raw.trim();
     if (value === '') continue;
-    if (!isCalendarDay(value)) errors[field] = 'Enter a real date (YYYY-MM-DD).';
+    if (!isCalendarDay(value)) errors[field] = DAY_MESSAGE;
     else if (value > context.today) errors[field] = 'This date is in the future.';
   }
   if (form.cumulative && !errors.date_of_injury_end && !errors.date_of_injury) {
@@ -348,8 +272,8 @@ export function errorsFromIssues(issues: readonly ServerIssue[]): {
       FormField | undefined;
     if (field) fields[field] ??= issue.message;
     else {
-      const named = issue.path.split('.').find((segment) => segment in FIELD_LABELS);
-      other.push(named ? `${labelOf(named)}: ${issue.message}` : issue.message);
+      const named = issue.path.split('.').find(isLabelledField);
+      other.push(named ? `${fieldLabel(named)}: ${issue.message}` : issue.message);
     }
   }
   return { fields, other };
@@ -386,7 +310,7 @@ export function readIssues(error: unknown): ServerIssue[] {
 }
 
 /** The form with the document's values applied on top (after a queued or conflicting save). */
-export function applyValues<T extends EditableDocument>(doc: T, values: DocumentValues): T {
+export function applyValues<T extends EditableDocument>(doc: T, values: DocumentChange): T {
   return { ...doc, ...values };
 }
 

@@ -3,27 +3,22 @@
  * kind (statusType tabs with counts). Made for the keyboard: ↓/j and ↑/k move the selection,
  * Enter opens the document (with ?queue= so its screen can offer the next one), r marks it
  * reviewed; it leaves the list and the selection moves on. The tab lives in the address (?tab=).
- * Without the server, the queue saved on this computer is shown and r is kept in the desktop's
- * outbox until the server answers.
+ * r goes through the desktop's outbox (documents/writes.ts): sent at once when the server
+ * answers; without the server, the queue saved on this computer is shown and r waits there.
  */
 import { Pager } from '../../components/Pager';
 import { Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
-import { useServices } from '../../app/services';
 import { Page } from '../../components/Page';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
 import { commandOf, INITIAL_SELECTION, selectionReducer } from './keyboard';
-import {
-  MARK_QUEUED_DOCUMENT_REVIEWED_MUTATION,
-  REVIEW_PAGE_SIZE,
-  REVIEW_QUEUE_COUNTS_QUERY,
-  type ReviewQueueRow,
-} from './operations';
+import { useDocumentWrites } from '../documents/writes';
+import { REVIEW_PAGE_SIZE, REVIEW_QUEUE_COUNTS_QUERY, type ReviewQueueRow } from './operations';
 import {
   isStatusType,
   reviewDocumentPath,
@@ -45,7 +40,7 @@ export function ReviewQueuePage() {
   const companyId = viewer?.company.id ?? '';
   const dateFormat = viewer?.company.date_format ?? 'MM/DD/YYYY';
   const navigate = useNavigate();
-  const { bridge } = useServices();
+  const writes = useDocumentWrites();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const statusType: StatusType = isStatusType(tabParam) ? tabParam : 'all';
@@ -57,7 +52,6 @@ export function ReviewQueuePage() {
     skip: !companyId,
     fetchPolicy: 'cache-and-network',
   });
-  const [markReviewed] = useMutation(MARK_QUEUED_DOCUMENT_REVIEWED_MUTATION);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const pending = useRef(new Set<string>());
   const rows = queue.rows.filter((row) => !hidden.has(row.id));
@@ -102,31 +96,21 @@ export function ReviewQueuePage() {
     [navigate, statusType],
   );
 
+  // Marked reviewed through the desktop's outbox, online and offline (documents/writes.ts).
   const review = useCallback(
     async (row: ReviewQueueRow) => {
       if (pending.current.has(row.id)) return;
       pending.current.add(row.id);
       try {
-        if (offline) {
-          const outcome = await bridge.review.save({
-            documentId: row.id,
-            companyId: row.company_id,
-            kind: 'markReviewed',
-            changes: {},
-            base: {},
-          });
-          toastSuccess(
-            outcome.status === 'saved'
-              ? `${row.name} was marked reviewed.`
-              : `${row.name} will be marked reviewed when the server answers.`,
-          );
-        } else {
-          await markReviewed({ variables: { id: row.id } });
-          toastSuccess(`${row.name} was marked reviewed.`);
-        }
+        const outcome = await writes.markReviewed(row);
+        toastSuccess(
+          outcome.status === 'saved'
+            ? `${row.name} was marked reviewed.`
+            : `${row.name} will be marked reviewed when the server answers.`,
+        );
         dispatch({ type: 'removed', id: row.id });
         setHidden((current) => new Set(current).add(row.id));
-        if (!offline) {
+        if (outcome.status === 'saved') {
           void counts.refetch().catch(() => undefined);
           void queue.refetch();
         }
@@ -136,7 +120,7 @@ export function ReviewQueuePage() {
         pending.current.delete(row.id);
       }
     },
-    [bridge, counts, markReviewed, offline, queue],
+    [counts, queue, writes],
   );
 
   // The keys work anywhere on the page except while typing or in a dialog.

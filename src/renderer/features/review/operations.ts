@@ -70,15 +70,3 @@ export const REVIEW_QUEUE_COUNTS_QUERY = graphql(`
   }
 `);
 export type ReviewCounts = ResultOf<typeof REVIEW_QUEUE_COUNTS_QUERY>['reviewCounts'];
-
-export const MARK_QUEUED_DOCUMENT_REVIEWED_MUTATION = graphql(`
-  mutation MarkQueuedDocumentReviewed($id: ID!) {
-    markProcessedFileReviewed(id: $id) {
-      id
-      is_exception
-      exception_reasons
-      reviewed_at
-      version
-    }
-  }
-`);

@@ -8,6 +8,7 @@ import {
   planImport,
   readCaseCsv,
 } from './csvImport';
+import { DAY_MESSAGE } from '../../../shared/documents';
 import { createCaseSchema, isoDate, spreadsheetDate, updateCaseSchema } from './input';
 
 describe('case CSV columns', () => {
@@ -85,6 +86,10 @@ describe('case input', () => {
     expect(isoDate('03/07/2021')).toBeNull();
     expect(spreadsheetDate('03/07/2021')).toBe('2021-03-07');
     expect(spreadsheetDate('31/12/2021')).toBeNull();
+    // The shared year range (1900-2099) holds for both writings.
+    expect(isoDate('1899-12-31')).toBeNull();
+    expect(spreadsheetDate('12/31/2100')).toBeNull();
+    expect(spreadsheetDate('1/1/1900')).toBe('1900-01-01');
   });
 
   it('given a new case, then the number is required and trimmed and other fields default to empty', () => {
@@ -100,7 +105,7 @@ describe('case input', () => {
     const badDate = createCaseSchema.safeParse({ case_number: 'x', date_of_injury: '2021-2-3' });
     expect(badDate.error?.issues[0]).toMatchObject({
       path: ['date_of_injury'],
-      message: 'Use a real date in the form YYYY-MM-DD.',
+      message: DAY_MESSAGE,
     });
   });
 

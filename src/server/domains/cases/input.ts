@@ -1,10 +1,11 @@
 /**
  * The case summary fields staff may write (spec section 3, LegalCaseInput) and their rules:
  * text trimmed (empty means none), case_number required on create and never cleared, dates
- * YYYY-MM-DD and real calendar days. Shared by createLegalCase, updateLegalCase, the REST PATCH
+ * YYYY-MM-DD days by the rule every process shares (src/shared/documents/days.ts). Shared by createLegalCase, updateLegalCase, the REST PATCH
  * and the CSV import.
  */
 import { z } from 'zod';
+import { DAY_MESSAGE, dayOf, isCalendarDay } from '../../../shared/documents';
 import { text } from '../../../shared/schemas/input';
 
 export const CASE_TEXT_FIELDS = [
@@ -31,21 +32,9 @@ export type CaseChanges = Partial<CaseValues>;
 export const MAX_CASE_NUMBER_LENGTH = 200;
 const MAX_TEXT_LENGTH = 500;
 
-const DATE_MESSAGE = 'Use a real date in the form YYYY-MM-DD.';
-
-/** `YYYY-MM-DD` if `value` is one and names a real day (years 1800-2200), else null. */
+/** `value` if it is a day by the shared rule (YYYY-MM-DD, real, years 1900-2099), else null. */
 export function isoDate(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  return realDay(Number(match[1]), Number(match[2]), Number(match[3]));
-}
-
-/** A real calendar day as YYYY-MM-DD, or null (Feb 30, month 13, year 0042...). */
-function realDay(year: number, month: number, day: number): string | null {
-  if (year < 1800 || year > 2200) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+  return isCalendarDay(value) ? value : null;
 }
 
 /**
@@ -56,7 +45,7 @@ export function spreadsheetDate(value: string): string | null {
   const iso = isoDate(value);
   if (iso) return iso;
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-  return us ? realDay(Number(us[3]), Number(us[1]), Number(us[2])) : null;
+  return us ? dayOf(Number(us[3]), Number(us[1]), Number(us[2])) : null;
 }
 
 /** Optional text: trimmed, '' and null mean "none" (null), undefined means "not given". */
@@ -68,14 +57,14 @@ const optionalText = (max: number) =>
     .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
 
 const day = z
-  .string({ error: DATE_MESSAGE })
+  .string({ error: DAY_MESSAGE })
   .trim()
   .nullish()
   .transform((v, ctx) => {
     if (v === undefined) return undefined;
     if (v === null || v === '') return null;
     const parsed = isoDate(v);
-    if (!parsed) ctx.addIssue({ code: 'custom', message: DATE_MESSAGE });
+    if (!parsed) ctx.addIssue({ code: 'custom', message: DAY_MESSAGE });
     return parsed;
   });
 

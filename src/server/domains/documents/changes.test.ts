@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MESSAGE } from '../../../shared/documents';
 import { ValidationError } from '../../errors';
 import {
   crossFieldIssues,
   exceptionReasonsAfter,
-  isCalendarDate,
   isExceptionWith,
   logText,
   parseFieldValues,
@@ -113,15 +113,14 @@ describe('parseFieldValues', () => {
   });
 });
 
-describe('isCalendarDate', () => {
-  it.each([
-    ['2024-02-29', true],
-    ['2023-02-29', false],
-    ['2023-13-01', false],
-    ['2023-3-1', false],
-    ['2023-03-15T00:00:00Z', false],
-  ])('%s -> %s', (value, expected) => {
-    expect(isCalendarDate(value)).toBe(expected);
+describe('days in changes and base', () => {
+  it('given a day outside the shared year range, then a change refuses it but a base may hold it', () => {
+    expect(issuesOf(() => parseFieldValues({ date_of_injury: '1850-06-01' }, 'changes'))).toEqual([
+      { path: 'changes.date_of_injury', message: DAY_MESSAGE },
+    ]);
+    expect(parseFieldValues({ date_of_injury: '1850-06-01' }, 'base')).toEqual({
+      date_of_injury: '1850-06-01',
+    });
   });
 });
 

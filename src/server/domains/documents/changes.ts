@@ -3,105 +3,30 @@
  * fields it really changes, the three-way conflict check against the values the editor started
  * from, the exception reasons after the edit, and how values are written into the logs.
  */
-import { z } from 'zod';
-import { INT32_MAX, text, uuid } from '../../../shared/schemas/input';
+import {
+  documentBase,
+  documentChange,
+  EDITABLE_FIELDS,
+  NUMBER_FIELDS,
+  type EditableField,
+  type FieldValue,
+} from '../../../shared/documents';
 import { ValidationError, type FieldIssue } from '../../errors';
 import type { ProcessedFileColumns } from './columns';
 
-export const LIST_FIELDS = [
-  'case_number',
-  'adj_number',
-  'eams_number',
-  'claim_number',
-  'wcab_number',
-] as const;
-export const DATE_FIELDS = ['date_of_injury', 'date_of_injury_end', 'date_of_incident'] as const;
-export const PAGE_FIELDS = ['start_page_no', 'end_page_no'] as const;
-
-/** Every field of ProcessedFileChanges, in the order logs and conflicts list them. */
-export const EDITABLE_FIELDS = [
-  'name',
-  'legal_file_type_id',
-  ...LIST_FIELDS,
-  ...DATE_FIELDS,
-  'applicant',
-  'defendant',
-  'legal_case_id',
-  'crm_case_id',
-  ...PAGE_FIELDS,
-] as const;
-
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
-export type FieldValue = string | string[] | number | null;
+// The fields, their types and their value rules live in src/shared/documents (one home for the
+// server, the desktop and the renderer); these names are passed on for the domain's other files.
+export { EDITABLE_FIELDS, type EditableField, type FieldValue } from '../../../shared/documents';
+/** The number fields (lists). */
+export const LIST_FIELDS = NUMBER_FIELDS;
 export type FieldValues = Partial<Record<EditableField, FieldValue>>;
-
-/** A real calendar day written YYYY-MM-DD (2023-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
-}
-
-const numberList = z
-  .array(text().trim().min(1, 'Empty values are not allowed').max(100))
-  .max(50)
-  .nullable()
-  .transform((values) => [...new Set(values ?? [])]);
-
-const day = text().trim().refine(isCalendarDate, 'Use a real date written YYYY-MM-DD').nullable();
-
-/** Free text; an empty string clears it. */
-const freeText = (max: number) =>
-  text()
-    .trim()
-    .max(max)
-    .nullable()
-    .transform((value) => (value ? value : null));
-
-const id = uuid('Not a valid id').nullable();
-
-const page = z
-  .number({ error: 'A page number is required' })
-  .int('Page numbers are whole numbers')
-  .min(1, 'Pages start at 1')
-  .max(INT32_MAX, `Page numbers are at most ${INT32_MAX}`);
-
-const fieldsSchema = z.strictObject({
-  name: z
-    .string({ error: 'A name is required' })
-    .trim()
-    .min(1, 'A name is required')
-    .max(250)
-    .optional(),
-  legal_file_type_id: id.optional(),
-  case_number: numberList.optional(),
-  adj_number: numberList.optional(),
-  eams_number: numberList.optional(),
-  claim_number: numberList.optional(),
-  wcab_number: numberList.optional(),
-  date_of_injury: day.optional(),
-  date_of_injury_end: day.optional(),
-  date_of_incident: day.optional(),
-  applicant: freeText(500).optional(),
-  defendant: freeText(500).optional(),
-  legal_case_id: id.optional(),
-  crm_case_id: freeText(200).optional(),
-  start_page_no: page.optional(),
-  end_page_no: page.optional(),
-});
 
 /** Parses `changes` or `base` of updateProcessedFile; absent fields are left out. */
 export function parseFieldValues(raw: unknown, prefix: 'changes' | 'base'): FieldValues {
   // GraphQL hands input objects over with a null prototype; zod wants plain objects.
   const input = raw && typeof raw === 'object' ? { ...raw } : raw;
-  const result = fieldsSchema.safeParse(input);
+  const schema = prefix === 'changes' ? documentChange : documentBase;
+  const result = schema.safeParse(input);
   if (!result.success)
     throw new ValidationError(
       result.error.issues.map((issue) => ({

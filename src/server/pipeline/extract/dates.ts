@@ -4,6 +4,7 @@
  * date of injury (a day or a cumulative-trauma period) and the date of incident by their labels.
  * All results are ISO yyyy-mm-dd.
  */
+import { dayOf, isDayYear } from '../../../shared/documents';
 import { editDistance, letterForm } from './fuzzy';
 import { DIGITISH, cleanText, repairDigits } from './ocr';
 
@@ -47,19 +48,22 @@ export function expandYear(yy: number, now: Date = new Date()): number {
   return candidate > thisYear + PIVOT_AHEAD ? candidate - 100 : candidate;
 }
 
-/** Whether year-month-day is a real calendar day (leap years included), years 1900..2099. */
+/**
+ * Whether year-month-day is a day by the rule every process shares (src/shared/documents/days.ts:
+ * a real calendar day, leap years included, in the years DAY_YEARS, 1900 to 2099). This file only
+ * reads the parts out of free text.
+ */
 export function isRealDate(year: number, month: number, day: number): boolean {
-  if (!Number.isInteger(year) || year < 1900 || year > 2099) return false;
-  if (!Number.isInteger(month) || month < 1 || month > 12) return false;
-  if (!Number.isInteger(day) || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return day <= (lengths[month - 1] ?? 0);
+  return dayOf(year, month, day) !== null;
+}
+
+/** Four digits naming a year of the shared range (DAY_YEARS). */
+function isDayYearText(digits: string): boolean {
+  return /^\d{4}$/.test(digits) && isDayYear(Number(digits));
 }
 
 function iso(year: number, month: number, day: number): string | null {
-  if (!isRealDate(year, month, day)) return null;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return dayOf(year, month, day);
 }
 
 function monthNumber(name: string): number | undefined {
@@ -196,15 +200,11 @@ export function repairDateText(text: string, now: Date = new Date()): string {
     (whole, month: string, sep1: string, day: string, sep2: string, year: string) => {
       const y = year.replace(/ /g, '');
       const d = day.replace(/ /g, '');
-      // Without a second separator only a two-digit day and a four-digit 19xx/20xx year count.
-      if (
-        sep2 === '' &&
-        (d.length !== 2 || !/^(?:19|20)\d\d$/.test(repairDigits(y)?.digits ?? ''))
-      ) {
-        return whole;
-      }
-      // A year split by a space must be a whole 19xx/20xx year.
-      if (/ /.test(year) && !/^(?:19|20)\d\d$/.test(repairDigits(y)?.digits ?? '')) return whole;
+      const wholeYear = isDayYearText(repairDigits(y)?.digits ?? '');
+      // Without a second separator only a two-digit day and a four-digit year in range count.
+      if (sep2 === '' && (d.length !== 2 || !wholeYear)) return whole;
+      // A year split by a space must be a whole four-digit year in range.
+      if (/ /.test(year) && !wholeYear) return whole;
       const sep = sep1.trim()[0] ?? '/';
       const candidate = `${month}${sep}${d}${sep}${y}`;
       return parseDate(candidate, now) ? candidate : whole;
