@@ -100,7 +100,9 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
     expect(mine.body.data?.total).toBeGreaterThan(0);
     for (const token of [c.userB.token, c.managerOfB.token]) {
       const r = await c.restSameAsMissing('GET', path, () => undefined, c.companyA, token);
-      expect((r as { body: unknown }).body).toEqual({ data: { total: 0, rawFiles: [] } });
+      expect((r as { body: unknown }).body).toEqual({
+        data: { total: 0, total_capped: false, rawFiles: [] },
+      });
     }
   },
   'POST /raw-files/get-by-status': async () => {
@@ -126,7 +128,9 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
         c.companyA,
         token,
       );
-      expect((r as { body: unknown }).body).toEqual({ data: { total: 0, rawFiles: [] } });
+      expect((r as { body: unknown }).body).toEqual({
+        data: { total: 0, total_capped: false, rawFiles: [] },
+      });
     }
   },
 });
