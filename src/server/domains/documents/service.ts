@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { text } from '../../../shared/schemas/input';
-import type { Database } from '../../db/connection';
+import type { Database, DatabaseExecutor } from '../../db/connection';
 import { notFound, parseInput, ValidationError } from '../../errors';
 import { canReadAdminChangeLog, type Viewer } from '../../permissions';
 import type { FileStorage } from '../files/storage';
@@ -50,6 +50,19 @@ export function createProcessedFileService(
     const found = await repo.find(db, viewer.companyIds, id);
     if (!found) throw notFound();
     return found;
+  }
+
+  /**
+   * The document, row-locked for a change of its raw file's document count (delete, restore): the
+   * raw file is locked first, in the same order as the pipeline's write.
+   */
+  async function lockedWithRawFile(tx: DatabaseExecutor, viewer: Viewer, id: string) {
+    const seen = await repo.find(tx, viewer.companyIds, id);
+    if (!seen) throw notFound();
+    await repo.lockRawFile(tx, seen.legal_raw_file_id);
+    const current = await repo.find(tx, viewer.companyIds, id, { lock: true });
+    if (!current) throw notFound();
+    return current;
   }
 
   return {
@@ -94,12 +107,7 @@ export function createProcessedFileService(
     /** Soft delete (kept for undo). Deleting a deleted document changes nothing. */
     async remove(viewer: Viewer, id: string): Promise<ProcessedFileRecord> {
       return repo.transaction(async (tx) => {
-        const seen = await repo.find(tx, viewer.companyIds, id);
-        if (!seen) throw notFound();
-        // The raw file's count changes too: lock it first, as the pipeline's write does.
-        await repo.lockRawFile(tx, seen.legal_raw_file_id);
-        const current = await repo.find(tx, viewer.companyIds, id, { lock: true });
-        if (!current) throw notFound();
+        const current = await lockedWithRawFile(tx, viewer, id);
         if (current.is_deleted) return current;
         const row = await repo.update(tx, id, { is_deleted: true, deleted_at: new Date() });
         await record(tx, viewer, [
@@ -119,11 +127,7 @@ export function createProcessedFileService(
     /** Undo of a delete, unless the pages went to other documents meanwhile (a re-split). */
     async restore(viewer: Viewer, id: string): Promise<ProcessedFileRecord> {
       return repo.transaction(async (tx) => {
-        const seen = await repo.find(tx, viewer.companyIds, id);
-        if (!seen) throw notFound();
-        await repo.lockRawFile(tx, seen.legal_raw_file_id);
-        const current = await repo.find(tx, viewer.companyIds, id, { lock: true });
-        if (!current) throw notFound();
+        const current = await lockedWithRawFile(tx, viewer, id);
         if (!current.is_deleted)
           throw new ValidationError([{ path: 'id', message: 'This document is not deleted' }]);
         const taken = await repo.overlapping(
