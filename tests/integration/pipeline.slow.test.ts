@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawFile, type RawFileRow } from '../../src/server/db/schema';
 import {
   classifierModel,
   legalCase,
@@ -20,11 +19,12 @@ import { learnTypeCorrection } from '../../src/server/domains/pipeline/correctio
 import { makeEncryptedPdf, makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { loadFixtures } from '../corpus';
 import { liveDocuments } from './fixtures/documents';
+import { settledRow } from './fixtures/pipeline-runs';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { BUNDLE_CASE, BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
 import { FIXTURES, PDF_END } from './fixtures/files';
 import { registerOne, tusClient } from './fixtures/raw-files';
-import { until, untilValue } from '../support/until';
+import { until } from '../support/until';
 
 let server: TestServer;
 let companyId: string;
@@ -42,15 +42,7 @@ async function upload(name: string, bytes: Uint8Array): Promise<string> {
 }
 
 /** Waits for the pipeline to be done with the raw file, and returns its row. */
-function settled(id: string, timeoutMs = 60_000): Promise<RawFileRow> {
-  return untilValue(
-    async () => (await server.db.select().from(rawFile).where(eq(rawFile.id, id)))[0],
-    (row): row is RawFileRow =>
-      row !== undefined && !['Uploaded', 'Processing'].includes(row.status),
-    `raw file ${id} to be processed`,
-    timeoutMs,
-  );
-}
+const settled = (id: string, timeoutMs?: number) => settledRow(server, id, timeoutMs);
 
 const documentsOf = (id: string) => liveDocuments(server, id);
 

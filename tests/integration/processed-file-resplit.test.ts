@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawFile, type RawFileRow } from '../../src/server/db/schema';
+import { rawFile } from '../../src/server/db/schema';
 import {
   legalProcessedFile,
   legalProcessedFileLog,
@@ -19,8 +19,9 @@ import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
 import { liveDocuments } from './fixtures/documents';
+import { settledRow } from './fixtures/pipeline-runs';
 import { registerOne, tusClient } from './fixtures/raw-files';
-import { until, untilValue } from '../support/until';
+import { until } from '../support/until';
 
 let server: TestServer;
 let companyId: string;
@@ -44,15 +45,7 @@ async function uploadBundle(name: string): Promise<string> {
 }
 
 /** Waits for the pipeline to be done with the raw file, and returns its row. */
-function settled(id: string, timeoutMs = 60_000): Promise<RawFileRow> {
-  return untilValue(
-    async () => (await server.db.select().from(rawFile).where(eq(rawFile.id, id)))[0],
-    (row): row is RawFileRow =>
-      row !== undefined && !['Uploaded', 'Processing'].includes(row.status),
-    `raw file ${id} to be processed`,
-    timeoutMs,
-  );
-}
+const settled = (id: string, timeoutMs?: number) => settledRow(server, id, timeoutMs);
 
 const documentsOf = (rawId: string) => liveDocuments(server, rawId);
 
