@@ -12,10 +12,16 @@ const worker = path.join(here, 'fixtures', 'claimWorker.ts');
 interface Worker {
   ready: Promise<void>;
   go(): void;
+  /** The job the worker claimed first and still holds (undefined when it found none). */
+  first: Promise<string | undefined>;
+  drain(): void;
   claimed: Promise<string[]>;
 }
 
-/** A worker process; it opens the queue, says `ready`, and starts claiming on go(). */
+/**
+ * A worker process (fixtures/claimWorker.ts): it opens the queue and says `ready`; on go() it
+ * claims one job and reports it while holding the lease; on drain() it drains the queue.
+ */
 function startWorker(file: string, name: string): Worker {
   const child = spawn(process.execPath, ['--import', 'tsx', worker, file, name], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -23,20 +29,31 @@ function startWorker(file: string, name: string): Worker {
   let out = '';
   let err = '';
   let markReady: () => void = () => undefined;
+  let markFirst: (id: string | undefined) => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const first = new Promise<string | undefined>((resolve) => (markFirst = resolve));
   child.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
     if (out.startsWith('ready\n')) markReady();
+    const firstLine = /^first (\S+)$/m.exec(out);
+    if (firstLine) markFirst(firstLine[1] === 'none' ? undefined : firstLine[1]);
   });
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const claimed = new Promise<string[]>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (code === 0) resolve(out.split('\n').filter((line) => line && line !== 'ready'));
+      const lines = out.split('\n').filter((line) => line && line !== 'ready');
+      if (code === 0) resolve(lines.filter((line) => !line.startsWith('first ')));
       else reject(new Error(`worker ${name} exited ${String(code)}: ${err}`));
     });
   });
-  return { ready, go: () => child.stdin.end('go\n'), claimed };
+  return {
+    ready,
+    go: () => child.stdin.write('go\n'),
+    first,
+    drain: () => child.stdin.end('drain\n'),
+    claimed,
+  };
 }
 
 describe('upload queue: several connections on one file', () => {
@@ -67,10 +84,14 @@ describe('upload queue: several connections on one file', () => {
     const workers = ['p1', 'p2', 'p3'].map((name) => startWorker(file, name));
     await Promise.all(workers.map((w) => w.ready));
     for (const w of workers) w.go();
+    // They really ran side by side: all three hold a different job's lease at the same moment.
+    const firsts = await Promise.all(workers.map((w) => w.first));
+    expect(firsts.every((id) => id !== undefined)).toBe(true);
+    expect(new Set(firsts).size).toBe(3);
+    for (const w of workers) w.drain();
     const results = await Promise.all(workers.map((w) => w.claimed));
     const all = results.flat();
-    // They really ran side by side: each process got some of the jobs.
-    for (const claimed of results) expect(claimed.length).toBeGreaterThan(0);
+    for (const [i, claimed] of results.entries()) expect(claimed[0]).toBe(firsts[i]);
     expect(all).toHaveLength(150);
     expect(new Set(all)).toEqual(new Set(jobs.map((r) => r.job.id)));
 
