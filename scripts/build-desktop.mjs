@@ -130,6 +130,7 @@ function copyRuntimePackages(out, names) {
 const SERVER_ASSETS = [
   { from: at('src', 'server', 'db', 'migrations'), to: 'migrations' },
   { from: at('src', 'server', 'graphql', 'schema'), to: 'schema' },
+  { from: at('src', 'server', 'seed', 'demo-files'), to: 'demo-files' },
 ];
 
 function assetTarget(absolute) {

@@ -12,6 +12,7 @@ import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from 
 import { DatabaseNewerThanAppError, runMigrations } from './db/migrate';
 import { preparePrivateDataDir, usePrivateUmask } from './privateFiles';
 import { describeDemoAccounts, seedDemo } from './seed/demo';
+import { uploadDemoFiles } from './seed/demoFiles';
 
 const PLAIN_ERRORS = [ConfigError, DataDirInUseError, DatabaseNewerThanAppError];
 
@@ -73,6 +74,16 @@ async function main(): Promise<void> {
           ? describeDemoAccounts(seeded.accounts)
           : 'Demo data already present; nothing added.',
       );
+      if (seeded.created) {
+        // The demo still starts without its sample paper; the reason is logged.
+        await uploadDemoFiles(app.lexdesk).then(
+          (uploads) =>
+            log(
+              `Demo sample files queued for processing: ${uploads.map((u) => u.name).join(', ')}`,
+            ),
+          (error: unknown) => log(`The demo sample files could not be uploaded: ${String(error)}`),
+        );
+      }
     }
     const address = clientUrl(await app.listen({ port: config.port, host: config.host }));
     log(`LexDesk server listening at ${address}`);

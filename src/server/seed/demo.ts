@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { company, notification, type LegalUserTypeName, type UserTypeName } from '../db/schema';
 import { assignCompanies, insertCompany, insertUser } from './accounts';
+import { DEMO_CASES } from './demoCases';
 
 export const DEMO_PASSWORD = 'demo1234!';
 export const DEMO_LAW_FIRM = "Harbor & Vine Workers' Comp LLP";
@@ -46,39 +47,6 @@ const FIRM_USERS: DemoUser[] = [
 const CUSTOMER_USERS: DemoUser[] = [
   { key: 'owner', first: 'Olivia', last: 'Lake', type: 'customer' },
   { key: 'user', first: 'Uma', last: 'Side', type: 'user' },
-];
-
-/** Open workers' compensation cases of the demo law firm (the Alvarez QME is in its notifications). */
-const DEMO_CASES = [
-  {
-    case_number: 'HV-2023-0415',
-    name: 'Gonzalez v. Acme Warehousing',
-    client_name: 'Maria Gonzalez',
-    eams_number: 'ADJ10234567',
-    date_of_injury: '2023-03-15',
-    legal_case_status: 'Open',
-    legal_case_type: "Workers' Compensation",
-  },
-  {
-    case_number: 'HV-2022-0871',
-    name: 'Alvarez v. Pacific Produce',
-    client_name: 'Jorge Alvarez',
-    eams_number: 'ADJ11876502',
-    primary_number: 'PP-WC-22-18874',
-    date_of_injury: '2022-08-02',
-    legal_case_status: 'Open',
-    legal_case_type: "Workers' Compensation",
-  },
-  {
-    case_number: 'HV-2021-0233',
-    name: 'Nguyen v. Bayview Medical Center',
-    client_name: 'Linh Nguyen',
-    eams_number: 'ADJ13304418',
-    wcab_number: 'SFO 0512345',
-    date_of_injury: '2021-05-20',
-    legal_case_status: 'Open',
-    legal_case_type: "Workers' Compensation",
-  },
 ];
 
 export async function seedDemo(
