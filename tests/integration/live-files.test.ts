@@ -105,7 +105,7 @@ describe('companyFilesChanged', () => {
     });
     offB();
     expect(handedToB).toEqual([b.companyId]);
-  });
+  }, 180_000);
 
   it('given a subscriber, when documents are written or a raw file is deleted, then each write is heard', async () => {
     const feed = follow(a.admin);
