@@ -10,6 +10,7 @@ import { createCompanyService } from './domains/companies/service';
 import { createFileRepository } from './domains/files/repository';
 import { createFileService } from './domains/files/service';
 import { createFileUrlSigner } from './domains/files/signer';
+import { createLiveFilesService } from './domains/live-files/service';
 import type { FileStorage } from './domains/files/storage';
 import type { NotificationBus } from './domains/notifications/bus';
 import { createNotificationRepository } from './domains/notifications/repository';
@@ -52,6 +53,7 @@ export async function createServices(
       deps.bus,
     ),
     files: createFileService(fileRepository, deps.storage, signer),
+    liveFiles: createLiveFilesService(deps.bus),
     rawFiles: createRawFileService(createRawFileRepository(db), createRawFileQueries(db), {
       maxBytes: deps.config.rawFileMaxBytes,
     }),

@@ -44,7 +44,8 @@ test('given a signed-in paralegal, when files are dropped on the window and pick
   ]);
 
   await expect(page.getByTestId('count-total')).toHaveText('2', { timeout: 30_000 });
-  await expect(page.getByTestId('count-processed')).toHaveText('2');
+  // Processed once the pipeline has split both (the chip follows the server live).
+  await expect(page.getByTestId('count-processed')).toHaveText('2', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Uploads' }).click();
   const failed = page.getByRole('listitem', { name: 'lying.pdf' });
   await expect(failed.getByText('Invalid file type or format')).toBeVisible();

@@ -22,6 +22,7 @@ interface ListReply {
     uploading: number;
     failed: number;
     unaccessible: number;
+    processing: number;
     processed: number;
   };
 }
@@ -152,12 +153,14 @@ describe('lists, counts and soft delete', () => {
 
     const all = await query({});
     expect(all.body.data?.rawFiles.map((f) => f.name)).toEqual([...names].reverse());
+    // Uploaded (stored, not yet split into documents) is processing, not processed (issue 15).
     expect(all.body.data?.counts).toEqual({
       total: 4,
       uploading: 1,
       failed: 1,
       unaccessible: 1,
-      processed: 1,
+      processing: 1,
+      processed: 0,
     });
     expect(
       (await query({ status: 'Uploading_Failed' })).body.data?.rawFiles.map((f) => f.name),
@@ -187,6 +190,7 @@ describe('lists, counts and soft delete', () => {
       uploading: 1,
       failed: 1,
       unaccessible: 1,
+      processing: 0,
       processed: 0,
     });
     expect((await rest(server, 'DELETE', `/raw-files/${ids[0]}`, admin.token)).status).toBe(404);

@@ -18,7 +18,7 @@ export function subscribe<T>(
   query: string,
 ): LiveFeed<T> {
   const received: T[] = [];
-  const waiting: Array<(value: T) => void> = [];
+  const waiting: Array<{ resolve: (value: T) => void; reject: (error: Error) => void }> = [];
   let failure: unknown;
   let onConnected!: () => void;
   let onClosed!: (code: number) => void;
@@ -39,13 +39,21 @@ export function subscribe<T>(
     { query },
     {
       next: (result) => {
-        if (result.errors) failure = result.errors;
+        if (result.errors) {
+          failure = result.errors;
+          // A refused subscription answers with errors: whoever waits hears of them at once.
+          for (const waiter of waiting.splice(0)) waiter.reject(new Error(JSON.stringify(failure)));
+          return;
+        }
         const value = result.data as T;
         const waiter = waiting.shift();
-        if (waiter) waiter(value);
+        if (waiter) waiter.resolve(value);
         else received.push(value);
       },
-      error: (error) => (failure = error),
+      error: (error) => {
+        failure = error;
+        for (const waiter of waiting.splice(0)) waiter.reject(new Error(JSON.stringify(failure)));
+      },
       complete: () => undefined,
     },
   );
@@ -61,9 +69,15 @@ export function subscribe<T>(
           () => reject(new Error(`no event within ${timeoutMs} ms`)),
           timeoutMs,
         );
-        waiting.push((value) => {
-          clearTimeout(timer);
-          resolve(value);
+        waiting.push({
+          resolve: (value) => {
+            clearTimeout(timer);
+            resolve(value);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
         });
       });
     },

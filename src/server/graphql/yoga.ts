@@ -8,6 +8,7 @@ import { caseResolvers } from '../domains/cases/graphql';
 import { companyResolvers } from '../domains/companies/graphql';
 import { processedFileListResolvers } from '../domains/document-center/graphql';
 import { documentTypeResolvers } from '../domains/document-types/graphql';
+import { liveFilesResolvers } from '../domains/live-files/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
 import { notificationResolvers } from '../domains/notifications/graphql';
 import { pipelineResolvers } from '../domains/pipeline/graphql';
@@ -83,6 +84,7 @@ export function createGraphQLServer(
         processedFileResolvers(deps),
         processedFileListResolvers(deps),
         documentTypeResolvers(deps),
+        liveFilesResolvers(deps),
       ),
     },
   });

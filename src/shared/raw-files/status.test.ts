@@ -7,19 +7,25 @@ describe('raw file status buckets', () => {
     expect(bucketOf('Uploading Failed')).toBe('failed');
     expect(bucketOf('Uploading_Failed')).toBe('failed');
     expect(bucketOf('UNACCESSIBLE')).toBe('unaccessible');
-    expect(bucketOf('Uploaded')).toBe('processed');
+    expect(bucketOf('Processed')).toBe('processed');
     expect(bucketOf('Separated')).toBe('processed');
     expect(bucketOf('uploading')).toBe('processed');
   });
 
-  it('given a new file, when it finishes uploading, then it moves from uploading to processed', () => {
+  it('given a file stored but not yet split (Uploaded, Processing), then it is processing, not processed', () => {
+    expect(bucketOf('Uploaded')).toBe('processing');
+    expect(bucketOf('Processing')).toBe('processing');
+  });
+
+  it('given a new file, when it uploads and the pipeline splits it, then it moves uploading -> processing -> processed', () => {
     const added = addFile(EMPTY_COUNTS);
-    expect(added).toEqual({ total: 1, uploading: 1, failed: 0, unaccessible: 0, processed: 0 });
-    expect(applyStatusChange(added, 'Uploading', 'Uploaded')).toEqual({
+    expect(added).toEqual({ ...EMPTY_COUNTS, total: 1, uploading: 1 });
+    const uploaded = applyStatusChange(added, 'Uploading', 'Uploaded');
+    expect(uploaded).toEqual({ ...EMPTY_COUNTS, total: 1, processing: 1 });
+    expect(applyStatusChange(uploaded, 'Uploaded', 'Processing')).toEqual(uploaded);
+    expect(applyStatusChange(uploaded, 'Processing', 'Processed')).toEqual({
+      ...EMPTY_COUNTS,
       total: 1,
-      uploading: 0,
-      failed: 0,
-      unaccessible: 0,
       processed: 1,
     });
   });
@@ -38,6 +44,6 @@ describe('raw file status buckets', () => {
 
   it('given a processed file, when it is deleted, then total and processed drop by one', () => {
     const counts = { ...EMPTY_COUNTS, total: 2, processed: 2 };
-    expect(removeFile(counts, 'Uploaded')).toEqual({ ...counts, total: 1, processed: 1 });
+    expect(removeFile(counts, 'Processed')).toEqual({ ...counts, total: 1, processed: 1 });
   });
 });

@@ -2,25 +2,36 @@
  * Raw file status buckets (spec section 4). Pure, shared by the server (which counts with GROUP BY)
  * and the renderer (which moves live counters as statuses change).
  * - 'Uploading' -> uploading; 'Uploading Failed' and 'Uploading_Failed' -> failed;
- *   'UNACCESSIBLE' -> unaccessible; any other value -> processed.
+ *   'UNACCESSIBLE' -> unaccessible; any other value -> processed;
+ * - except the two statuses this product adds between an upload and its documents, 'Uploaded'
+ *   (bytes stored, waiting for the pipeline) and 'Processing' (the pipeline works on it): they are
+ *   the processing bucket, so "Processed" counts only files whose documents exist (issue 15).
  */
 export const RAW_FILE_STATUS = {
   uploading: 'Uploading',
   /** The spelling this product writes; 'Uploading Failed' is read as the same bucket. */
   failed: 'Uploading_Failed',
   uploaded: 'Uploaded',
+  processing: 'Processing',
+  processed: 'Processed',
   unaccessible: 'UNACCESSIBLE',
 } as const;
 
 export const FAILED_STATUSES: readonly string[] = ['Uploading Failed', 'Uploading_Failed'];
+/** Stored, not yet split into documents: waiting for the pipeline or in its hands. */
+export const PROCESSING_STATUSES: readonly string[] = [
+  RAW_FILE_STATUS.uploaded,
+  RAW_FILE_STATUS.processing,
+];
 
-export type StatusBucket = 'uploading' | 'failed' | 'unaccessible' | 'processed';
+export type StatusBucket = 'uploading' | 'failed' | 'unaccessible' | 'processing' | 'processed';
 
 export interface RawFileCounts {
   total: number;
   uploading: number;
   failed: number;
   unaccessible: number;
+  processing: number;
   processed: number;
 }
 
@@ -29,6 +40,7 @@ export const EMPTY_COUNTS: RawFileCounts = Object.freeze({
   uploading: 0,
   failed: 0,
   unaccessible: 0,
+  processing: 0,
   processed: 0,
 });
 
@@ -36,6 +48,7 @@ export function bucketOf(status: string): StatusBucket {
   if (status === RAW_FILE_STATUS.uploading) return 'uploading';
   if (FAILED_STATUSES.includes(status)) return 'failed';
   if (status === RAW_FILE_STATUS.unaccessible) return 'unaccessible';
+  if (PROCESSING_STATUSES.includes(status)) return 'processing';
   return 'processed';
 }
 

@@ -1,4 +1,7 @@
-/** Details of one raw file and its log (who changed what, when), in a drawer. */
+/**
+ * Details of one raw file and its log (who changed what, when), in a drawer. It follows the
+ * pipeline through the live feed (features/live-files refetches RawFileDetails on each change).
+ */
 import { Callout, Drawer, Intent, Position, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
@@ -11,9 +14,6 @@ import { RawFileFacts, RawFileLogTable } from './RawFileFacts';
 import { RawFileProcessing } from './RawFileProcessing';
 import { STATUS_INTENTS } from './StatusTag';
 
-const IN_FLIGHT = new Set(['Uploading', 'Uploaded', 'Processing']);
-const POLL_MS = 2000;
-
 export function RawFileDrawer(props: {
   id: string | null;
   dateFormat: string;
@@ -23,22 +23,12 @@ export function RawFileDrawer(props: {
   /** The file's status is not the listed one any more (the list should refresh). */
   onStatusChange?(): void;
 }) {
-  const { data, error, loading, refetch, startPolling, stopPolling } = useQuery(
-    RAW_FILE_DETAILS_QUERY,
-    {
-      variables: { id: props.id ?? '' },
-      skip: !props.id,
-      fetchPolicy: 'network-only',
-    },
-  );
+  const { data, error, loading, refetch } = useQuery(RAW_FILE_DETAILS_QUERY, {
+    variables: { id: props.id ?? '' },
+    skip: !props.id,
+    fetchPolicy: 'network-only',
+  });
   const file = data?.rawFile ?? null;
-  // While the pipeline works on the file, follow it until it settles.
-  const inFlight = file !== null && IN_FLIGHT.has(file.status);
-  useEffect(() => {
-    if (!inFlight || !props.id) return undefined;
-    startPolling(POLL_MS);
-    return () => stopPolling();
-  }, [inFlight, props.id, startPolling, stopPolling]);
   // The list behind the drawer shows `listedStatus`; when the file has moved on, it refreshes.
   const status = file?.status;
   const { onStatusChange, listedStatus } = props;

@@ -6,6 +6,7 @@ export const STATUS_INTENTS: Record<StatusBucket, Intent> = {
   uploading: Intent.PRIMARY,
   failed: Intent.DANGER,
   unaccessible: Intent.WARNING,
+  processing: Intent.NONE,
   processed: Intent.SUCCESS,
 };
 

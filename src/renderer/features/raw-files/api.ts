@@ -33,6 +33,7 @@ export const RawFileCounts = z.object({
   uploading: z.number(),
   failed: z.number(),
   unaccessible: z.number(),
+  processing: z.number(),
   processed: z.number(),
 });
 

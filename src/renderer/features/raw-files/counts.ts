@@ -5,6 +5,7 @@
  */
 import {
   FAILED_STATUSES,
+  PROCESSING_STATUSES,
   RAW_FILE_STATUS,
   removeFile,
   type RawFileCounts,
@@ -14,7 +15,7 @@ import {
 export interface BucketTag {
   bucket: StatusBucket;
   label: string;
-  intent: 'primary' | 'danger' | 'warning' | 'success';
+  intent: 'none' | 'primary' | 'danger' | 'warning' | 'success';
   /** The status filter a click on the tag sets; null = cannot be expressed as statuses. */
   statuses: string[] | null;
 }
@@ -33,6 +34,8 @@ export const BUCKET_TAGS: readonly BucketTag[] = [
     intent: 'warning',
     statuses: [RAW_FILE_STATUS.unaccessible],
   },
+  // Stored but not yet split: waiting for the pipeline or in its hands.
+  { bucket: 'processing', label: 'Processing', intent: 'none', statuses: [...PROCESSING_STATUSES] },
   // "Processed" is every other status; the list filter takes exact statuses, so not this one.
   { bucket: 'processed', label: 'Processed', intent: 'success', statuses: null },
 ];

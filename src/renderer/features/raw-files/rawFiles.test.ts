@@ -44,7 +44,9 @@ describe('raw files screen logic', () => {
 
   it('given a processed file is deleted, then total and processed drop and never go below 0', () => {
     const counts = { ...EMPTY_COUNTS, total: 1, processed: 1 };
-    expect(countsAfterDelete(counts, 'Uploaded')).toEqual(EMPTY_COUNTS);
+    expect(countsAfterDelete(counts, 'Processed')).toEqual(EMPTY_COUNTS);
+    const waiting = { ...EMPTY_COUNTS, total: 1, processing: 1 };
+    expect(countsAfterDelete(waiting, 'Uploaded')).toEqual(EMPTY_COUNTS);
     expect(countsAfterDelete(EMPTY_COUNTS, 'Uploading_Failed')).toEqual(EMPTY_COUNTS);
   });
 

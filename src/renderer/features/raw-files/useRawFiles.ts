@@ -1,12 +1,15 @@
 /**
  * One page of raw files with the counts by status bucket. Refetches when the filters or the page
- * change, and (coalesced) whenever the desktop upload queue changes, so the counts move as uploads
- * register, finish or fail. A soft delete adjusts the counts at once with the shared bucket logic.
+ * change, (coalesced) whenever the desktop upload queue changes, so the counts move as uploads
+ * register, finish or fail, and whenever the server says the company's files changed (the live
+ * feed, features/live-files), so rows and counts follow the pipeline without a reload. A soft
+ * delete adjusts the counts at once with the shared bucket logic.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RawFileCounts } from '../../../shared/raw-files/status';
 import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
+import { onCompanyFilesChanged } from '../live-files/filesChanged';
 import { onUploadQueueChanged } from '../uploads/useUploadQueueFeed';
 import { fetchRawFiles, listBody, type RawFileFilters, type RawFileList } from './api';
 import { countsAfterDelete } from './counts';
@@ -68,6 +71,7 @@ export function useRawFiles(
       if (timer) clearTimeout(timer);
     };
   }, []);
+  useEffect(() => onCompanyFilesChanged(() => loadRef.current()), []);
 
   const removed = useCallback((id: string, status: string) => {
     setData((current) => {

@@ -10,6 +10,7 @@ import { serverAssetUrl } from '../../app/format';
 import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
 import { useViewer } from '../auth/useViewer';
+import { useCompanyFilesFeed } from '../live-files/useCompanyFilesFeed';
 import { useNotificationFeed } from '../notifications/useNotificationFeed';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { IntakeProvider } from '../uploads/IntakeProvider';
@@ -31,6 +32,7 @@ function AppShell() {
   useUploadQueueFeed();
   const { info } = useServices();
   const viewer = useViewer('cache-and-network');
+  useCompanyFilesFeed(viewer?.company.id ?? null);
   if (!viewer) return null;
   const iconUrl = serverAssetUrl(info.serverUrl, viewer.company.icon_url);
 

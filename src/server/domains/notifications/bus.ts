@@ -1,15 +1,20 @@
 /**
- * Live notification events over PostgreSQL LISTEN/NOTIFY: the repository announces each new
- * notification with pg_notify inside its insert transaction; every server process listens on one
- * dedicated connection and hands events to its local subscribers. So several server processes on
- * one database all deliver. Events during a lost connection are not replayed (clients refetch the
- * list when they reconnect); the listener reconnects with backoff.
+ * Live events over PostgreSQL LISTEN/NOTIFY, on one dedicated connection per server process, handed
+ * to that process's local subscribers, so several server processes on one database all deliver:
+ * - lexdesk_notification_added: the repository announces each new notification with pg_notify
+ *   inside its insert transaction; delivered to the receiver's subscribers.
+ * - lexdesk_company_files_changed: triggers on raw_file and legal_processed_file (migration 0011)
+ *   announce the company whose raw files or documents a transaction wrote; delivered to that
+ *   company's subscribers only.
+ * Events during a lost connection are not replayed (clients refetch when they resubscribe); the
+ * listener reconnects with backoff.
  */
 import pg from 'pg';
 import { z } from 'zod';
 import { backoffDelay } from '../../../shared/backoff';
 
 export const NOTIFICATION_CHANNEL = 'lexdesk_notification_added';
+export const COMPANY_FILES_CHANNEL = 'lexdesk_company_files_changed';
 
 /** The listener's reconnects: 250 ms, doubling to 10 s, reset once it is connected again. */
 const RECONNECT_BACKOFF = { base: 250, cap: 10_000 } as const;
@@ -18,11 +23,19 @@ const eventSchema = z.object({ id: z.uuid(), receiver_id: z.uuid() });
 export type NotificationEvent = z.infer<typeof eventSchema>;
 type Listener = (event: NotificationEvent) => void;
 
+const companyFilesSchema = z.object({ company_id: z.uuid() });
+export type CompanyFilesEvent = z.infer<typeof companyFilesSchema>;
+type CompanyListener = (event: CompanyFilesEvent) => void;
+
 export interface NotificationBus {
   /** Calls `listener` for each new notification of `receiverId`; returns the unsubscribe function. */
   onNotification(receiverId: string, listener: Listener): () => void;
   /** How many live subscribers a receiver has in this process (tests await it instead of sleeping). */
   listenerCount(receiverId: string): number;
+  /** Calls `listener` each time a transaction wrote raw files or documents of `companyId`. */
+  onCompanyFilesChanged(companyId: string, listener: CompanyListener): () => void;
+  /** How many live subscribers a company's file changes have in this process (for tests). */
+  companyListenerCount(companyId: string): number;
   close(): Promise<void>;
 }
 
@@ -31,6 +44,7 @@ export async function startNotificationBus(
   log: { warn(obj: object, msg: string): void },
 ): Promise<NotificationBus> {
   const listeners = new Map<string, Set<Listener>>();
+  const companyListeners = new Map<string, Set<CompanyListener>>();
   let client: pg.Client | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -38,16 +52,23 @@ export async function startNotificationBus(
   let reconnects = 0;
 
   function dispatch(message: pg.Notification) {
-    if (message.channel !== NOTIFICATION_CHANNEL || !message.payload) return;
+    if (!message.payload) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(message.payload);
     } catch {
       return;
     }
-    const result = eventSchema.safeParse(parsed);
-    if (!result.success) return;
-    for (const listener of listeners.get(result.data.receiver_id) ?? []) listener(result.data);
+    if (message.channel === NOTIFICATION_CHANNEL) {
+      const result = eventSchema.safeParse(parsed);
+      if (!result.success) return;
+      for (const listener of listeners.get(result.data.receiver_id) ?? []) listener(result.data);
+    } else if (message.channel === COMPANY_FILES_CHANNEL) {
+      const result = companyFilesSchema.safeParse(parsed);
+      if (!result.success) return;
+      for (const listener of companyListeners.get(result.data.company_id) ?? [])
+        listener(result.data);
+    }
   }
 
   async function connect(): Promise<void> {
@@ -61,6 +82,7 @@ export async function startNotificationBus(
     try {
       await next.connect();
       await next.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+      await next.query(`LISTEN ${COMPANY_FILES_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners('end');
       await next.end().catch(() => undefined);
@@ -97,22 +119,19 @@ export async function startNotificationBus(
   await connect();
 
   return {
-    onNotification(receiverId, listener) {
-      const set = listeners.get(receiverId) ?? new Set<Listener>();
-      set.add(listener);
-      listeners.set(receiverId, set);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(receiverId);
-      };
-    },
+    onNotification: (receiverId, listener) => addTo(listeners, receiverId, listener),
     listenerCount(receiverId) {
       return listeners.get(receiverId)?.size ?? 0;
+    },
+    onCompanyFilesChanged: (companyId, listener) => addTo(companyListeners, companyId, listener),
+    companyListenerCount(companyId) {
+      return companyListeners.get(companyId)?.size ?? 0;
     },
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
       listeners.clear();
+      companyListeners.clear();
       const current = client;
       client = undefined;
       if (current) {
@@ -120,5 +139,16 @@ export async function startNotificationBus(
         await current.end().catch(() => undefined);
       }
     },
+  };
+}
+
+/** Adds `listener` under `key`; returns the function that removes it (and the key once empty). */
+function addTo<L>(map: Map<string, Set<L>>, key: string, listener: L): () => void {
+  const set = map.get(key) ?? new Set<L>();
+  set.add(listener);
+  map.set(key, set);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) map.delete(key);
   };
 }

@@ -1,13 +1,14 @@
 /** Names and limits of the document pipeline's job queue and raw-file states. */
+import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
 
 /** The pg-boss queue of raw files waiting to be split. */
 export const PIPELINE_QUEUE = 'pipeline-raw-file';
 /** The queue before issue 13 (pg-boss 'stately' policy), dropped at start (see queue.ts). */
 export const LEGACY_PIPELINE_QUEUE = 'process-raw-file';
 
-/** A raw file while the pipeline works on it, and after. Both count as "processed" (spec 4). */
-export const RAW_FILE_PROCESSING = 'Processing';
-export const RAW_FILE_PROCESSED = 'Processed';
+/** A raw file while the pipeline works on it (bucket processing), and after (processed). */
+export const RAW_FILE_PROCESSING = RAW_FILE_STATUS.processing;
+export const RAW_FILE_PROCESSED = RAW_FILE_STATUS.processed;
 
 /** Runs after the first (failed or stopped) before a raw file is given up as Uploading_Failed. */
 export const PIPELINE_RETRY_LIMIT = 3;

@@ -5,7 +5,12 @@ import {
   rangeStart,
   type RawFileListQuery,
 } from '../../../shared/raw-files/schemas';
-import { bucketOf, FAILED_STATUSES, type RawFileCounts } from '../../../shared/raw-files/status';
+import {
+  bucketOf,
+  EMPTY_COUNTS,
+  FAILED_STATUSES,
+  type RawFileCounts,
+} from '../../../shared/raw-files/status';
 import type { Database } from '../../db/connection';
 import { rawFile, type RawFileRow } from '../../db/schema';
 import {
@@ -127,16 +132,15 @@ export function createRawFileQueries(
       return { rows, total: count?.n ?? 0, total_capped: false };
     },
 
-    /** Not-deleted raw files of these companies by status bucket (spec section 4). */
+    /** Not-deleted raw files of these companies by status bucket (spec section 4; shared/raw-files/status.ts). */
     async counts(companyIds: readonly string[]): Promise<RawFileCounts> {
-      if (companyIds.length === 0)
-        return { total: 0, uploading: 0, failed: 0, unaccessible: 0, processed: 0 };
+      if (companyIds.length === 0) return { ...EMPTY_COUNTS };
       const rows = await db
         .select({ status: rawFile.status, n: sql<number>`count(*)::int` })
         .from(rawFile)
         .where(and(inArray(rawFile.company_id, [...companyIds]), eq(rawFile.is_deleted, false)))
         .groupBy(rawFile.status);
-      const counts = { total: 0, uploading: 0, failed: 0, unaccessible: 0, processed: 0 };
+      const counts: RawFileCounts = { ...EMPTY_COUNTS };
       for (const { status, n } of rows) {
         counts.total += n;
         counts[bucketOf(status)] += n;
