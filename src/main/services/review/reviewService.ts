@@ -79,6 +79,8 @@ export interface ReviewService {
   status(): Promise<ReviewStatus>;
   /** The session token was saved or cleared: forget who was signed in, send what waits. */
   sessionChanged(): void;
+  /** The id of the user of the saved session token (null: signed out or not known yet). */
+  currentUserId(): Promise<string | null>;
   /** Keeps the viewer of the saved session (after an online start or a sign-in). */
   rememberViewer(viewer: RememberedViewer): Promise<void>;
   /**
@@ -372,6 +374,11 @@ export function createReviewService(options: ReviewServiceOptions): ReviewServic
       return changed;
     },
     status,
+    async currentUserId() {
+      if (closed) return null;
+      const user = await identity.current().catch(() => null);
+      return user && !identity.isEnded(user) ? user.userId : null;
+    },
     sessionChanged() {
       identity.reset();
       emit();
