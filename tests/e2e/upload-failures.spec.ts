@@ -76,7 +76,7 @@ test("given one refused file and one upload that fails while the server is away,
   await signIn(page, ADMIN);
   const uploadsButton = page.getByRole('button', { name: 'Uploads' });
   await uploadsButton.click();
-  const drawer = page.getByRole('dialog', { name: 'Uploads' });
+  const drawer = page.locator('.bp6-drawer');
   const failedList = drawer.getByRole('list', { name: 'Failed uploads' });
 
   // A file that is not what it claims is refused at once, for good: no retry, only dismiss.

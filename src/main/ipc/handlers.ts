@@ -167,6 +167,16 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
       reviewCall(services, async (review) => ({
         documents: await review.listCached(companyId, statusType),
       })),
+    'review:cacheList': ({ companyId, key, list }) =>
+      reviewCall(services, async (review) => {
+        await review.cacheList(companyId, key, list);
+        return OK;
+      }),
+    'review:cachedList': ({ companyId, key }) =>
+      reviewCall(services, async (review) => {
+        const kept = await review.cachedList(companyId, key);
+        return { list: kept?.list ?? null, cachedAt: kept?.cachedAt ?? null };
+      }),
     'review:getPdf': ({ id }) =>
       reviewCall(services, async (review) => ({ base64: await review.getPdf(id) })),
     'review:save': (request) => reviewCall(services, (review) => review.save(request)),
