@@ -117,7 +117,7 @@ test("given one refused file and one upload that fails while the server is away,
   await expect.poll(rawFileNames, { timeout: 60_000 }).toEqual(['notes.pdf']);
   await expect(refused).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/after-retry.png` });
-  await page.keyboard.press('Escape');
+  await drawer.getByRole('button', { name: 'Close' }).click();
 
   // Another user on the same computer: no failed list of Ada's, nothing in progress.
   await signOut(page);
@@ -127,7 +127,7 @@ test("given one refused file and one upload that fails while the server is away,
   await expect(failedList).toHaveCount(0);
   await expect(page.getByTestId('upload-failed-mark')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/other-user.png` });
-  await page.keyboard.press('Escape');
+  await drawer.getByRole('button', { name: 'Close' }).click();
 
   // Ada again: her refused file is still listed until she dismisses it.
   await signOut(page);
