@@ -66,6 +66,8 @@ test('given the document center and a document loaded online, when the server go
   await stack.stopServer();
   const banner = page.getByTestId('offline-banner');
   await expect(banner).toContainText('Offline', { timeout: 40_000 });
+  await openDocumentInApp(page, ids[1] ?? '');
+  await expect(page.getByRole('heading', { name: NAMES[1] })).toBeVisible();
   await openDocumentInApp(page, ids[0] ?? '');
   await expect(page.getByText('Offline copy', { exact: true })).toBeVisible();
   await page.getByLabel('Applicant', { exact: true }).fill('Maria Ruiz-Offline');
