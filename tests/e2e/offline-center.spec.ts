@@ -58,6 +58,8 @@ test('given the document center and a document loaded online, when the server go
   const table = page.getByTestId('document-table');
   const first = table.getByRole('row', { name: new RegExp(NAMES[0] ?? '') });
   await expect(first).toContainText('Maria Ruiz');
+  await openDocumentInApp(page, ids[1] ?? '');
+  await expect(page.getByRole('heading', { name: NAMES[1] })).toBeVisible();
   await openDocumentInApp(page, ids[0] ?? '');
   await expect(page.getByRole('heading', { name: NAMES[0] })).toBeVisible();
   await expect(page.getByLabel('Applicant', { exact: true })).toHaveValue('Maria Ruiz');
