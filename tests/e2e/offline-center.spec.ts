@@ -81,7 +81,10 @@ test('given the document center and a document loaded online, when the server go
   await expect(page.getByRole('heading', { name: NAMES[1] })).toBeVisible();
   await openDocumentInApp(page, ids[0] ?? '');
   await expect(page.getByRole('heading', { name: NAMES[0] })).toBeVisible();
-  await expect(page.getByLabel('Applicant', { exact: true })).toHaveValue('Maria Ruiz-Offline');
+  // The mark is part of the field's label, as "changed" is for an unsaved edit.
+  await expect(page.getByRole('textbox', { name: 'Applicant · waiting to sync' })).toHaveValue(
+    'Maria Ruiz-Offline',
+  );
   await expect(page.getByTestId('pending-applicant')).toHaveText(/waiting to sync/);
   await page.screenshot({ path: `${SHOTS}/offline-reopened.png` });
 
