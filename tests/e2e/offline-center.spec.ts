@@ -86,6 +86,7 @@ test('given the document center and a document loaded online, when the server go
     'Maria Ruiz-Offline',
   );
   await expect(page.getByTestId('pending-applicant')).toHaveText(/waiting to sync/);
+  await page.getByTestId('pending-applicant').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/offline-reopened.png` });
 
   // The document center: the kept list with its time, not an error; the waiting value in it.
@@ -95,6 +96,7 @@ test('given the document center and a document loaded online, when the server go
   );
   await expect(page.getByText(/Cannot reach the LexDesk server/)).toHaveCount(0);
   await expect(first).toContainText('Maria Ruiz-Offline');
+  await expect(first.getByTestId('waiting-to-sync')).toBeVisible();
   await expect(table.getByRole('row', { name: new RegExp(NAMES[1] ?? '') })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/offline-center.png` });
 

@@ -130,6 +130,7 @@ export function DocumentCenterPage() {
     () => (data?.items ?? []).map((row) => withPending(row, pending.get(row.id))),
     [data, pending],
   );
+  const waiting = useMemo(() => new Set(pending.keys()), [pending]);
   const total = data?.total ?? 0;
   const capped = data?.total_capped ?? false;
   const pages = pagesOffered(total, capped, page, rows.length, applied.pageSize);
@@ -198,6 +199,7 @@ export function DocumentCenterPage() {
         sortOrder={applied.sortOrder}
         onSort={(key) => change(toggleSort(filters, key))}
         onOpen={open}
+        waiting={waiting}
       />
     );
   }
