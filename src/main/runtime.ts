@@ -78,6 +78,7 @@ function createUploads(
   options: DesktopRuntimeOptions,
   events: EventHub,
   log: (line: string) => void,
+  owner: () => Promise<string | null>,
 ): UploadService {
   const paths = desktopPaths(options.dataDir);
   return createUploadService({
@@ -85,6 +86,7 @@ function createUploads(
     folders: jsonFolderListStore(path.join(paths.dir, 'watch-folders.json')),
     seenFile: path.join(paths.dir, 'watch-seen.json'),
     connection: connectionProvider(options),
+    owner,
     medium: options.appInfo().transport === 'electron' ? 'desktop' : 'web',
     onChanged: (counts) => events.emit('uploads:changed', counts),
     onProgress: (progress) => events.emit('uploads:progress', progress),
@@ -131,7 +133,9 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
   };
   if (options.uploads !== false) {
     try {
-      services.uploads = createUploads(options, events, log);
+      // Whose uploads: the user of the session token, as offline review knows them.
+      const owner = async () => (await services.review?.currentUserId()) ?? null;
+      services.uploads = createUploads(options, events, log, owner);
       services.uploads.start().catch((error: unknown) => {
         log(`Watched folders could not start: ${describe(error)}`);
       });

@@ -5,7 +5,12 @@ import { createDesktopRuntime, type DesktopRuntime } from './runtime';
 import type { EmittedEvent } from './services/events';
 import { noNativeNotifier } from './services/notifier';
 import { createMemorySessionStore } from './services/sessionStore';
-import { startTestServer, TEST_TOKEN, type TestServer } from './services/uploader/testServer';
+import {
+  OTHER_TEST_TOKEN,
+  startTestServer,
+  TEST_TOKEN,
+  type TestServer,
+} from './services/uploader/testServer';
 import { pdfFile, tempDir } from './services/uploader/uploaderTestSupport';
 import { until } from '../../tests/support/until';
 
@@ -62,15 +67,24 @@ describe('upload channels through the desktop runtime', () => {
 
     await until(() => [...server.rawFiles.values()].some((raw) => raw.status === 'Uploaded'));
     await until(async () => ((await call('uploads:counts')) as { pending: number }).pending === 0);
-    const { uploads } = (await call('uploads:list')) as {
+    // The refused file left the tracker for the user's own failed list, with its reason.
+    expect(await call('uploads:list')).toEqual({ uploads: [] });
+    expect(await call('uploads:counts')).toMatchObject({ active: 0, failed: 1 });
+    const { uploads } = (await call('uploads:failed')) as {
       uploads: { fileName: string; status: string; id: string }[];
     };
-    expect(uploads).toEqual([expect.objectContaining({ fileName: 'fake.pdf', status: 'failed' })]);
+    expect(uploads).toEqual([
+      expect.objectContaining({
+        fileName: 'fake.pdf',
+        status: 'failed',
+        error: expect.objectContaining({ message: 'Invalid file type or format' }),
+      }),
+    ]);
     expect(emitted.some((e) => e.event === 'uploads:progress')).toBe(true);
     expect(emitted.some((e) => e.event === 'uploads:changed')).toBe(true);
 
     expect(await call('uploads:remove', { id: uploads[0]?.id })).toEqual({ changed: true });
-    expect(await call('uploads:counts')).toMatchObject({ active: 0 });
+    expect(await call('uploads:failed')).toEqual({ uploads: [] });
   });
 
   it('given the user is signed out, when a file is queued and cancelled, then nothing was sent and it leaves the tracker', async () => {
@@ -86,6 +100,41 @@ describe('upload channels through the desktop runtime', () => {
     expect(await call('uploads:list')).toEqual({ uploads: [] });
     expect(await call('uploads:retry', { id: results[0]?.jobId })).toEqual({ changed: false });
   });
+
+  it("given a user's upload failed, when another user signs in on this computer, then they neither see, retry nor dismiss it, and its owner's retry uploads it once", async () => {
+    let refusing = true;
+    server.setFault((req, res) => {
+      if (!refusing || !req.url?.includes('createRawFile')) return false;
+      res.writeHead(503).end();
+      return true;
+    });
+    const { results } = (await call('uploads:enqueuePaths', {
+      paths: [await pdfFile(dir, 'brief.pdf')],
+      company_id: 'company-1',
+      source: 'drop',
+    })) as { results: { jobId: string }[] };
+    const id = results[0]?.jobId ?? '';
+    const failedList = async () =>
+      ((await call('uploads:failed')) as { uploads: { id: string }[] }).uploads.map((u) => u.id);
+    await until(async () => (await failedList()).includes(id), 60_000);
+    expect(await call('uploads:list')).toEqual({ uploads: [] });
+    expect(await call('uploads:counts')).toMatchObject({ active: 0, failed: 1 });
+
+    await call('session:save', { token: OTHER_TEST_TOKEN });
+    expect(await failedList()).toEqual([]);
+    expect(await call('uploads:retry', { id })).toEqual({ changed: false });
+    expect(await call('uploads:remove', { id })).toEqual({ changed: false });
+    await call('session:clear');
+    expect(await failedList()).toEqual([]);
+
+    await call('session:save', { token: TEST_TOKEN });
+    expect(await failedList()).toEqual([id]);
+    refusing = false;
+    expect(await call('uploads:retry', { id })).toEqual({ changed: true });
+    expect(await failedList()).toEqual([]);
+    await until(() => [...server.rawFiles.values()].some((raw) => raw.status === 'Uploaded'));
+    expect([...server.rawFiles.values()].map((raw) => raw.name)).toEqual(['brief.pdf']);
+  }, 90_000);
 
   it('given a watched folder is added, when a file lands in it, then it uploads and is moved to uploaded/', async () => {
     await expect(

@@ -4,7 +4,13 @@
  * validated by the dispatcher; responses are validated on the way out.
  */
 import type { z } from 'zod';
-import type { AppInfo, IpcChannel, IpcChannels, IpcResponse } from '../../shared/ipc/contract';
+import type {
+  AppInfo,
+  IpcChannel,
+  IpcChannels,
+  IpcResponse,
+  UploadCounts,
+} from '../../shared/ipc/contract';
 import type { EventHub } from '../services/events';
 import type { Notifier } from '../services/notifier';
 import { ReviewStoreError } from '../services/review/db';
@@ -40,6 +46,20 @@ function uploadsOf(services: DesktopServices): UploadService {
     throw new DesktopError('UPLOADS_UNAVAILABLE', 'Uploads are not available in this window.');
   }
   return services.uploads;
+}
+
+/** The queue's counts for the 'uploads:changed' event (all zero without uploads). */
+function uploadCounts(services: DesktopServices): UploadCounts {
+  return (
+    services.uploads?.counts() ?? {
+      queued: 0,
+      uploading: 0,
+      waiting_retry: 0,
+      failed: 0,
+      active: 0,
+      pending: 0,
+    }
+  );
 }
 
 /** Offline review's own refusals (signed out, invalid choice, gone) reach the user as they are. */
@@ -79,12 +99,15 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
     'session:save': async ({ token }) => {
       await services.session.save(token);
       services.review?.sessionChanged();
+      // Another user may have signed in: their own failed uploads are another list.
+      services.events.emit('uploads:changed', uploadCounts(services));
       return OK;
     },
     'session:clear': async () => {
       await services.session.clear();
       services.review?.forgetViewer();
       services.review?.sessionChanged();
+      services.events.emit('uploads:changed', uploadCounts(services));
       return OK;
     },
     'settings:get': () => services.settings.get(),
@@ -120,8 +143,9 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
     'uploads:list': () => Promise.resolve({ uploads: uploadsOf(services).list() }),
     'uploads:counts': () => Promise.resolve(uploadsOf(services).counts()),
     'uploads:cancel': ({ id }) => Promise.resolve({ changed: uploadsOf(services).cancel(id) }),
-    'uploads:retry': ({ id }) => Promise.resolve({ changed: uploadsOf(services).retry(id) }),
-    'uploads:remove': ({ id }) => Promise.resolve({ changed: uploadsOf(services).remove(id) }),
+    'uploads:failed': async () => ({ uploads: await uploadsOf(services).failed() }),
+    'uploads:retry': async ({ id }) => ({ changed: await uploadsOf(services).retry(id) }),
+    'uploads:remove': async ({ id }) => ({ changed: await uploadsOf(services).remove(id) }),
     'watch:list': async () => ({ folders: await uploadsOf(services).watchList() }),
     'watch:add': async (folder) => {
       const folders = await watchCall(() => uploadsOf(services).watchAdd(folder));
@@ -143,6 +167,16 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
       reviewCall(services, async (review) => ({
         documents: await review.listCached(companyId, statusType),
       })),
+    'review:cacheList': ({ companyId, key, list }) =>
+      reviewCall(services, async (review) => {
+        await review.cacheList(companyId, key, list);
+        return OK;
+      }),
+    'review:cachedList': ({ companyId, key }) =>
+      reviewCall(services, async (review) => {
+        const kept = await review.cachedList(companyId, key);
+        return { list: kept?.list ?? null, cachedAt: kept?.cachedAt ?? null };
+      }),
     'review:getPdf': ({ id }) =>
       reviewCall(services, async (review) => ({ base64: await review.getPdf(id) })),
     'review:save': (request) => reviewCall(services, (review) => review.save(request)),

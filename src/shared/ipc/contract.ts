@@ -76,7 +76,7 @@ export const UploadCounts = z.object({
   uploading: z.number(),
   waiting_retry: z.number(),
   failed: z.number(),
-  /** Uploads still in the tracker. */
+  /** Uploads still in the tracker: in progress (failed ones are not counted). */
   active: z.number(),
   /** Work the queue still does by itself. */
   pending: z.number(),
@@ -134,7 +134,10 @@ export const ipcChannels = {
       .strict(),
     response: z.object({ results: z.array(EnqueuePathResult) }),
   },
+  /** The tracker: uploads in progress (no failed ones). */
   'uploads:list': { request: Empty, response: z.object({ uploads: z.array(UploadTrackerRow) }) },
+  /** The signed-in user's failed uploads (reason in `error`); empty while signed out. */
+  'uploads:failed': { request: Empty, response: z.object({ uploads: z.array(UploadTrackerRow) }) },
   'uploads:counts': { request: Empty, response: UploadCounts },
   'uploads:cancel': { request: JobId, response: Changed },
   'uploads:retry': { request: JobId, response: Changed },
@@ -153,7 +156,10 @@ export const ipcEvents = {
   'notifications:clicked': z.object({ redirect: z.string().nullable() }),
   /** Settings changed (in another window, or from the tray). */
   'settings:changed': DesktopSettings,
-  /** The tracker changed (enqueue, state change, removal): reload the list; counts attached. */
+  /**
+   * The tracker or a failed list changed (enqueue, state change, removal, sign-in or sign-out):
+   * reload the lists; counts attached.
+   */
   'uploads:changed': UploadCounts,
   /** Step or byte progress of one upload (at most a few per second per upload). */
   'uploads:progress': z.object({

@@ -88,6 +88,11 @@ export type SaveOutcome = z.infer<typeof SaveOutcome>;
 
 const Ok = z.object({ ok: z.literal(true) });
 
+/** A list to keep: any JSON object the renderer checks again when it reads it back (≤ 2 MB). */
+const CachedListValue = z
+  .record(z.string(), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= 2_000_000, 'The list is too large to keep.');
+
 /** A GraphQL Viewer as the renderer loaded it; the renderer checks the rest with its schema. */
 export const RememberedViewer = z
   .object({
@@ -121,6 +126,21 @@ export const reviewChannels = {
     response: z.object({ documents: z.array(CachedDocument) }),
   },
   /** The cached PDF's bytes, base64 (null when not cached). */
+  /**
+   * Keep a list as loaded online (the document center's: rows and total), under a key made of
+   * its filters and page, to show it read-only while the server cannot be reached.
+   */
+  'review:cacheList': {
+    request: z
+      .object({ companyId: Id, key: z.string().min(1).max(4000), list: CachedListValue })
+      .strict(),
+    response: Ok,
+  },
+  /** The list kept under that key, with when it was loaded (null when none is kept). */
+  'review:cachedList': {
+    request: z.object({ companyId: Id, key: z.string().min(1).max(4000) }).strict(),
+    response: z.object({ list: z.unknown(), cachedAt: z.number().nullable() }),
+  },
   'review:getPdf': {
     request: z.object({ id: Id }).strict(),
     response: z.object({ base64: z.string().nullable() }),

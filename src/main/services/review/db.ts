@@ -90,6 +90,18 @@ export const REVIEW_MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   ) STRICT;
   `,
+  // The document center's lists as last loaded online (per user, company and filters), shown
+  // read-only while the server cannot be reached.
+  `
+  CREATE TABLE cached_list (
+    user_id TEXT NOT NULL,
+    company_id TEXT NOT NULL,
+    list_key TEXT NOT NULL,
+    list_json TEXT NOT NULL,
+    cached_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, company_id, list_key)
+  ) STRICT;
+  `,
 ];
 
 export const REVIEW_SCHEMA_VERSION = REVIEW_MIGRATIONS.length;

@@ -71,6 +71,10 @@ export interface ReviewService {
   getCached(id: string): Promise<{ document: CachedDocument | null; hasPdf: boolean }>;
   listCached(companyId: string, statusType: string): Promise<CachedDocument[]>;
   getPdf(id: string): Promise<string | null>;
+  /** Keeps a list as loaded online for the signed-in user (nothing while signed out). */
+  cacheList(companyId: string, key: string, list: unknown): Promise<void>;
+  /** The signed-in user's list kept under `key`, with its time; null when none. */
+  cachedList(companyId: string, key: string): Promise<{ list: unknown; cachedAt: number } | null>;
   save(request: SaveRequest): Promise<SaveOutcome>;
   outbox(): Promise<OutboxItem[]>;
   resolveConflict(outboxId: string, choices: Record<string, Choice>): Promise<SaveOutcome>;
@@ -79,6 +83,8 @@ export interface ReviewService {
   status(): Promise<ReviewStatus>;
   /** The session token was saved or cleared: forget who was signed in, send what waits. */
   sessionChanged(): void;
+  /** The id of the user of the saved session token (null: signed out or not known yet). */
+  currentUserId(): Promise<string | null>;
   /** Keeps the viewer of the saved session (after an online start or a sign-in). */
   rememberViewer(viewer: RememberedViewer): Promise<void>;
   /**
@@ -298,6 +304,17 @@ export function createReviewService(options: ReviewServiceOptions): ReviewServic
       const user = await identity.current();
       return user ? store.listQueue(user.userId, companyId, statusType) : [];
     },
+    async cacheList(companyId, key, list) {
+      const user = await identity.current();
+      if (!user || closed) return;
+      store.cacheList(user.userId, companyId, key, list);
+    },
+    async cachedList(companyId, key) {
+      const user = await identity.current();
+      if (!user || closed) return null;
+      const kept = store.cachedList(user.userId, companyId, key);
+      return kept ? { list: kept.list, cachedAt: kept.cachedAt } : null;
+    },
     async getPdf(id) {
       const user = await identity.current();
       const entry = user ? store.getDocument(user.userId, id) : null;
@@ -372,6 +389,11 @@ export function createReviewService(options: ReviewServiceOptions): ReviewServic
       return changed;
     },
     status,
+    async currentUserId() {
+      if (closed) return null;
+      const user = await identity.current().catch(() => null);
+      return user && !identity.isEnded(user) ? user.userId : null;
+    },
     sessionChanged() {
       identity.reset();
       emit();

@@ -1,6 +1,6 @@
 /**
  * The offline review store: cached documents (per signed-in user), the cached review queues,
- * and the outbox of changes. Every change the user makes is written to the outbox and to the
+ * the document center's lists as last loaded, and the outbox of changes. Every change the user makes is written to the outbox and to the
  * cached copy in one SQLite transaction, so the two never disagree, even after a crash.
  *
  * Outbox states: pending (waiting to be sent; `next_attempt_at` after a server error) ->
@@ -11,6 +11,7 @@
  */
 import { cacheQueries } from './cacheStore';
 import { openReviewDatabase } from './db';
+import { listQueries } from './listStore';
 import { outboxQueries } from './outboxStore';
 import { createStoreCore } from './storeCore';
 
@@ -55,6 +56,7 @@ export function openReviewStore(options: ReviewStoreOptions) {
     db,
     ...cacheQueries(core),
     ...outboxQueries(core),
+    ...listQueries(core),
     close: (): void => {
       db.close();
     },

@@ -18,6 +18,8 @@ const MAX_FILES_PER_FOLDER = 10_000;
 export interface EnqueuePathsInput {
   paths: readonly string[];
   companyId: string;
+  /** The signed-in user queuing the files (null: nobody, e.g. the agent). */
+  ownerId?: string | null;
   source: JobSource;
   watchFolder?: string;
   allowDuplicate?: boolean;
@@ -88,6 +90,7 @@ export async function enqueuePaths(
       sourcePath: file,
       fileName,
       companyId: input.companyId,
+      ownerId: input.ownerId ?? null,
       source: input.source,
       watchFolder: input.watchFolder ?? null,
       allowDuplicate: input.allowDuplicate ?? false,

@@ -14,6 +14,13 @@ import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
+/** A second user's session on the same fake server (per-user upload lists). */
+export const OTHER_TEST_TOKEN = 'other-token-0123456789abcdef';
+/** `viewer { user { id } }` of each test token. */
+export const TEST_USERS: Readonly<Record<string, string>> = {
+  [TEST_TOKEN]: 'user-1',
+  [OTHER_TEST_TOKEN]: 'user-2',
+};
 
 export interface FakeRawFile {
   id: string;
@@ -143,6 +150,11 @@ export async function startTestServer(): Promise<TestServer> {
       return variables.password === 'right-password'
         ? send(res, 200, { data: { signIn: { token: TEST_TOKEN } } })
         : send(res, 200, { data: null, errors: [{ message: 'Invalid email or password' }] });
+    }
+    if (/\bviewer\b/.test(query)) {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const userId = TEST_USERS[token];
+      return send(res, 200, { data: { viewer: userId ? { user: { id: userId } } : null } });
     }
     const raw = rawFiles.get(variables.id ?? '');
     if (!raw) return send(res, 200, { data: null, errors: [{ message: 'Not found' }] });

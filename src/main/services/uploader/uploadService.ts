@@ -29,6 +29,11 @@ export interface UploadServiceOptions {
   folders: FolderListStore;
   seenFile?: string;
   connection: () => Promise<ServerConnection | null>;
+  /**
+   * The signed-in user's id (null: nobody). Jobs are stored with it; failed ones are listed,
+   * retried and dismissed for that user only. Absent (the agent): jobs have no owner.
+   */
+  owner?: () => Promise<string | null>;
   /** Medium for dropped and picked files ('desktop', or 'web' in the browser build, 'agent'). */
   medium: RawFileMedium;
   /** Medium for files from watched folders. Default 'watch'. */
@@ -52,12 +57,19 @@ export interface UploadServiceOptions {
 
 export interface UploadService {
   queue: UploadQueue;
-  enqueuePaths(input: Omit<EnqueuePathsInput, 'maxBytes'>): Promise<EnqueuePathResult[]>;
+  enqueuePaths(
+    input: Omit<EnqueuePathsInput, 'maxBytes' | 'ownerId'>,
+  ): Promise<EnqueuePathResult[]>;
+  /** The tracker: uploads in progress (queued, uploading, waiting to retry), everyone's. */
   list(): UploadTrackerRow[];
+  /** The signed-in user's failed uploads, with their reasons; none while signed out. */
+  failed(): Promise<UploadTrackerRow[]>;
   counts(): UploadCounts;
   cancel(id: string): boolean;
-  retry(id: string): boolean;
-  remove(id: string): boolean;
+  /** Queues one of the signed-in user's failed uploads again (same job, same idempotency key). */
+  retry(id: string): Promise<boolean>;
+  /** Dismisses one of the signed-in user's failed uploads. */
+  remove(id: string): Promise<boolean>;
   watchList(): Promise<WatchedFolderConfig[]>;
   watchAdd(folder: WatchedFolderConfig): Promise<WatchedFolderConfig[]>;
   watchRemove(folderPath: string): Promise<WatchedFolderConfig[]>;
@@ -89,6 +101,7 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     };
   };
   const changed = (): void => options.onChanged?.(counts());
+  const owner = async (): Promise<string | null> => (await options.owner?.()) ?? null;
   let watch: ReturnType<typeof createWatchManager> | null = null;
 
   const uploader = createUploader({
@@ -122,6 +135,7 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     ...options.watch,
     ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
     ...(options.onIntake ? { onIntake: options.onIntake } : {}),
+    owner,
     onEnqueued: () => {
       uploader.wake();
       changed();
@@ -161,6 +175,7 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     async enqueuePaths(input) {
       const results = await enqueuePaths(queue, {
         ...input,
+        ownerId: await owner(),
         paths: input.paths.map((entry) => path.resolve(entry)),
         ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
       });
@@ -174,8 +189,19 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       if (done) uploader.abortJob(id);
       return after(done);
     },
-    retry: (id) => after(queue.retry(id)),
-    remove: (id) => after(queue.remove(id)),
+    async failed() {
+      const user = await owner();
+      if (user === null) return [];
+      return queue.list({ states: ['failed'], owner: user }).jobs.map(row);
+    },
+    async retry(id) {
+      const user = await owner();
+      return user !== null && after(queue.retry(id, user));
+    },
+    async remove(id) {
+      const user = await owner();
+      return user !== null && after(queue.remove(id, user));
+    },
     watchList: () => watchManager.list(),
     watchAdd: (folder) => watchManager.add(folder),
     watchRemove: (folderPath) => watchManager.remove(folderPath),

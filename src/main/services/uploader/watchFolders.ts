@@ -64,6 +64,8 @@ export interface WatchManagerOptions {
   quietMs?: number;
   rescanIntervalMs?: number;
   maxBytes?: number;
+  /** Who is signed in now: a watched folder's files are theirs (null: nobody, the computer's). */
+  owner?: () => Promise<string | null>;
   /** Something was enqueued (wake the uploader, refresh the tracker). */
   onEnqueued: () => void;
   /** What became of each file the watcher offered (queued, duplicate, rejected). */
@@ -111,6 +113,7 @@ export function createWatchManager(options: WatchManagerOptions): WatchManager {
         const [result] = await enqueuePaths(options.queue, {
           paths: [file.path],
           companyId: folder.company_id,
+          ownerId: (await options.owner?.()) ?? null,
           source: 'watch',
           watchFolder: folder.path,
           ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),

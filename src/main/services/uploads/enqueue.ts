@@ -33,6 +33,8 @@ export const EnqueueItem = z.object({
   sourcePath: z.string().min(1),
   fileName: z.string().min(1),
   companyId: z.string().min(1),
+  /** The signed-in user who queued it; null or absent for the agent. */
+  ownerId: z.string().min(1).nullable().optional(),
   source: JobSource,
   watchFolder: z.string().min(1).nullable().optional(),
   allowDuplicate: z.boolean().optional(),
@@ -54,11 +56,11 @@ const DEDUP_SQL = `
 
 const INSERT_SQL = `
   INSERT INTO upload_jobs (id, source_path, file_name, size, mtime_ms, sha256, mime_type,
-    company_id, source, watch_folder, idempotency_key, state, attempts, next_attempt_at,
+    company_id, owner_id, source, watch_folder, idempotency_key, state, attempts, next_attempt_at,
     last_error_code, last_error_message, permanent, upload_url, uploaded_bytes,
     created_at, updated_at)
   VALUES (@id, @sourcePath, @fileName, @size, @mtimeMs, @sha256, @mimeType,
-    @companyId, @source, @watchFolder, @idempotencyKey, @state, 0, NULL,
+    @companyId, @ownerId, @source, @watchFolder, @idempotencyKey, @state, 0, NULL,
     @code, @message, @permanent, NULL, 0, @now, @now)`;
 
 export function parseItems(items: readonly unknown[]): z.infer<typeof EnqueueItem>[] {
@@ -79,7 +81,7 @@ export interface EnqueueContext {
   accept: (raw: unknown) => UploadJob | null;
 }
 
-function findDuplicate(
+export function findDuplicate(
   context: EnqueueContext,
   companyId: string,
   sha256: string,
@@ -116,6 +118,7 @@ export function insertItems(
       sha256: validation.sha256 ?? null,
       mimeType: validation.mimeType ?? null,
       companyId: item.companyId,
+      ownerId: item.ownerId ?? null,
       source: item.source,
       watchFolder: item.watchFolder ?? null,
       idempotencyKey: randomUUID(),

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { backoffDelay } from '../../../shared/backoff';
-import { insertItems, parseItems } from './enqueue';
+import { findDuplicate, insertItems, parseItems } from './enqueue';
 import {
   JOB_STATES,
   listQuarantined,
@@ -32,6 +32,14 @@ const FailureInput = z.object({
   permanent: z.boolean(),
 });
 const RawFileId = z.string().min(1);
+/**
+ * A job is the user's when they queued it. Jobs with no owner (queued before owners were kept,
+ * or by a watched folder while nobody was signed in) belong to this computer: every user sees them.
+ */
+function ownedBy(job: UploadJob, owner: string | null): boolean {
+  return job.ownerId === null || job.ownerId === owner;
+}
+
 const ClaimInput = z.object({ workerId: z.string().min(1), leaseMs: z.number().int().positive() });
 
 /** Worker input is checked before it is stored, so a bad call cannot make a row unreadable. */
@@ -129,15 +137,19 @@ export function openUploadQueue(options: UploadQueueOptions): UploadQueue {
     db
       .transaction(() => {
         const states = listOptions?.states ?? JOB_STATES;
+        const owner = listOptions?.owner;
         // Rows in an unknown state are always read, so they reach quarantine and get reported.
         const rows = db
           .prepare(
             `SELECT rowid AS row_seq, * FROM upload_jobs
-             WHERE state IN (SELECT value FROM json_each(?)) OR state NOT IN (${KNOWN_STATES})
+             WHERE state IN (SELECT value FROM json_each(@states)) OR state NOT IN (${KNOWN_STATES})
              ORDER BY created_at, rowid`,
           )
-          .all(JSON.stringify(states));
-        const jobs = rows.map(accept).filter((job): job is UploadJob => job !== null);
+          .all({ states: JSON.stringify(states) });
+        const jobs = rows
+          .map(accept)
+          .filter((job): job is UploadJob => job !== null)
+          .filter((job) => owner === undefined || ownedBy(job, owner));
         return { jobs, quarantined: listQuarantined(db) };
       })
       .immediate();
@@ -221,13 +233,27 @@ export function openUploadQueue(options: UploadQueueOptions): UploadQueue {
          WHERE ${LEASED}`,
         { jobId, leaseId, at: now() },
       ),
-    retry: (jobId) =>
-      stateChange(
-        `UPDATE upload_jobs SET state = 'queued', attempts = 0, next_attempt_at = NULL,
-           last_error_code = NULL, last_error_message = NULL, updated_at = @at
-         WHERE id = @jobId AND state = 'failed' AND permanent = 0`,
-        jobId,
-      ),
+    retry: (jobId, owner) =>
+      db
+        .transaction(() => {
+          const job = load(jobId);
+          if (job?.state !== 'failed' || job.permanent) return false;
+          if (owner !== undefined && !ownedBy(job, owner)) return false;
+          const context = { db, now: now(), historyMs, load, accept };
+          const other = job.sha256 ? findDuplicate(context, job.companyId, job.sha256) : null;
+          if (other && other.id !== job.id) {
+            // The same file was dropped again meanwhile and is queued or uploaded: sending this
+            // one too would make a second raw file, so the failed entry just goes.
+            return db.prepare('DELETE FROM upload_jobs WHERE id = ?').run(jobId).changes === 1;
+          }
+          return stateChange(
+            `UPDATE upload_jobs SET state = 'queued', attempts = 0, next_attempt_at = NULL,
+               last_error_code = NULL, last_error_message = NULL, updated_at = @at
+             WHERE id = @jobId AND state = 'failed' AND permanent = 0`,
+            jobId,
+          );
+        })
+        .immediate(),
     cancel: (jobId) =>
       stateChange(
         `UPDATE upload_jobs SET state = 'cancelled', lease_id = NULL, lease_owner = NULL,
@@ -235,12 +261,15 @@ export function openUploadQueue(options: UploadQueueOptions): UploadQueue {
          WHERE id = @jobId AND state IN ('queued', 'uploading', 'waiting_retry', 'failed')`,
         jobId,
       ),
-    remove: (jobId) =>
+    remove: (jobId, owner) =>
       db
-        .prepare(
-          `DELETE FROM upload_jobs WHERE id = ? AND state IN ('failed', 'cancelled', 'done')`,
-        )
-        .run(jobId).changes === 1,
+        .transaction(() => {
+          const job = load(jobId);
+          if (!job || !['failed', 'cancelled', 'done'].includes(job.state)) return false;
+          if (owner !== undefined && !ownedBy(job, owner)) return false;
+          return db.prepare('DELETE FROM upload_jobs WHERE id = ?').run(jobId).changes === 1;
+        })
+        .immediate(),
     pruneHistory,
     get: (jobId) => db.transaction(() => load(jobId)).immediate(),
     list,
@@ -251,7 +280,8 @@ export function openUploadQueue(options: UploadQueueOptions): UploadQueue {
       >;
       for (const job of list().jobs) byState[job.state] += 1;
       const pending = byState.queued + byState.uploading + byState.waiting_retry;
-      return { ...byState, pending, active: pending + byState.failed };
+      // Failed uploads are not in progress: they have a list of their own (per user).
+      return { ...byState, pending, active: pending };
     },
     close: () => db.close(),
   };

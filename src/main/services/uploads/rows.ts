@@ -44,6 +44,7 @@ const JobRow = z
     sha256: Sha256.nullable(),
     mime_type: z.string().min(1).nullable(),
     company_id: z.string().min(1),
+    owner_id: z.string().min(1).nullable(),
     source: JobSource,
     watch_folder: z.string().min(1).nullable(),
     idempotency_key: z.uuid(),
@@ -88,6 +89,8 @@ export interface UploadJob {
   sha256: string | null;
   mimeType: string | null;
   companyId: string;
+  /** The user who queued it (null: the agent, or queued before owners were kept). */
+  ownerId: string | null;
   source: JobSource;
   watchFolder: string | null;
   idempotencyKey: string;
@@ -133,6 +136,7 @@ export function parseJobRow(raw: unknown): ParsedRow {
       sha256: row.sha256,
       mimeType: row.mime_type,
       companyId: row.company_id,
+      ownerId: row.owner_id,
       source: row.source,
       watchFolder: row.watch_folder,
       idempotencyKey: row.idempotency_key,

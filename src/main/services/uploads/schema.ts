@@ -64,6 +64,12 @@ export const MIGRATIONS: readonly string[] = [
     quarantined_at INTEGER NOT NULL
   ) STRICT;
   `,
+  // Who queued the job (the signed-in user's id; NULL for the agent and for jobs queued before
+  // this version): a failed upload is shown to, retried and dismissed by that user only.
+  `
+  ALTER TABLE upload_jobs ADD COLUMN owner_id TEXT;
+  CREATE INDEX upload_jobs_owner ON upload_jobs (owner_id, state);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -33,16 +33,15 @@ export interface ProgressInfo {
 
 export type LeasedJob = UploadJob & { state: 'uploading'; leaseId: string };
 
-/** States the upload tracker shows (done and cancelled jobs leave it). */
-export const TRACKER_STATES: readonly JobState[] = [
-  'queued',
-  'uploading',
-  'waiting_retry',
-  'failed',
-];
+/**
+ * States the upload tracker shows: uploads in progress. Done and cancelled jobs leave it; failed
+ * ones leave it too, for the failed list of the user who queued them (spec: "the upload is
+ * removed from the tracker on completion, failure or manual removal").
+ */
+export const TRACKER_STATES: readonly JobState[] = ['queued', 'uploading', 'waiting_retry'];
 
 export type QueueCounts = Record<JobState, number> & {
-  /** queued + uploading + waiting_retry + failed: the uploads still in the tracker. */
+  /** queued + uploading + waiting_retry: the uploads still in the tracker (failed ones are not). */
   active: number;
   /** queued + uploading + waiting_retry: work the queue will still do by itself. */
   pending: number;
@@ -66,17 +65,25 @@ export interface UploadQueue {
    * waiting for the lease to expire. False when the lease is no longer held.
    */
   release(jobId: string, leaseId: string): boolean;
-  /** A non-permanent failed job back to queued with attempts reset (upload URL kept). */
-  retry(jobId: string): boolean;
+  /**
+   * A non-permanent failed job back to queued with attempts reset (upload URL and idempotency key
+   * kept, so the server makes no second raw file). When the same content was queued again
+   * meanwhile (or uploaded within historyMs) the failed job is deleted instead. With `owner`,
+   * only a job of that user (or one without owner) is touched.
+   */
+  retry(jobId: string, owner?: string | null): boolean;
   /** Any job not done or cancelled; a worker holding it then gets false on its next call. */
   cancel(jobId: string): boolean;
-  /** Deletes a failed, cancelled or done job (dismissed from the tracker). */
-  remove(jobId: string): boolean;
+  /** Deletes a failed, cancelled or done job (dismissed); with `owner`, only that user's. */
+  remove(jobId: string, owner?: string | null): boolean;
   /** Deletes done and cancelled jobs older than historyMs; also run when the queue opens. */
   pruneHistory(): number;
   get(jobId: string): UploadJob | null;
-  /** All jobs (or those in `states`), oldest first, plus every quarantined row. */
-  list(options?: { states?: readonly JobState[] }): {
+  /**
+   * All jobs (or those in `states`; with `owner`, only that user's and those without owner),
+   * oldest first, plus every quarantined row.
+   */
+  list(options?: { states?: readonly JobState[]; owner?: string | null }): {
     jobs: UploadJob[];
     quarantined: QuarantinedRow[];
   };

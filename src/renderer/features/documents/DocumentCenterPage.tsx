@@ -25,6 +25,8 @@ import { describeError } from '../../app/errors';
 import { Page } from '../../components/Page';
 import { toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
+import { withPending } from '../offline/pending';
+import { usePendingChanges } from '../offline/usePendingChanges';
 import { visibleColumns, type ColumnState } from './columns';
 import { ColumnsDialog } from './ColumnsDialog';
 import { DocumentFilterBar } from './DocumentFilterBar';
@@ -50,7 +52,9 @@ import {
   DOCUMENT_CENTER_FILES_QUERY,
   type DocumentRow,
 } from './operations';
+import { OfflineListBanner, OfflineNoList } from './OfflineList';
 import { useAppliedFilters } from './useAppliedFilters';
+import { useCachedList } from './useCachedList';
 import { useColumnLayout } from './useColumnLayout';
 // The filter bar and pager share the raw-file list's styles.
 import '../raw-files/raw-files.css';
@@ -110,8 +114,23 @@ export function DocumentCenterPage() {
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [columnsError, setColumnsError] = useState<string | null>(null);
 
-  const data = (list.data ?? list.previousData)?.processedFiles;
-  const rows: readonly DocumentRow[] = useMemo(() => data?.items ?? [], [data]);
+  // Offline: the list as last loaded, kept on this computer, instead of an error.
+  const offline = useCachedList({
+    companyId,
+    variables,
+    data: list.data,
+    loading: list.loading,
+    error: list.error,
+  });
+  const kept = offline.state.kind === 'kept' ? offline.state : null;
+  const data = (kept?.list ?? list.data ?? list.previousData)?.processedFiles;
+  // A change waiting in the desktop's outbox shows in the list too, not the server's old value.
+  const pending = usePendingChanges();
+  const rows: readonly DocumentRow[] = useMemo(
+    () => (data?.items ?? []).map((row) => withPending(row, pending.get(row.id))),
+    [data, pending],
+  );
+  const waiting = useMemo(() => new Set(pending.keys()), [pending]);
   const total = data?.total ?? 0;
   const capped = data?.total_capped ?? false;
   const pages = pagesOffered(total, capped, page, rows.length, applied.pageSize);
@@ -137,7 +156,9 @@ export function DocumentCenterPage() {
   };
 
   let body;
-  if (list.error && !data) {
+  if (offline.unreachable && !kept && offline.state.kind !== 'loading') {
+    body = <OfflineNoList />;
+  } else if (list.error && !data) {
     body = (
       <Callout intent={Intent.DANGER} icon="error" role="alert">
         {describeError(list.error, ERRORS.FETCH_PROCESSED_FILE_FAILED)}
@@ -178,6 +199,7 @@ export function DocumentCenterPage() {
         sortOrder={applied.sortOrder}
         onSort={(key) => change(toggleSort(filters, key))}
         onOpen={open}
+        waiting={waiting}
       />
     );
   }
@@ -242,7 +264,7 @@ export function DocumentCenterPage() {
             <Spinner size={16} aria-label="Refreshing" className="ld-doc-refreshing" />
           ) : null}
         </div>
-        {counts.error && !tabCounts && !(list.error && !data) ? (
+        {counts.error && !tabCounts && !(list.error && !data) && !offline.unreachable ? (
           <Callout intent={Intent.WARNING} role="alert" className="ld-inline-alert">
             {describeError(counts.error, ERRORS.FETCH_PROCESSED_FILE_FAILED)}
           </Callout>
@@ -252,7 +274,9 @@ export function DocumentCenterPage() {
           fileTypes={fileTypes.data?.legalFileTypes ?? []}
           onChange={change}
         />
-        {list.error && data ? (
+        {kept ? (
+          <OfflineListBanner cachedAt={kept.cachedAt} dateFormat={dateFormat} />
+        ) : list.error && data && !offline.unreachable ? (
           <Callout intent={Intent.WARNING} role="alert" className="ld-inline-alert">
             {describeError(list.error, ERRORS.FETCH_PROCESSED_FILE_FAILED)}
           </Callout>

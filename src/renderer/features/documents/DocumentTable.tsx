@@ -162,6 +162,8 @@ export function DocumentTable(props: {
   sortOrder: 'asc' | 'desc';
   onSort(key: SortKey): void;
   onOpen(row: DocumentRow): void;
+  /** Documents with a change still waiting in the desktop's outbox (marked by their name). */
+  waiting?: ReadonlySet<string>;
 }) {
   const { rows, columns } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -252,6 +254,11 @@ export function DocumentTable(props: {
                 {columns.map((column) => (
                   <td key={column.key} className={`ld-doc-cell-${column.key}`}>
                     {cell(column.key, row, props.dateFormat)}
+                    {column.key === 'name' && props.waiting?.has(row.id) ? (
+                      <span className="ld-doc-waiting" data-testid="waiting-to-sync">
+                        waiting to sync
+                      </span>
+                    ) : null}
                   </td>
                 ))}
               </tr>

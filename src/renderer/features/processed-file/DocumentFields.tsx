@@ -10,6 +10,7 @@ import { fieldLabel, NUMBER_FIELDS, type NumberField } from '../../../shared/doc
 import { DocumentTypePicker } from './DocumentTypePicker';
 import { cleanNumbers, type DocumentForm, type FieldErrors, type FormField } from './form';
 import type { DocumentType } from './operations';
+import { usePendingFields, WAITING_TO_SYNC } from './pendingFields';
 
 const NUMBER_PLACEHOLDERS: Record<NumberField, string> = {
   case_number: 'Add a case number',
@@ -30,6 +31,7 @@ export function DocumentFields(props: {
   onChange(patch: Partial<DocumentForm>): void;
 }) {
   const { form, errors, changed, disabled, onChange } = props;
+  const pending = usePendingFields();
   const intentOf = (field: FormField) => (errors[field] ? Intent.DANGER : Intent.NONE);
   const group = (field: FormField, id: string, control: ReactNode, help?: string) => (
     <FormGroup
@@ -38,6 +40,12 @@ export function DocumentFields(props: {
         <>
           {fieldLabel(field)}
           {changed.has(field) ? <span className="ld-changed-mark"> · changed</span> : null}
+          {pending.has(field) && !changed.has(field) ? (
+            <span className="ld-pending-mark" data-testid={`pending-${field}`}>
+              {' '}
+              · {WAITING_TO_SYNC}
+            </span>
+          ) : null}
         </>
       }
       labelFor={id}

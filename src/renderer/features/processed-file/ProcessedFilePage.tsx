@@ -5,7 +5,7 @@
  * work offline too; without the server the document and its PDF come from the desktop's cache.
  */
 import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
 import { describeError, NETWORK_UNREACHABLE } from '../../app/errors';
@@ -15,6 +15,7 @@ import { queueFromSearch } from '../review/queue';
 import { DocumentDetails } from './DocumentDetails';
 import type { LocalCopy } from './useDocumentSave';
 import { loadPdfjs } from './loadPdfjs';
+import { PendingFieldsContext } from './pendingFields';
 import { useDocument } from './useDocument';
 import './processed-file.css';
 
@@ -47,23 +48,29 @@ export function ProcessedFilePage() {
   }, [reload]);
 
   const doc = local?.doc ?? source.doc;
+  const pendingFields = useMemo(
+    () => new Set<string>(source.pendingFields),
+    [source.pendingFields],
+  );
   let body;
   if (doc) {
     body = (
-      <DocumentDetails
-        key={doc.id}
-        doc={doc}
-        pdfSource={source.pdfSource}
-        offline={source.offline}
-        queuedLocally={local !== null}
-        queue={queue}
-        companyIds={viewer?.company_ids ?? (viewer ? [viewer.company.id] : [])}
-        managedCompanyIds={viewer?.managed_company_ids ?? []}
-        dateFormat={viewer?.company.date_format ?? 'MM/DD/YYYY'}
-        onSaved={onSaved}
-        onQueued={setLocal}
-        onRetry={() => void reload()}
-      />
+      <PendingFieldsContext.Provider value={pendingFields}>
+        <DocumentDetails
+          key={doc.id}
+          doc={doc}
+          pdfSource={source.pdfSource}
+          offline={source.offline}
+          queuedLocally={local !== null || pendingFields.size > 0}
+          queue={queue}
+          companyIds={viewer?.company_ids ?? (viewer ? [viewer.company.id] : [])}
+          managedCompanyIds={viewer?.managed_company_ids ?? []}
+          dateFormat={viewer?.company.date_format ?? 'MM/DD/YYYY'}
+          onSaved={onSaved}
+          onQueued={setLocal}
+          onRetry={() => void reload()}
+        />
+      </PendingFieldsContext.Provider>
     );
   } else if (source.unreachable && source.offlineState.kind === 'missing') {
     body = (

@@ -6,9 +6,14 @@
 import { useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useServices } from '../../app/services';
+import { withPending } from '../offline/pending';
+import { usePendingChanges } from '../offline/usePendingChanges';
 import { base64ToBytes, isUnreachable, readCachedDocument } from './offline';
 import { PROCESSED_FILE_QUERY, type ProcessedFileDetails } from './operations';
 import type { PdfSource } from './loadPdfjs';
+import type { EditableField } from '../../../shared/documents';
+
+const NO_FIELDS: readonly EditableField[] = [];
 
 export type OfflineState =
   | { kind: 'none' }
@@ -84,8 +89,31 @@ export function useDocument(id: string) {
     [bridge, refetch, unreachable],
   );
 
+  // A change still in the desktop's outbox shows in place of the server's (older) value.
+  const pending = usePendingChanges().get(id);
+  const pendingKey = pending ? JSON.stringify(pending.changes) : '';
+  const [localCopy, setLocalCopy] = useState<ProcessedFileDetails | null>(null);
+  useEffect(() => {
+    setLocalCopy(null);
+    if (!pendingKey) return undefined;
+    let live = true;
+    bridge.review
+      .getCached({ id })
+      .then((cached) => {
+        if (live) setLocalCopy(readCachedDocument(cached.document));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [bridge, id, pendingKey]);
+
   const usingOffline = unreachable && offline.kind === 'ready';
-  const doc = usingOffline && offline.kind === 'ready' ? offline.doc : online;
+  const shown = usingOffline && offline.kind === 'ready' ? offline.doc : online;
+  const doc = useMemo(
+    () => (shown ? withPending(shown, pending, localCopy) : shown),
+    [shown, pending, localCopy],
+  );
   const offlinePdf = offline.kind === 'ready' ? offline.pdf : null;
   const url = doc?.url ?? '';
   const pdfSource = useMemo<PdfSource | null>(() => {
@@ -104,6 +132,8 @@ export function useDocument(id: string) {
     offline: usingOffline,
     /** The server cannot be reached (whether or not a cached copy exists). */
     unreachable,
+    /** Fields whose shown value waits in the desktop's outbox (not on the server yet). */
+    pendingFields: pending?.fields ?? NO_FIELDS,
     offlineState: offline,
     loading: query.loading && !data,
     error: unreachable ? null : error,

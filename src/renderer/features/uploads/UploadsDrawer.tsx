@@ -1,7 +1,8 @@
 /**
- * The upload tracker: a top-bar button ("Uploads", badge = uploads still in the tracker) that opens
- * a drawer listing each upload with its name, size, stage, a progress bar and cancel / retry /
- * remove. Completed uploads are not kept (spec section 4): they leave the queue's list.
+ * The upload tracker: a top-bar button ("Uploads", badge = uploads in progress) that opens a
+ * drawer listing each upload with its name, size, stage, a progress bar and cancel / retry.
+ * Completed and failed uploads leave the tracker (spec section 4); the signed-in user's failed
+ * ones are listed apart below it (FailedUploads.tsx), marked on the button but never counted.
  */
 import {
   Button,
@@ -18,6 +19,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
 import { toastError } from '../../components/toaster';
 import { badgeText } from '../shell/NotificationBell';
+import { FailedUploads, useFailedUploads } from './FailedUploads';
 import { trackerViews, type TrackerView } from './trackerRows';
 import { UploadFilesButton } from './UploadFilesButton';
 import './uploads.css';
@@ -46,7 +48,7 @@ function useTrackerViews(): TrackerView[] {
 
 function TrackerRow({ view }: { view: TrackerView }) {
   const { bridge } = useServices();
-  const act = (action: 'cancel' | 'retry' | 'remove') => {
+  const act = (action: 'cancel' | 'retry') => {
     bridge.uploads[action]({ id: view.id }).catch((error: unknown) => {
       toastError(describeError(error, UPLOAD_ACTION_FAILED));
     });
@@ -80,11 +82,6 @@ function TrackerRow({ view }: { view: TrackerView }) {
                 Cancel
               </Button>
             ) : null}
-            {view.canRemove ? (
-              <Button size="small" variant="minimal" icon="trash" onClick={() => act('remove')}>
-                Remove
-              </Button>
-            ) : null}
           </span>
         ) : null}
       </div>
@@ -97,8 +94,14 @@ function TrackerRow({ view }: { view: TrackerView }) {
   );
 }
 
+function buttonTitle(count: number, failed: number): string {
+  const progress = count > 0 ? `${count} uploads in progress` : 'No uploads in progress';
+  return failed > 0 ? `${progress}, ${failed} failed` : progress;
+}
+
 export function UploadsButton() {
   const views = useTrackerViews();
+  const failed = useFailedUploads();
   const [open, setOpen] = useState(false);
   const count = views.length;
   return (
@@ -107,13 +110,21 @@ export function UploadsButton() {
         variant="minimal"
         icon="cloud-upload"
         aria-label="Uploads"
-        title={count > 0 ? `${count} uploads in progress` : 'No uploads in progress'}
+        title={buttonTitle(count, failed.length)}
         className="ld-bell"
         onClick={() => setOpen(true)}
       >
         {count > 0 ? (
           <span className="ld-badge ld-upload-badge" data-testid="upload-count">
             {badgeText(count)}
+          </span>
+        ) : failed.length > 0 ? (
+          <span
+            className="ld-badge ld-upload-failed-badge"
+            data-testid="upload-failed-mark"
+            aria-label={`${failed.length} failed`}
+          >
+            !
           </span>
         ) : null}
       </Button>
@@ -143,6 +154,7 @@ export function UploadsButton() {
               ))}
             </ul>
           )}
+          <FailedUploads views={failed} />
         </div>
       </Drawer>
     </>

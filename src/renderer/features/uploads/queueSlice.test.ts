@@ -30,14 +30,14 @@ function run(...actions: Parameters<typeof uploadQueueReducer>[1][]): UploadQueu
 
 describe('the desktop upload queue in the tracker', () => {
   it('given a list from the queue, then the tracker holds exactly its rows', () => {
-    const state = run(queueListed([row('a'), row('b')]));
+    const state = run(queueListed({ uploads: [row('a'), row('b')], failed: [] }));
     expect(state.loaded).toBe(true);
     expect(state.rows.map((r) => r.id)).toEqual(['a', 'b']);
   });
 
   it('given byte progress, then the row is uploading and never moves backwards', () => {
     const state = run(
-      queueListed([row('a')]),
+      queueListed({ uploads: [row('a')], failed: [] }),
       queueProgressed({ id: 'a', progress: 30, bytesSent: 600, size: 1000 }),
       queueProgressed({ id: 'a', progress: 30, bytesSent: 200, size: 1000 }),
     );
@@ -46,31 +46,47 @@ describe('the desktop upload queue in the tracker', () => {
 
   it('given progress for an upload the tracker does not hold, then nothing is added', () => {
     const state = run(
-      queueListed([]),
+      queueListed({ uploads: [], failed: [] }),
       queueProgressed({ id: 'x', progress: 10, bytesSent: 0, size: 5 }),
     );
     expect(state.rows).toEqual([]);
   });
 
   it('given a completed upload, when the queue lists without it, then it leaves the tracker', () => {
-    const state = run(queueListed([row('a'), row('b')]), queueListed([row('b')]));
+    const state = run(
+      queueListed({ uploads: [row('a'), row('b')], failed: [] }),
+      queueListed({ uploads: [row('b')], failed: [] }),
+    );
     expect(state.rows.map((r) => r.id)).toEqual(['b']);
   });
 
   it('given live progress ahead of a reload, then the reload keeps the further progress', () => {
     const state = run(
-      queueListed([row('a', { status: 'uploading', progress: 30 })]),
+      queueListed({ uploads: [row('a', { status: 'uploading', progress: 30 })], failed: [] }),
       queueProgressed({ id: 'a', progress: 30, bytesSent: 900, size: 1000 }),
-      queueListed([row('a', { status: 'uploading', progress: 30, bytesSent: 100 })]),
+      queueListed({
+        uploads: [row('a', { status: 'uploading', progress: 30, bytesSent: 100 })],
+        failed: [],
+      }),
     );
     expect(state.rows[0]?.bytesSent).toBe(900);
   });
 
-  it('given a row that failed after uploading, when reloaded, then its failed state wins', () => {
+  it('given a row that failed after uploading, when reloaded, then it leaves the tracker for the failed list', () => {
+    const failed = row('a', {
+      status: 'failed',
+      progress: 0,
+      bytesSent: 0,
+      error: { code: 'NETWORK', message: 'The server could not be reached.', permanent: false },
+    });
     const state = run(
-      queueListed([row('a', { status: 'uploading', progress: 30, bytesSent: 500 })]),
-      queueListed([row('a', { status: 'failed', progress: 0, bytesSent: 0 })]),
+      queueListed({
+        uploads: [row('a', { status: 'uploading', progress: 30, bytesSent: 500 })],
+        failed: [],
+      }),
+      queueListed({ uploads: [failed], failed: [failed] }),
     );
-    expect(state.rows[0]).toMatchObject({ status: 'failed', progress: 0 });
+    expect(state.rows).toEqual([]);
+    expect(state.failed).toEqual([failed]);
   });
 });

@@ -1,18 +1,22 @@
 /**
  * The desktop upload queue as the tracker shows it (spec sections 3 and 4). Rows come from the
  * bridge (`uploads:list`, reloaded on every 'uploads:changed'); byte progress arrives between
- * reloads as 'uploads:progress'. Completed uploads leave the queue's list, so they leave the
- * tracker too. Not persisted: the main process owns the queue and is asked again at start-up.
+ * reloads as 'uploads:progress'. Completed and failed uploads leave the tracker; the failed ones
+ * of the signed-in user (`uploads:failed`) are kept apart, with their reasons, until retried or
+ * dismissed. Not persisted: the main process owns the queue and is asked again at start-up.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { IpcEventPayload, UploadTrackerRow } from '../../../shared/ipc/contract';
 
 export interface UploadQueueState {
+  /** Uploads in progress (the tracker). */
   rows: UploadTrackerRow[];
+  /** The signed-in user's failed uploads, with their reasons (never counted as in progress). */
+  failed: UploadTrackerRow[];
   loaded: boolean;
 }
 
-export const initialUploadQueueState: UploadQueueState = { rows: [], loaded: false };
+export const initialUploadQueueState: UploadQueueState = { rows: [], failed: [], loaded: false };
 
 type Progress = IpcEventPayload<'uploads:progress'>;
 
@@ -21,9 +25,15 @@ const uploadQueueSlice = createSlice({
   initialState: initialUploadQueueState,
   reducers: {
     /** A fresh list from the queue replaces the rows; live progress already seen is kept. */
-    queueListed: (state, action: PayloadAction<UploadTrackerRow[]>) => {
+    queueListed: (
+      state,
+      action: PayloadAction<{ uploads: UploadTrackerRow[]; failed: UploadTrackerRow[] }>,
+    ) => {
       const previous = new Map(state.rows.map((row) => [row.id, row]));
-      state.rows = action.payload.map((row) => {
+      // Failed uploads are not in progress, whatever a caller hands in as the tracker.
+      const inProgress = action.payload.uploads.filter((row) => row.status !== 'failed');
+      state.failed = action.payload.failed.filter((row) => row.status === 'failed');
+      state.rows = inProgress.map((row) => {
         const seen = previous.get(row.id);
         if (!seen || seen.status !== 'uploading' || row.status !== 'uploading') return row;
         return {

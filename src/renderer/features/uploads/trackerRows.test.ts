@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UploadTrackerRow } from '../../../shared/ipc/contract';
-import { formatBytes, progressValue, queueRowView, trackerViews } from './trackerRows';
+import { failedViews, formatBytes, progressValue, queueRowView, trackerViews } from './trackerRows';
 
 function row(patch: Partial<UploadTrackerRow> = {}): UploadTrackerRow {
   return {
@@ -39,7 +39,7 @@ describe('tracker rows', () => {
     expect(view.canRetry).toBe(false);
   });
 
-  it('given a permanent failure, then it shows the reason and offers remove, not retry', () => {
+  it('given a permanent failure, then it shows the reason and offers no retry', () => {
     const view = queueRowView(
       row({
         status: 'failed',
@@ -56,7 +56,6 @@ describe('tracker rows', () => {
       error: 'Invalid file type or format',
       intent: 'danger',
       canRetry: false,
-      canRemove: true,
       canCancel: false,
     });
   });
@@ -85,6 +84,39 @@ describe('tracker rows', () => {
     );
     expect(views.map((v) => v.id)).toEqual(['early', 'late', 'icon']);
     expect(views[2]?.kind).toBe('page');
+  });
+
+  it('given a failed row among rows in progress, then it is not a tracker row but a failed-list entry with its reason', () => {
+    const failed = row({
+      id: 'f',
+      status: 'failed',
+      timestamp: 5,
+      error: { code: 'NETWORK', message: 'The server could not be reached.', permanent: false },
+    });
+    const refused = row({
+      id: 'r',
+      status: 'failed',
+      timestamp: 9,
+      error: { code: 'INVALID_FILE_TYPE', message: 'Invalid file type or format', permanent: true },
+    });
+    const views = trackerViews([row({ id: 'q' }), failed, refused], [], 0);
+    expect(views.map((view) => view.id)).toEqual(['q']);
+    expect(failedViews([row({ id: 'q' }), failed, refused])).toEqual([
+      {
+        id: 'r',
+        fileName: 'brief.pdf',
+        sizeText: '2.0 MB',
+        reason: 'Invalid file type or format',
+        canRetry: false,
+      },
+      {
+        id: 'f',
+        fileName: 'brief.pdf',
+        sizeText: '2.0 MB',
+        reason: 'The server could not be reached.',
+        canRetry: true,
+      },
+    ]);
   });
 
   it('given sizes, then they read in binary units', () => {

@@ -21,8 +21,6 @@ export interface TrackerView {
   error: string | null;
   canCancel: boolean;
   canRetry: boolean;
-  /** A failed upload can be taken out of the tracker. */
-  canRemove: boolean;
   /** A desktop-queue row (cancel/retry/remove through the bridge) or one this page performs. */
   kind: 'queue' | 'page';
 }
@@ -86,7 +84,6 @@ export function queueRowView(row: UploadTrackerRow, now: number): TrackerView {
     canCancel: row.status !== 'failed',
     // A permanent failure (bad type, file gone) would fail the same way again.
     canRetry: (failed && !row.error?.permanent) || row.status === 'waiting_retry',
-    canRemove: failed,
     kind: 'queue',
   };
 }
@@ -104,19 +101,45 @@ export function pageEntryView(entry: UploadEntry): TrackerView {
     error: null,
     canCancel: false,
     canRetry: false,
-    canRemove: false,
     kind: 'page',
   };
 }
 
-/** All tracker rows, oldest first; the active count is their number. */
+/** All tracker rows (in progress, never failed), oldest first; the active count is their number. */
 export function trackerViews(
   rows: readonly UploadTrackerRow[],
   entries: readonly UploadEntry[],
   now: number,
 ): TrackerView[] {
-  const queue = [...rows]
+  const queue = rows
+    .filter((row) => row.status !== 'failed')
     .sort((a, b) => a.timestamp - b.timestamp)
     .map((r) => queueRowView(r, now));
   return [...queue, ...entries.map(pageEntryView)];
+}
+
+/** One row of the user's failed list: what failed, why, and whether trying again can help. */
+export interface FailedView {
+  id: string;
+  fileName: string;
+  sizeText: string;
+  reason: string;
+  /** A permanent failure (bad type, file gone) would fail the same way again. */
+  canRetry: boolean;
+}
+
+export const UNKNOWN_FAILURE = 'The upload failed.';
+
+/** The failed list, newest first (failed uploads are never tracker rows). */
+export function failedViews(rows: readonly UploadTrackerRow[]): FailedView[] {
+  return rows
+    .filter((row) => row.status === 'failed')
+    .sort((a, b) => b.timestamp - a.timestamp)
+    .map((row) => ({
+      id: row.id,
+      fileName: row.fileName,
+      sizeText: formatBytes(row.size),
+      reason: row.error?.message ?? UNKNOWN_FAILURE,
+      canRetry: !row.error?.permanent,
+    }));
 }

@@ -1,5 +1,6 @@
 /**
- * Keeps the tracker in step with the desktop queue: loads `uploads:list` once, again after every
+ * Keeps the tracker in step with the desktop queue: loads `uploads:list` (in progress) and
+ * `uploads:failed` (the signed-in user's failures) once, again after every
  * 'uploads:changed' (coalesced: one reload in flight at a time, one more if changes came in
  * meanwhile) and merges 'uploads:progress' between reloads. Listeners passed in `onChanged` hear
  * about every change (the raw-files screen refetches its counts then).
@@ -44,8 +45,11 @@ export function useUploadQueueFeed(): void {
       try {
         do {
           again = false;
-          const { uploads } = await bridge.uploads.list({});
-          if (!disposed) dispatch(queueListed(uploads));
+          const [{ uploads }, failed] = await Promise.all([
+            bridge.uploads.list({}),
+            bridge.uploads.failed({}),
+          ]);
+          if (!disposed) dispatch(queueListed({ uploads, failed: failed.uploads }));
         } while (again && !disposed);
       } catch (error) {
         console.warn('[uploads] could not read the upload queue', error);
