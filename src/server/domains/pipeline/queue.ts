@@ -329,5 +329,7 @@ async function giveUp(db: Database, rawFileId: string, reason: string): Promise<
     raw,
     { status: RAW_FILE_STATUS.failed, error: `Processing failed: ${reason}` },
     'processing_failed',
+    // The error itself may be internal (a stack's message); the uploader is told in words.
+    { failureNotice: `it failed ${raw.processing_attempts} times in a row` },
   );
 }
