@@ -119,11 +119,7 @@ describe('notifications of a pipeline run', () => {
     const notices = (await noticesOf(paralegal)).slice(before);
     expect(notices.map((n) => [n.content, n.redirect, n.extra_content])).toEqual([
       ['1 document ready from "letter.pdf".', `/raw-files/${rawId}`, null],
-      [
-        '1 document from "letter.pdf" needs review.',
-        '/review',
-        'No case number: 1.',
-      ],
+      ['1 document from "letter.pdf" needs review.', '/review', 'No case number: 1.'],
     ]);
   }, 120_000);
 

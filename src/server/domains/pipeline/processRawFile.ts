@@ -102,8 +102,7 @@ export async function processRawFile(
   await markRawFile(db, raw, { status: RAW_FILE_PROCESSING, attempt }, 'processing_started');
   const timings: Array<StageTiming | { stage: 'pages' | 'write'; ms: number }> = [];
   const stored = await storage.localCopy(raw.company_id, raw.s3_key);
-  if (!stored)
-    return unreadable(db, raw, 'The stored bytes of this file are missing.', 'missing');
+  if (!stored) return unreadable(db, raw, 'The stored bytes of this file are missing.', 'missing');
   const workDir = await mkdtemp(join(deps.workDir ?? tmpdir(), 'lexdesk-pipeline-'));
   try {
     const pagesResult = await readPages(stored.path, { ocr: await deps.ocr() });

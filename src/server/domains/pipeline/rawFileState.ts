@@ -63,6 +63,13 @@ export async function markRawFile(
         original_value: null,
         updated_value: change.error,
       });
+    // A person's request is recorded even when it changes nothing (the file was waiting anyway).
+    if (entries.length === 0 && options.actor)
+      entries.push({
+        field: 'status',
+        original_value: current.status,
+        updated_value: change.status,
+      });
     if (entries.length > 0)
       await tx.insert(rawFileLog).values(
         entries.map((entry) => ({
