@@ -85,11 +85,17 @@ export async function buildApp(
     },
   );
   const storage = createStorage(config);
+  // Set once the pipeline has started (below); cases added before then are matched by their run.
+  let rematch: ((companyId: string) => Promise<void>) | undefined;
   const services = await createServices(database.db, {
     config,
     bus,
     storage,
     timedDb: (ms) => database.timed(ms),
+    onCasesAdded: (companyId) =>
+      void rematch?.(companyId).catch((error: unknown) =>
+        app.log.error({ err: error, companyId }, 'could not queue the case re-match'),
+      ),
   }).catch(async (error: unknown) => {
     await bus.close();
     await database.close();
@@ -118,6 +124,7 @@ export async function buildApp(
     throw error;
   });
   lexdesk.pipeline = pipeline;
+  rematch = (companyId) => pipeline.enqueueRematch(companyId);
   if (config.pipelineWorkers > 0)
     void pipeline
       .sweep()
