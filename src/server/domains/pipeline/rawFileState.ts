@@ -7,20 +7,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/connection';
 import { rawFile, rawFileLog, type RawFileRow } from '../../db/schema';
 import { bucketOf } from '../../../shared/raw-files/status';
+import type { LogAuthor } from '../raw-files/repository';
 import { PIPELINE_ACTOR, RAW_FILE_PROCESSING } from './constants';
 import { noticeFailed } from './notices';
 
-/** Who a raw_file_log row names: the pipeline, or the person who asked for the change. */
-export interface RawLogActor {
-  updated_by_username: string | null;
-  updated_by_email: string | null;
-  update_by_user_id: string | null;
-  updated_by_role: string | null;
-}
-
 export interface MarkOptions {
-  /** Who asked (the log's author); the pipeline when not given. */
-  actor?: RawLogActor;
+  /** Who asked (the log's author, raw-files authorOf); the pipeline when not given. */
+  actor?: LogAuthor;
   /**
    * The failure in words for the uploader's notification (notices.ts), sent only when this change
    * ends a run (the file leaves Processing), in the same transaction, so once per run.
