@@ -85,11 +85,19 @@ export async function buildApp(
     },
   );
   const storage = createStorage(config);
+  // The re-match job of a company whose cases changed; set once the pipeline has started (below).
+  const late: { rematch?: (companyId: string) => Promise<void> } = {};
   const services = await createServices(database.db, {
     config,
     bus,
     storage,
     timedDb: (ms) => database.timed(ms),
+    onCasesAdded: (companyId) =>
+      void late
+        .rematch?.(companyId)
+        .catch((error: unknown) =>
+          app.log.error({ err: error, companyId }, 'could not queue the case re-match'),
+        ),
   }).catch(async (error: unknown) => {
     await bus.close();
     await database.close();
@@ -118,6 +126,7 @@ export async function buildApp(
     throw error;
   });
   lexdesk.pipeline = pipeline;
+  late.rematch = (companyId) => pipeline.enqueueRematch(companyId);
   if (config.pipelineWorkers > 0)
     void pipeline
       .sweep()

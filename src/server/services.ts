@@ -36,6 +36,8 @@ export async function createServices(
     storage: FileStorage;
     /** Statements stopped after `ms` (DatabaseHandle.timed): the lists' capped counts. */
     timedDb?: (ms: number) => Database;
+    /** A company's cases were created or imported (the pipeline re-matches its documents). */
+    onCasesAdded?: (companyId: string) => void;
   },
 ) {
   const userRepository = createUserRepository(db);
@@ -59,7 +61,10 @@ export async function createServices(
     }),
     pipelineFiles: createPipelineService(db),
     fileTypes: createFileTypesService(db, createFileTypesRepository(db)),
-    cases: createCaseService(createCaseRepository(db)),
+    cases: createCaseService(
+      createCaseRepository(db),
+      deps.onCasesAdded ? { onCasesAdded: deps.onCasesAdded } : {},
+    ),
     processedFileEdits: createProcessedFileService(db, { storage: deps.storage }),
     processedFileList: createProcessedFileListService(
       {

@@ -119,16 +119,16 @@ describe('notifications', () => {
         input: {
           content: ' Hello ',
           receiver_id: receiver.user.id,
-          module: 'chat',
-          redirect: '/chat/1',
+          module: 'documents',
+          redirect: '/documents/1',
         },
       },
       sender.token,
     );
     expect(created.data?.createNotification).toMatchObject({
       content: 'Hello',
-      module: 'chat',
-      redirect: '/chat/1',
+      module: 'documents',
+      redirect: '/documents/1',
       is_read: false,
       sender: { id: sender.user.id },
       sender_name: `Test ${sender.user.last_name}`,
@@ -140,6 +140,16 @@ describe('notifications', () => {
       sender.token,
     );
     expect(external.errors?.[0]?.extensions?.code).toBe('INVALID_INPUT');
+    // A page the app does not have (the demo's old /settings/company) is refused too.
+    const missingPage = await server.gql(
+      CREATE,
+      { input: { content: 'x', receiver_id: receiver.user.id, redirect: '/settings/company' } },
+      sender.token,
+    );
+    expect(missingPage.errors?.[0]?.extensions?.code).toBe('INVALID_INPUT');
+    expect(JSON.stringify(missingPage.errors?.[0]?.extensions?.issues)).toContain(
+      'The redirect must open a page of the app',
+    );
     const empty = await server.gql(
       CREATE,
       { input: { content: '   ', receiver_id: receiver.user.id } },

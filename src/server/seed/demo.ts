@@ -9,6 +9,7 @@ import { upsertCases } from '../domains/pipeline/cases';
 import { ensureCompanyTaxonomy } from '../domains/pipeline/taxonomy';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/connection';
+import { APP_PATHS } from '../../shared/routes';
 import { company, notification, type LegalUserTypeName, type UserTypeName } from '../db/schema';
 import { assignCompanies, insertCompany, insertUser } from './accounts';
 import { DEMO_CASES } from './demoCases';
@@ -130,19 +131,11 @@ export async function seedDemo(
         content: 'Please review the new QME report for the Alvarez case.',
       },
       {
-        to: lawyers.paralegal!,
-        from: null,
-        company: firm.id,
-        module: 'uploads',
-        redirect: '/notifications',
-        content: '12 documents were split from "Scanner batch 0412.pdf".',
-      },
-      {
         to: lawyers.attorney!,
         from: lawyers.admin!,
         company: firm.id,
         module: 'settings',
-        redirect: '/settings/company',
+        redirect: APP_PATHS.company,
         content: 'The company date format is now MM/DD/YYYY.',
       },
       {

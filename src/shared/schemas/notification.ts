@@ -1,5 +1,6 @@
 /** Input of the notification-creation helper, shared by server and renderer. */
 import { z } from 'zod';
+import { isAppPath } from '../routes';
 import { int32, text, uuid } from './input';
 
 export const NOTIFICATION_PAGE_MAX = 100;
@@ -15,6 +16,7 @@ export const createNotificationInputSchema = z.object({
     .trim()
     .max(500)
     .regex(/^\/(?!\/)/, 'The redirect must be a path inside the app, starting with /.')
+    .refine(isAppPath, 'The redirect must open a page of the app (such as /raw-files or /review).')
     .optional()
     .nullable(),
   extra_content: text().max(4000).optional().nullable(),

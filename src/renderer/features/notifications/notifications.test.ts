@@ -65,6 +65,10 @@ describe('where a notification leads', () => {
     expect(notificationTarget('https://evil.test/')).toBe('/notifications');
     expect(notificationTarget('//evil.test/')).toBe('/notifications');
   });
+
+  it('given a path to a page the app does not have (the seeded /settings/company), then the list opens', () => {
+    expect(notificationTarget('/settings/company')).toBe('/notifications');
+  });
 });
 
 describe('the bell badge', () => {

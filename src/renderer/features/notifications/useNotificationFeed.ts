@@ -7,17 +7,18 @@
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { APP_PATHS, isAppPath } from '../../../shared/routes';
 import { useServices } from '../../app/services';
 import { useDesktopSettings } from '../preferences/useDesktopSettings';
 import { adjustUnreadCount, NOTIFICATION_QUERIES } from './cache';
 import { NOTIFICATION_ADDED_SUBSCRIPTION } from './operations';
 
-export const NOTIFICATIONS_PATH = '/notifications';
+export const NOTIFICATIONS_PATH = APP_PATHS.notifications;
 const CATCH_UP_DELAY_MS = 1_000;
 
 export function notificationTarget(redirect: string | null): string {
-  // Only in-app paths are followed; anything else opens the list.
-  return redirect && /^\/(?!\/)/.test(redirect) ? redirect : NOTIFICATIONS_PATH;
+  // Only paths of the app's own screens are followed; anything else opens the list.
+  return redirect && isAppPath(redirect) ? redirect : NOTIFICATIONS_PATH;
 }
 
 export function useNotificationFeed(): void {

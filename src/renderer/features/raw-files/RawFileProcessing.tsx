@@ -1,14 +1,17 @@
 /**
  * The document pipeline's record of a raw file: its last run stage by stage, how many attempts it
- * took, why it failed, and a button to run it again (after the document types' rules changed).
+ * took, why it failed, and a button to run it again (after the document types' rules changed),
+ * once the person has confirmed what happens to the current documents.
  */
 import { Button, Callout, Intent, Tag } from '@blueprintjs/core';
 import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
 import { PRODUCT_ERRORS } from '../../../shared/errors';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
 import { describeError } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
 import { REPROCESS_RAW_FILE_MUTATION, type RawFileDetails } from './operations';
+import { ReprocessAlert } from './ReprocessAlert';
 
 const STAGE_NAMES: Record<string, string> = {
   pages: 'Reading pages',
@@ -26,6 +29,7 @@ export function RawFileProcessing(props: {
 }) {
   const { file } = props;
   const [reprocess, { loading, error }] = useMutation(REPROCESS_RAW_FILE_MUTATION);
+  const [confirming, setConfirming] = useState(false);
   const canRun = file.status !== RAW_FILE_STATUS.uploading && file.url !== '';
   const total = file.processing_stages.reduce((sum, stage) => sum + stage.ms, 0);
   return (
@@ -68,7 +72,14 @@ export function RawFileProcessing(props: {
         text="Process again"
         disabled={!canRun}
         loading={loading}
-        onClick={() => {
+        onClick={() => setConfirming(true)}
+      />
+      <ReprocessAlert
+        isOpen={confirming}
+        file={file}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
           void reprocess({ variables: { id: file.id } })
             .then(() => props.onRequeued())
             .catch(() => undefined);

@@ -51,8 +51,19 @@ describe('parseCsv', () => {
     expect(fields('a,,c,\n""\n')).toEqual([['a', '', 'c', ''], ['']]);
   });
 
-  it('given spaces around a quoted value and a quote inside an unquoted one, then both are read as meant', () => {
-    expect(fields('a, "b, c" ,12" binder')).toEqual([['a', 'b, c', '12" binder']]);
+  it('given spaces around a quoted value, then the value is read without them', () => {
+    expect(parseCsv('a, "b, c" ,d')).toEqual([{ line: 1, fields: ['a', 'b, c', 'd'] }]);
+  });
+
+  it('given a quote inside an unquoted value (opened or closed in the wrong place), then that field is marked', () => {
+    expect(
+      parseCsv('case_number,name\nADJ123",x\n"A-2",12" binder\nA-3,"ok ""quoted"""\n'),
+    ).toEqual([
+      { line: 1, fields: ['case_number', 'name'] },
+      { line: 2, fields: ['ADJ123"', 'x'], strayQuotes: [0] },
+      { line: 3, fields: ['A-2', '12" binder'], strayQuotes: [1] },
+      { line: 4, fields: ['A-3', 'ok "quoted"'] },
+    ]);
   });
 
   it('given an empty text, then there are no records', () => {

@@ -5,15 +5,18 @@
  * it starts on (1-based, counting the lines a quoted value spans), so errors can name it.
  *
  * Tolerated beyond the RFC, because spreadsheets write them: spaces before an opening quote or
- * after a closing one, and a quote inside an unquoted value (`12" binder`), taken literally.
- * Refused: a quoted value that never closes, and anything but a comma or the line's end after a
- * closing quote (`"a"b`), both with the line named.
+ * after a closing one. Refused: a quoted value that never closes, and anything but a comma or the
+ * line's end after a closing quote (`"a"b`), both with the line named. A quote inside an unquoted
+ * value (`ADJ123"` or `12" binder`) is a quote opened or closed in the wrong place: the field is
+ * read as written and its index is kept in `strayQuotes`, so the caller can refuse that row alone.
  */
 
 export interface CsvRecord {
   /** The physical line (1-based) the record starts on. */
   line: number;
   fields: string[];
+  /** Indexes of unquoted fields holding a quote (a quote that opens or closes nothing). */
+  strayQuotes?: number[];
 }
 
 export class CsvError extends Error {
@@ -52,6 +55,7 @@ export function parseCsv(input: string): CsvRecord[] {
   while (i < n) {
     const recordLine = line;
     const fields: string[] = [];
+    const strayQuotes: number[] = [];
     let quotedAny = false;
     for (;;) {
       const quoteAt = quoteAfterBlanks(i);
@@ -97,7 +101,9 @@ export function parseCsv(input: string): CsvRecord[] {
           if (c === COMMA || c === CR || c === LF) break;
           i += 1;
         }
-        fields.push(text.slice(start, i));
+        const value = text.slice(start, i);
+        if (value.includes('"')) strayQuotes.push(fields.length);
+        fields.push(value);
       }
       if (i < n && text.charCodeAt(i) === COMMA) {
         i += 1;
@@ -112,7 +118,7 @@ export function parseCsv(input: string): CsvRecord[] {
       line += 1;
     }
     if (!quotedAny && fields.length === 1 && fields[0]!.trim() === '') continue;
-    records.push({ line: recordLine, fields });
+    records.push({ line: recordLine, fields, ...(strayQuotes.length > 0 ? { strayQuotes } : {}) });
   }
   return records;
 }

@@ -38,6 +38,22 @@ describe('case CSV columns', () => {
     expect(() => readCaseCsv('case_number\n"A-1')).toThrow(CsvError);
   });
 
+  it('given a case number with an unclosed quote, then that row alone is a problem naming the line and the quote', () => {
+    const csv = readCaseCsv('case_number,name,Notes\nADJ123",Ann\nB-2,Bo\nC-3,Cy,12" ignored\n');
+    const checked = planImport(csv.rows).rows.map((row) => checkRow(row, csv.columns));
+    expect(checked).toEqual([
+      {
+        ok: false,
+        line: 2,
+        message:
+          'case_number ADJ123" has a quote (") that is never closed: put a value holding quotes inside quotes and double each quote in it, as in "12"" binder".',
+      },
+      { ok: true, line: 3, values: { case_number: 'B-2', name: 'Bo' } },
+      // A column the import ignores is not checked.
+      { ok: true, line: 4, values: { case_number: 'C-3', name: 'Cy' } },
+    ]);
+  });
+
   it('given rows without numbers and repeated numbers, then they are skipped and dropped, first wins', () => {
     const csv = readCaseCsv('case_number,name\nA,first\n,none\nB,b\nA,second\n  ,blank\n');
     const plan = planImport(csv.rows);

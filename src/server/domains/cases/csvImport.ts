@@ -80,6 +80,8 @@ export interface CsvCaseRow {
   cells: Partial<Record<CaseField, string>>;
   /** Set when the row has more non-empty cells than the header has columns. */
   tooManyFields?: { got: number; expected: number };
+  /** Known columns whose unquoted cell holds a quote that opens or closes nothing (csv.ts). */
+  strayQuotes?: CaseField[];
 }
 
 export interface CaseCsv {
@@ -116,10 +118,14 @@ export function readCaseCsv(text: string): CaseCsv {
     const cells: CsvCaseRow['cells'] = {};
     for (const [field, index] of positions) cells[field] = (record.fields[index] ?? '').trim();
     const extra = record.fields.slice(width).some((value) => value.trim() !== '');
+    const stray = [...positions]
+      .filter(([, index]) => record.strayQuotes?.includes(index))
+      .map(([field]) => field);
     return {
       line: record.line,
       cells,
       ...(extra ? { tooManyFields: { got: record.fields.length, expected: width } } : {}),
+      ...(stray.length > 0 ? { strayQuotes: stray } : {}),
     };
   });
   return { columns: CASE_FIELDS.filter((field) => positions.has(field)), rows };
@@ -166,8 +172,13 @@ export function checkRow(row: CsvCaseRow, columns: readonly CaseField[]): Checke
     problems.push(
       `the row has ${row.tooManyFields.got} values but the header has ${row.tooManyFields.expected} columns (is a value with a comma missing its quotes?)`,
     );
+  for (const field of row.strayQuotes ?? [])
+    problems.push(
+      `${field} ${row.cells[field] ?? ''} has a quote (") that is never closed: put a value holding quotes inside quotes and double each quote in it, as in "12"" binder"`,
+    );
   const values: Record<string, string | null> = {};
   for (const field of columns) {
+    if (row.strayQuotes?.includes(field)) continue;
     const cell = row.cells[field] ?? '';
     const textIssue = textProblem(cell);
     if (textIssue) {

@@ -164,9 +164,17 @@ export interface CaseImportResult {
 
 export function createCaseService(
   repo: CaseRepository,
-  options: { logError?: (error: unknown, context: string) => void } = {},
+  options: {
+    logError?: (error: unknown, context: string) => void;
+    /**
+     * A company's cases were created or imported: its documents without a case are matched
+     * again in the background (the pipeline's re-match job). Never awaited by the caller.
+     */
+    onCasesAdded?: (companyId: string) => void;
+  } = {},
 ) {
   const logError = options.logError ?? (() => undefined);
+  const casesAdded = options.onCasesAdded ?? (() => undefined);
 
   async function withCount(viewer: Viewer, row: Parameters<typeof repo.withCounts>[1][number]) {
     const [counted] = await repo.withCounts(viewer.companyIds, [row]);
@@ -214,6 +222,7 @@ export function createCaseService(
       if (!canViewCompany(viewer, companyId)) throw new AppError('NO_COMPANY', 404);
       const values = parseInput(createCaseSchema, raw ?? {});
       const row = written(await repo.create(companyId, values), values.case_number);
+      casesAdded(companyId);
       return withCount(viewer, row);
     },
 
@@ -279,6 +288,7 @@ export function createCaseService(
         result.errors.push(...written.errors);
       }
       result.errors.sort((a, b) => a.line - b.line);
+      if (result.created + result.updated > 0) casesAdded(companyId);
       return result;
     },
 

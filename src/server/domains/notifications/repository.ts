@@ -1,7 +1,7 @@
 /** SQL of notifications. Reads and writes are keyed by the receiver, i.e. the caller. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/connection';
+import type { Database, DatabaseExecutor } from '../../db/connection';
 import { notification, userProfile, type NotificationRow } from '../../db/schema';
 import { isUuid } from '../../errors';
 import { NOTIFICATION_CHANNEL } from './bus';
@@ -19,6 +19,23 @@ const toView = (r: { row: NotificationRow; sender_name: string | null }): Notifi
   ...r.row,
   sender_name: r.sender_name,
 });
+
+export type NewNotificationRow = typeof notification.$inferInsert;
+
+/**
+ * Inserts a notification and announces it, inside the caller's transaction: it commits (and is
+ * heard) with the change it reports, or not at all. The one place notifications are written.
+ */
+export async function insertNotification(
+  tx: DatabaseExecutor,
+  values: NewNotificationRow,
+): Promise<NotificationRow> {
+  const [row] = await tx.insert(notification).values(values).returning();
+  if (!row) throw new Error('notification insert returned no row');
+  const payload = JSON.stringify({ id: row.id, receiver_id: row.receiver_id });
+  await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${payload})`);
+  return row;
+}
 
 export function createNotificationRepository(db: Database) {
   function selectViews() {
@@ -81,14 +98,8 @@ export function createNotificationRepository(db: Database) {
     },
 
     /** Inserts and announces the notification in one transaction: listeners hear it only once committed. */
-    async insert(values: typeof notification.$inferInsert): Promise<NotificationRow> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(notification).values(values).returning();
-        if (!row) throw new Error('notification insert returned no row');
-        const payload = JSON.stringify({ id: row.id, receiver_id: row.receiver_id });
-        await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${payload})`);
-        return row;
-      });
+    async insert(values: NewNotificationRow): Promise<NotificationRow> {
+      return db.transaction((tx) => insertNotification(tx, values));
     },
   };
 }

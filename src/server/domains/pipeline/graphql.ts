@@ -20,7 +20,7 @@ export function pipelineResolvers(deps: ResolverDeps) {
           const file = await services.rawFiles.get(viewer, args.id);
           if (!file.s3_key || file.status === RAW_FILE_STATUS.uploading)
             throw new AppError('REPROCESS_NOT_READY', 409);
-          const queued = await services.pipelineFiles.requeue(file);
+          const queued = await services.pipelineFiles.requeue(viewer, file);
           await pipeline.enqueue(file.id);
           return queued;
         }),

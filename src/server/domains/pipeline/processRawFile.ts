@@ -29,6 +29,7 @@ import { companyDataFields, extractCompanyData } from './dataFields';
 import { documentName, exceptionReasons } from './naming';
 import { storeDocumentFile } from './documentFiles';
 import type { LlmExtractor } from '../../pipeline/extract/llm';
+import { UNREADABLE_REASONS } from './notices';
 import { markRawFile } from './rawFileState';
 import type { RunLock } from './runLock';
 import { ensureCompanyTaxonomy, loadCompanyTaxonomy } from './taxonomy';
@@ -94,13 +95,14 @@ export async function processRawFile(
       raw,
       { status: RAW_FILE_STATUS.failed, error: reason },
       'processing_failed',
+      { failureNotice: `processing it stopped unexpectedly ${raw.processing_attempts} times` },
     );
     return { status: 'failed', reason };
   }
   await markRawFile(db, raw, { status: RAW_FILE_PROCESSING, attempt }, 'processing_started');
   const timings: Array<StageTiming | { stage: 'pages' | 'write'; ms: number }> = [];
   const stored = await storage.localCopy(raw.company_id, raw.s3_key);
-  if (!stored) return unreadable(db, raw, 'The stored bytes of this file are missing.');
+  if (!stored) return unreadable(db, raw, 'The stored bytes of this file are missing.', 'missing');
   const workDir = await mkdtemp(join(deps.workDir ?? tmpdir(), 'lexdesk-pipeline-'));
   try {
     const pagesResult = await readPages(stored.path, { ocr: await deps.ocr() });
@@ -166,7 +168,8 @@ export async function processRawFile(
     return { status: 'processed', summary, pages: pagesResult.pages.length };
   } catch (error) {
     // Unreadable input (corrupt, encrypted, no pages) is final: no retry will read it.
-    if (error instanceof PipelineInputError) return await unreadable(db, raw, error.message);
+    if (error instanceof PipelineInputError)
+      return await unreadable(db, raw, error.message, error.code);
     throw error;
   } finally {
     await rm(workDir, { recursive: true, force: true });
@@ -174,7 +177,14 @@ export async function processRawFile(
   }
 }
 
-async function unreadable(db: Database, raw: RawFileRow, reason: string): Promise<ProcessOutcome> {
-  await markRawFile(db, raw, { status: 'UNACCESSIBLE', error: reason }, 'processing_failed');
+async function unreadable(
+  db: Database,
+  raw: RawFileRow,
+  reason: string,
+  code: keyof typeof UNREADABLE_REASONS,
+): Promise<ProcessOutcome> {
+  await markRawFile(db, raw, { status: 'UNACCESSIBLE', error: reason }, 'processing_failed', {
+    failureNotice: UNREADABLE_REASONS[code],
+  });
   return { status: 'unaccessible', reason };
 }

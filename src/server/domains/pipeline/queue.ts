@@ -34,6 +34,7 @@ import {
 import type { ProcessOutcome } from './processRawFile';
 import { markRawFile } from './rawFileState';
 import { startJobLoop, type JobLoop } from './jobLoop';
+import { startRematchQueue } from './rematchQueue';
 import { tryLockRun, unlockedRawFiles, type RunLock } from './runLock';
 import { databaseErrorOf, safeError } from '../../logSafe';
 
@@ -66,6 +67,8 @@ export interface PipelineQueueOptions {
 
 export interface PipelineQueue {
   enqueue(rawFileId: string): Promise<void>;
+  /** The company's cases changed: its documents without a case are matched again (rematch.ts). */
+  enqueueRematch(companyId: string): Promise<void>;
   /** Raw files waiting without a job, or whose run stopped, are queued; returns how many. */
   sweep(): Promise<number>;
   /** This process's workers look for jobs now (another process queued one). */
@@ -166,9 +169,9 @@ export async function startPipelineQueue(options: PipelineQueueOptions): Promise
   }
 
   /** pg-boss's fetch, except that a failing query is thrown (pg-boss 10 returns "no jobs"). */
-  async function fetchJob(): Promise<PgBoss.Job<unknown> | undefined> {
+  async function fetchJob(queue = PIPELINE_QUEUE): Promise<PgBoss.Job<unknown> | undefined> {
     let failure: unknown;
-    const jobs = await boss.fetch<unknown>(PIPELINE_QUEUE, {
+    const jobs = await boss.fetch<unknown>(queue, {
       batchSize: 1,
       db: {
         executeSql: async (text, values) => {
@@ -195,7 +198,7 @@ export async function startPipelineQueue(options: PipelineQueueOptions): Promise
   for (let index = 0; index < options.workers; index += 1)
     loops.push(
       startJobLoop({
-        fetch: fetchJob,
+        fetch: () => fetchJob(),
         handle,
         intervalMs: pollingIntervalSeconds * 1000,
         onFetchError: (error, failures) =>
@@ -210,8 +213,20 @@ export async function startPipelineQueue(options: PipelineQueueOptions): Promise
       }),
     );
 
+  const rematch = await startRematchQueue({
+    boss,
+    databaseUrl: options.databaseUrl,
+    db,
+    runs: options.workers > 0,
+    fetch: fetchJob,
+    log,
+    pollingIntervalSeconds,
+    busyDelaySeconds: Math.max(1, retryDelay),
+  });
+
   function notify(): void {
     for (const loop of loops) loop.notify();
+    rematch.notify();
   }
 
   async function enqueue(rawFileId: string): Promise<void> {
@@ -265,12 +280,13 @@ export async function startPipelineQueue(options: PipelineQueueOptions): Promise
 
   return {
     enqueue,
+    enqueueRematch: (companyId) => rematch.enqueue(companyId),
     sweep,
     notify,
     async stop() {
       if (recoverTimer) clearInterval(recoverTimer);
       // Running jobs get 10 s to finish; an unfinished file is taken back by recovery elsewhere.
-      await Promise.all(loops.map((loop) => loop.stop(10_000)));
+      await Promise.all([...loops.map((loop) => loop.stop(10_000)), rematch.stop(10_000)]);
       await boss.stop({ graceful: true, wait: true, timeout: 1_000 });
       await fetchPool.end();
     },
@@ -329,5 +345,7 @@ async function giveUp(db: Database, rawFileId: string, reason: string): Promise<
     raw,
     { status: RAW_FILE_STATUS.failed, error: `Processing failed: ${reason}` },
     'processing_failed',
+    // The error itself may be internal (a stack's message); the uploader is told in words.
+    { failureNotice: `it failed ${raw.processing_attempts} times in a row` },
   );
 }

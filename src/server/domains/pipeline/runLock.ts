@@ -30,10 +30,17 @@ export interface RunLock {
   release(): Promise<void>;
 }
 
-/** The raw file's run lock, or undefined when another live run holds it. */
+/** The key space of a company's case re-match runs (rematch.ts): one at a time per company. */
+export const REMATCH_LOCK_SPACE = 731_948_003;
+
+/**
+ * The raw file's run lock, or undefined when another live run holds it. `space` names another
+ * kind of run keyed by a uuid (REMATCH_LOCK_SPACE: a company's re-match).
+ */
 export async function tryLockRun(
   databaseUrl: string,
   rawFileId: string,
+  space: number = RUN_LOCK_SPACE,
 ): Promise<RunLock | undefined> {
   const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
   let lost: Error | undefined;
@@ -49,7 +56,7 @@ export async function tryLockRun(
     for (const statement of KEEPALIVE) await client.query(statement);
     const { rows } = await client.query<{ locked: boolean }>(
       `SELECT pg_try_advisory_lock($1::int, hashtext($2::uuid::text)) AS locked`,
-      [RUN_LOCK_SPACE, rawFileId],
+      [space, rawFileId],
     );
     if (rows[0]?.locked !== true) {
       await client.end();

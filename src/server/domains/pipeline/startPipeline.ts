@@ -89,6 +89,10 @@ export async function startPipeline(options: StartPipelineOptions): Promise<Pipe
       await queue.enqueue(rawFileId);
       child.notify();
     },
+    async enqueueRematch(companyId) {
+      await queue.enqueueRematch(companyId);
+      child.notify();
+    },
     async sweep() {
       const queued = await queue.sweep();
       if (queued > 0) child.notify();

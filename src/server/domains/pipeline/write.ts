@@ -15,6 +15,7 @@ import {
 } from '../../db/schemaPipeline';
 import type { PipelineDocument } from '../../pipeline/types';
 import { PIPELINE_ACTOR, RAW_FILE_PROCESSED } from './constants';
+import { noticeProcessed } from './notices';
 
 type ProcessedInsert = typeof legalProcessedFile.$inferInsert;
 
@@ -226,6 +227,8 @@ export async function writeDocuments(
           ...PIPELINE_ACTOR.rawLog,
         })),
       );
+    // The run's end: the uploader hears of it once, with this commit (never on a stale rerun).
+    if (locked.status !== RAW_FILE_PROCESSED) await noticeProcessed(tx, locked, rows);
     return { created, kept, removed: removed.length, rows };
   });
 }
