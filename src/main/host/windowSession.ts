@@ -13,7 +13,7 @@
  * Electron does not come here: its one window reaches the dispatcher through the preload.
  */
 import { randomBytes } from 'node:crypto';
-import type { IpcError } from '../../shared/ipc/contract';
+import { isIpcChannel, type IpcError } from '../../shared/ipc/contract';
 import type { Dispatch, DispatchResult } from '../ipc/dispatcher';
 import { tokensMatch } from './bridge';
 
@@ -67,7 +67,8 @@ export function createWindowGate(dispatch: Dispatch): WindowGate {
         current = null;
         return { result, ended };
       }
-      if (!bound && !WINDOWLESS_CHANNELS.has(channel)) {
+      // (An unknown channel is the dispatcher's to refuse, as it is for a signed-in window.)
+      if (!bound && isIpcChannel(channel) && !WINDOWLESS_CHANNELS.has(channel)) {
         return { result: { ok: false, error: WINDOW_NOT_SIGNED_IN } };
       }
       return { result: await dispatch(channel, request) };
