@@ -4,6 +4,8 @@
  * contract. Each call gets a request id and a promise; events go to listeners; the connection is
  * re-opened with exponential backoff (equal jitter, src/shared/backoff.ts); requests, responses and event payloads are all checked with
  * the contract's zod schemas. Native notifications are shown by the browser here, not the host.
+ * Every call carries this window's key (windowKey.ts), which the host answers at sign-in and
+ * forgets at sign-out or when another window signs in ('session:ended').
  */
 import {
   ipcChannels,
@@ -17,6 +19,7 @@ import {
 import { backoffDelay } from '../../shared/backoff';
 import { ERRORS, PRODUCT_ERRORS } from '../../shared/errors';
 import { BridgeError, BRIDGE_MESSAGES, buildDesktopApi, createListeners } from './bridge-api';
+import { memoryWindowKeyStore, type WindowKeyStore } from './windowKey';
 
 /** The part of the browser WebSocket the transport uses (a fake one in tests). */
 export interface BridgeSocket {
@@ -35,9 +38,12 @@ export interface NativeNotifier {
 }
 
 export interface WsBridgeOptions {
-  url: string;
+  /** The socket URL; a function is asked again at each (re)connect. */
+  url: string | (() => string);
   createSocket(url: string): BridgeSocket;
   notifier: NativeNotifier;
+  /** Where this window keeps the key the host answers at sign-in (memory when absent). */
+  windowKey?: WindowKeyStore;
   callTimeoutMs?: number;
   backoff?: { initialMs: number; maxMs: number };
   random?: () => number;
@@ -58,6 +64,7 @@ interface Pending {
 
 export function createWsBridge(options: WsBridgeOptions): WsBridge {
   const { url, createSocket, notifier } = options;
+  const windowKey = options.windowKey ?? memoryWindowKeyStore();
   const callTimeoutMs = options.callTimeoutMs ?? 15_000;
   const backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
   const random = options.random ?? Math.random;
@@ -103,6 +110,7 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
     const message = parsed.data;
     if (message.kind === 'event') {
       if (!Object.prototype.hasOwnProperty.call(ipcEvents, message.event)) return;
+      if (message.event === 'session:ended') windowKey.set(null);
       const event = message.event as IpcEvent;
       const payload = ipcEvents[event].safeParse(message.payload);
       if (payload.success) listeners.emit(event, payload.data);
@@ -116,7 +124,11 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
       return;
     }
     const response = ipcChannels[entry.channel].response.safeParse(message.response);
-    if (response.success) entry.resolve(response.data);
+    if (response.success) {
+      if (entry.channel === 'session:save' && message.window) windowKey.set(message.window);
+      if (entry.channel === 'session:clear') windowKey.set(null);
+      entry.resolve(response.data);
+    }
     else
       entry.reject(
         new BridgeError('INVALID_RESPONSE_STRUCTURE', ERRORS.INVALID_RESPONSE_STRUCTURE),
@@ -142,7 +154,7 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
     if (disposed) return;
     let current: BridgeSocket;
     try {
-      current = createSocket(url);
+      current = createSocket(typeof url === 'string' ? url : url());
     } catch {
       scheduleReconnect();
       return;
@@ -183,7 +195,13 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
         settle(id);
         reject(new BridgeError('BRIDGE_TIMEOUT', BRIDGE_MESSAGES.BRIDGE_TIMEOUT));
       }, callTimeoutMs);
-      const message = JSON.stringify({ id, channel, request: checked.data });
+      const window = windowKey.get();
+      const message = JSON.stringify({
+        id,
+        channel,
+        request: checked.data,
+        ...(window ? { window } : {}),
+      });
       pending.set(id, { channel, message, sent: false, resolve, reject, timer });
       flush();
     });
