@@ -101,10 +101,16 @@ test('given three documents opened online, when the server goes away, they are e
     await expect
       .poll(
         async () =>
-          ((await bridgeCall(stack.hostUrl, 'review:getCached', { id }, await windowKeyOf(page))) as {
-            hasPdf: boolean;
-          })
-            .hasPdf,
+          (
+            (await bridgeCall(
+              stack.hostUrl,
+              'review:getCached',
+              { id },
+              await windowKeyOf(page),
+            )) as {
+              hasPdf: boolean;
+            }
+          ).hasPdf,
       )
       .toBe(true);
   }
@@ -152,9 +158,9 @@ test('given three documents opened online, when the server goes away, they are e
   await stack.startApp();
   // The browser build's host keeps the session in memory only, so after a restart no window is
   // signed in and the desktop shows nobody's changes (they are kept per user): read its store.
-  await expect(bridgeCall(stack.hostUrl, 'review:status', {}, await windowKeyOf(page))).rejects.toThrow(
-    'WINDOW_NOT_SIGNED_IN',
-  );
+  await expect(
+    bridgeCall(stack.hostUrl, 'review:status', {}, await windowKeyOf(page)),
+  ).rejects.toThrow('WINDOW_NOT_SIGNED_IN');
   expect(outboxOnDisk()).toEqual([
     { document_id: ids[0], state: 'pending', changes_json: '{"applicant":"Maria Ruiz-Offline 1"}' },
     { document_id: ids[1], state: 'pending', changes_json: '{"applicant":"Maria Ruiz-Offline 2"}' },

@@ -206,7 +206,9 @@ const SESSION_CHANNELS = [
 /** session:save on `client` (call `id`); resolves the window key the host answered. */
 async function signInWindow(client: ReturnType<typeof connect>, id: number): Promise<string> {
   const before = client.messages.length;
-  client.ws.send(JSON.stringify({ id, channel: 'session:save', request: { token: SESSION_TOKEN } }));
+  client.ws.send(
+    JSON.stringify({ id, channel: 'session:save', request: { token: SESSION_TOKEN } }),
+  );
   await until(
     () => client.messages.slice(before).some((m) => m.kind !== 'event' && m.id === id),
     20_000,

@@ -36,7 +36,11 @@ export interface WindowCallOutcome {
 export interface WindowGate {
   /** Whether `key` is the key of the window that signed in. */
   holds(key: string | null | undefined): boolean;
-  call(channel: string, request: unknown, key: string | null | undefined): Promise<WindowCallOutcome>;
+  call(
+    channel: string,
+    request: unknown,
+    key: string | null | undefined,
+  ): Promise<WindowCallOutcome>;
 }
 
 const ok = (response: unknown): DispatchResult => ({ ok: true, response });

@@ -128,8 +128,7 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
       if (entry.channel === 'session:save' && message.window) windowKey.set(message.window);
       if (entry.channel === 'session:clear') windowKey.set(null);
       entry.resolve(response.data);
-    }
-    else
+    } else
       entry.reject(
         new BridgeError('INVALID_RESPONSE_STRUCTURE', ERRORS.INVALID_RESPONSE_STRUCTURE),
       );

@@ -18,7 +18,11 @@ export function readBridgeToken(doc: Document): string {
 }
 
 /** ws(s)://<page origin>/desktop-bridge?token=<token>[&window=<this window's key>] */
-export function bridgeSocketUrl(origin: string, token: string, window: string | null = null): string {
+export function bridgeSocketUrl(
+  origin: string,
+  token: string,
+  window: string | null = null,
+): string {
   const base = `${origin.replace(/^http/, 'ws')}${WS_BRIDGE_PATH}`;
   const query = new URLSearchParams();
   if (token) query.set('token', token);

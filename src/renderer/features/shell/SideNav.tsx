@@ -44,8 +44,10 @@ export const NAV_PATHS: readonly string[] = NAV_SECTIONS.flatMap((section) =>
 
 /** What a count means, for its tooltip. */
 const COUNT_TITLES: Partial<Record<string, (count: number) => string>> = {
-  '/review': (count) => (count === 1 ? '1 document needs review' : `${count} documents need review`),
-  '/notifications': (count) => (count === 1 ? '1 unread notification' : `${count} unread notifications`),
+  '/review': (count) =>
+    count === 1 ? '1 document needs review' : `${count} documents need review`,
+  '/notifications': (count) =>
+    count === 1 ? '1 unread notification' : `${count} unread notifications`,
 };
 
 export function SideNav() {

@@ -13,9 +13,13 @@ describe('start screens', () => {
 });
 
 describe('the path sign-in returns to', () => {
-  it.each(['/documents/5b1c', '/review?tab=multi_case', '/cases/abc-1', '/raw-files?page=2&q=a%20b'])(
-    'given the in-app path %s, then it is kept',
-    (path) => expect(safeReturnPath(path)).toBe(path),
+  it.each([
+    '/documents/5b1c',
+    '/review?tab=multi_case',
+    '/cases/abc-1',
+    '/raw-files?page=2&q=a%20b',
+  ])('given the in-app path %s, then it is kept', (path) =>
+    expect(safeReturnPath(path)).toBe(path),
   );
 
   it.each([

@@ -10,9 +10,8 @@
  * path inside the app: anything else is dropped, so a crafted link cannot send anyone elsewhere.
  */
 import type { LegalUserTypeName } from '../../../shared/schemas/user';
-import { NOTIFICATIONS_PATH } from '../notifications/useNotificationFeed';
 
-export { NOTIFICATIONS_PATH };
+export const NOTIFICATIONS_PATH = '/notifications';
 export const REVIEW_PATH = '/review';
 export const DOCUMENTS_PATH = '/documents';
 
