@@ -13,17 +13,14 @@
  * Electron does not come here: its one window reaches the dispatcher through the preload.
  */
 import { randomBytes } from 'node:crypto';
-import { isIpcChannel, type IpcError } from '../../shared/ipc/contract';
+import { isIpcChannel, WINDOW_NOT_SIGNED_IN } from '../../shared/ipc/contract';
 import type { Dispatch, DispatchResult } from '../ipc/dispatcher';
 import { tokensMatch } from './bridge';
 
 /** Channels any page of the host may call: nothing in them belongs to a session. */
 export const WINDOWLESS_CHANNELS: ReadonlySet<string> = new Set(['app:info', 'settings:get']);
 
-export const WINDOW_NOT_SIGNED_IN: IpcError = {
-  code: 'WINDOW_NOT_SIGNED_IN',
-  message: 'This window is not signed in to LexDesk. Sign in to continue.',
-};
+export { WINDOW_NOT_SIGNED_IN };
 
 export interface WindowCallOutcome {
   result: DispatchResult;

@@ -114,6 +114,35 @@ describe('the WebSocket bridge', () => {
     expect(latest().sent.at(-1)?.window).toBeUndefined();
   });
 
+  it('given a window key the host no longer knows, when a call is refused or no session loads, then the key is dropped and the app is told once', async () => {
+    latest().open();
+    const ended = vi.fn();
+    bridge.on('session:ended', ended);
+    const save = bridge.session.save({ token: 'x'.repeat(32) });
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { ok: true }, window: 'k1' });
+    await save;
+    const refused = bridge.review.status({});
+    const refusal = { code: 'WINDOW_NOT_SIGNED_IN', message: 'This window is not signed in.' };
+    latest().reply({ kind: 'error', id: latest().lastId(), error: refusal });
+    await expect(refused).rejects.toMatchObject({ code: 'WINDOW_NOT_SIGNED_IN' });
+    expect(ended).toHaveBeenCalledWith({ reason: 'ended' });
+    const again = bridge.review.status({});
+    expect(latest().sent.at(-1)?.window).toBeUndefined();
+    latest().reply({ kind: 'error', id: latest().lastId(), error: refusal });
+    await expect(again).rejects.toMatchObject({ code: 'WINDOW_NOT_SIGNED_IN' });
+    expect(ended).toHaveBeenCalledTimes(1);
+
+    const resave = bridge.session.save({ token: 'y'.repeat(32) });
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { ok: true }, window: 'k2' });
+    await resave;
+    const load = bridge.session.load({});
+    expect(latest().sent.at(-1)?.window).toBe('k2');
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { token: null } });
+    await load;
+    void bridge.app.info({}).catch(() => undefined);
+    expect(latest().sent.at(-1)?.window).toBeUndefined();
+  });
+
   it('given calls made before the socket opens, when it opens, then they are sent with distinct ids and resolve by id', async () => {
     const info = bridge.app.info({});
     const session = bridge.session.load({});

@@ -11,6 +11,7 @@ import {
   ipcChannels,
   ipcEvents,
   NativeNotification,
+  WINDOW_NOT_SIGNED_IN,
   WsServerMessage,
   type DesktopApi,
   type IpcChannel,
@@ -52,6 +53,12 @@ export interface WsBridgeOptions {
 export type WsBridge = DesktopApi & { dispose(): void; isConnected(): boolean };
 
 const OPEN = 1;
+
+function isSignedOut(response: unknown): boolean {
+  return typeof response === 'object' && response !== null && 'token' in response
+    ? response.token === null
+    : false;
+}
 
 interface Pending {
   channel: IpcChannel;
@@ -120,6 +127,11 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
     const entry = settle(message.id);
     if (!entry) return;
     if (message.kind === 'error') {
+      // The host no longer knows this window's key (it restarted, or an end was missed).
+      if (message.error.code === WINDOW_NOT_SIGNED_IN.code && windowKey.get() !== null) {
+        windowKey.set(null);
+        listeners.emit('session:ended', { reason: 'ended' });
+      }
       entry.reject(new BridgeError(message.error.code, message.error.message));
       return;
     }
@@ -127,6 +139,8 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
     if (response.success) {
       if (entry.channel === 'session:save' && message.window) windowKey.set(message.window);
       if (entry.channel === 'session:clear') windowKey.set(null);
+      // No session for this window: a key kept from before (a host restart) means nothing now.
+      if (entry.channel === 'session:load' && isSignedOut(response.data)) windowKey.set(null);
       entry.resolve(response.data);
     } else
       entry.reject(

@@ -16,7 +16,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { ERROR_SCREEN } from '../../shared/errors';
+import { ERROR_SCREEN, PRODUCT_ERRORS } from '../../shared/errors';
 import type { AppInfo, DesktopApi } from '../../shared/ipc/contract';
 import { ErrorScreenView } from '../components/ErrorScreen';
 import { FullPageSpinner } from '../components/Page';
@@ -43,6 +43,7 @@ export const SESSION_ENDED_NOTICES = {
   'signed-in-elsewhere':
     'LexDesk was signed in from another browser window, so this window was signed out. Sign in again to continue here.',
   'signed-out-elsewhere': 'You signed out of LexDesk in another browser window.',
+  ended: PRODUCT_ERRORS.SESSION_EXPIRED,
 } as const;
 
 export interface AppServices {

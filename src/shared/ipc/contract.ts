@@ -166,9 +166,12 @@ export const ipcEvents = {
   'watch:changed': Folders,
   /**
    * Browser build only: this window's session ended elsewhere (another window signed in, or a
-   * copy of this tab signed out); the page signs out locally.
+   * copy of this tab signed out; 'ended': the host refused the window's key, e.g. after a host
+   * restart); the page signs out locally.
    */
-  'session:ended': z.object({ reason: z.enum(['signed-in-elsewhere', 'signed-out-elsewhere']) }),
+  'session:ended': z.object({
+    reason: z.enum(['signed-in-elsewhere', 'signed-out-elsewhere', 'ended']),
+  }),
   ...reviewEvents,
 } as const;
 
@@ -208,6 +211,12 @@ export const WsAuthMessage = z.object({ token: z.string().min(1).max(200) }).str
  * events reach the window before its first call).
  */
 export const WindowKey = z.string().min(1).max(200);
+
+/** The host's answer to a session-bearing call from a window that is not (or no longer) signed in. */
+export const WINDOW_NOT_SIGNED_IN: IpcError = {
+  code: 'WINDOW_NOT_SIGNED_IN',
+  message: 'This window is not signed in to LexDesk. Sign in to continue.',
+};
 
 /** Messages on the WebSocket transport of the headless host. */
 export const WsClientMessage = z.object({
