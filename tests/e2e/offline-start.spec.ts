@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { ADMIN, bridgeCall } from './support/host';
+import { ADMIN, bridgeCall, windowKeyOf } from './support/host';
 import {
   openDocumentInApp,
   startOfflineStack,
@@ -66,7 +66,12 @@ test('given a signed-in session whose documents were opened online, when the app
     .poll(
       async () =>
         (
-          (await bridgeCall(stack.hostUrl, 'review:getCached', { id: first.id })) as {
+          (await bridgeCall(
+            stack.hostUrl,
+            'review:getCached',
+            { id: first.id },
+            await windowKeyOf(page),
+          )) as {
             hasPdf: boolean;
           }
         ).hasPdf,
@@ -77,7 +82,7 @@ test('given a signed-in session whose documents were opened online, when the app
     .poll(
       async () =>
         (
-          (await bridgeCall(stack.hostUrl, 'review:lastViewer', {})) as {
+          (await bridgeCall(stack.hostUrl, 'review:lastViewer', {}, await windowKeyOf(page))) as {
             viewer: { user: { email: string } } | null;
           }
         ).viewer?.user.email,
@@ -162,7 +167,7 @@ test('given the app started offline, when the server comes back having ended the
     .poll(
       async () =>
         (
-          (await bridgeCall(stack.hostUrl, 'review:lastViewer', {})) as {
+          (await bridgeCall(stack.hostUrl, 'review:lastViewer', {}, await windowKeyOf(page))) as {
             viewer: unknown;
           }
         ).viewer,
@@ -175,7 +180,10 @@ test('given the app started offline, when the server comes back having ended the
   await expect(page.getByTestId('offline-banner')).toContainText(OFFLINE_TEXT);
 
   // Meanwhile the session is revoked (say, signed out on another computer).
-  const { token } = (await bridgeCall(stack.hostUrl, 'session:load', {})) as { token: string };
+  const key = await windowKeyOf(page);
+  const { token } = (await bridgeCall(stack.hostUrl, 'session:load', {}, key)) as {
+    token: string;
+  };
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
   try {
@@ -193,9 +201,9 @@ test('given the app started offline, when the server comes back having ended the
   await expect(page).toHaveURL(/#\/sign-in/);
   await expect(page.getByTestId('company-name')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/h7-offline-start-session-ended.png' });
-  expect(((await bridgeCall(stack.hostUrl, 'session:load', {})) as { token: unknown }).token).toBe(
-    null,
-  );
+  expect(
+    ((await bridgeCall(stack.hostUrl, 'session:load', {}, key)) as { token: unknown }).token,
+  ).toBe(null);
 });
 
 test("given the saved session was signed out, when the app starts without the server, then it shows the error screen rather than anyone's cached data", async ({

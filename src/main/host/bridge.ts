@@ -1,8 +1,10 @@
 /**
  * The WebSocket transport of the IPC contract (path /desktop-bridge). A client must come from the
  * host's own origin and present this run's bridge token, in the `token` query parameter or as
- * its first message. After that each WsClientMessage goes through the same dispatcher Electron's
- * ipcMain uses, and service events are broadcast to every authenticated client.
+ * its first message. After that each WsClientMessage goes through the window gate
+ * (windowSession.ts: the session belongs to the window that signed in, known by its window key)
+ * to the same dispatcher Electron's ipcMain uses; service events reach only the clients of the
+ * signed-in window.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -14,8 +16,8 @@ import {
   WS_BRIDGE_PATH,
   type WsServerMessage,
 } from '../../shared/ipc/contract';
-import type { Dispatch } from '../ipc/dispatcher';
 import type { EventHub } from '../services/events';
+import type { WindowGate } from './windowSession';
 
 /** Close code for a client that failed to authenticate (4000-4999 are application codes). */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -25,7 +27,8 @@ export interface BridgeOptions {
   token: string;
   /** Whether the Origin header of an upgrade request is the host's own origin. */
   isAllowedOrigin: (origin: string | undefined, hostHeader: string | undefined) => boolean;
-  dispatch: Dispatch;
+  /** Binds the session to the window that signed in (every call goes through it). */
+  gate: WindowGate;
   events: EventHub;
   authTimeoutMs?: number;
 }
@@ -71,11 +74,25 @@ function idOf(json: unknown): number {
 export function createBridge(options: BridgeOptions): Bridge {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const authenticated = new Set<WebSocket>();
+  /** The window key each client last presented. */
+  const windowOf = new Map<WebSocket, string>();
   const authTimeoutMs = options.authTimeoutMs ?? 5000;
+  const gate = options.gate;
+  const signedIn = (ws: WebSocket): boolean => gate.holds(windowOf.get(ws));
 
   const unsubscribe = options.events.subscribe(({ event, payload }) => {
-    for (const ws of authenticated) send(ws, { kind: 'event', event, payload });
+    for (const ws of authenticated) if (signedIn(ws)) send(ws, { kind: 'event', event, payload });
   });
+
+  /** Tells the other clients that held `ended` that their window is signed out. */
+  function endWindow(ended: string, caller: WebSocket, channel: string): void {
+    const reason = channel === 'session:save' ? 'signed-in-elsewhere' : 'signed-out-elsewhere';
+    for (const ws of authenticated) {
+      if (ws === caller || windowOf.get(ws) !== ended) continue;
+      windowOf.delete(ws);
+      send(ws, { kind: 'event', event: 'session:ended', payload: { reason } });
+    }
+  }
 
   async function onCall(ws: WebSocket, json: unknown): Promise<void> {
     const parsed = WsClientMessage.safeParse(json);
@@ -90,18 +107,23 @@ export function createBridge(options: BridgeOptions): Bridge {
       });
       return;
     }
-    const { id, channel, request } = parsed.data;
-    const result = await options.dispatch(channel, request);
+    const { id, channel, request, window } = parsed.data;
+    if (window === undefined) windowOf.delete(ws);
+    else windowOf.set(ws, window);
+    const { result, issued, ended } = await gate.call(channel, request, window);
+    if (issued !== undefined) windowOf.set(ws, issued);
+    if (ended !== undefined) endWindow(ended, ws, channel);
     send(
       ws,
       result.ok
-        ? { kind: 'result', id, response: result.response }
+        ? { kind: 'result', id, response: result.response, ...(issued ? { window: issued } : {}) }
         : { kind: 'error', id, error: result.error },
     );
   }
 
-  function accept(ws: WebSocket, preAuthenticated: boolean): void {
+  function accept(ws: WebSocket, preAuthenticated: boolean, window: string | null): void {
     let timer: NodeJS.Timeout | null = null;
+    if (window !== null) windowOf.set(ws, window);
     if (preAuthenticated) authenticated.add(ws);
     else
       timer = setTimeout(
@@ -123,6 +145,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     ws.on('close', () => {
       if (timer) clearTimeout(timer);
       authenticated.delete(ws);
+      windowOf.delete(ws);
     });
     ws.on('error', () => ws.terminate());
   }
@@ -136,7 +159,10 @@ export function createBridge(options: BridgeOptions): Bridge {
       const queryToken = url.searchParams.get('token');
       if (queryToken !== null && !tokensMatch(options.token, queryToken))
         return refuse(socket, 401, 'Unauthorized');
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, queryToken !== null));
+      const window = url.searchParams.get('window');
+      wss.handleUpgrade(req, socket, head, (ws) =>
+        accept(ws, queryToken !== null, window && window.length <= 200 ? window : null),
+      );
     },
     clientCount: () => wss.clients.size,
     close() {

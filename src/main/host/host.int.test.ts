@@ -161,26 +161,183 @@ describe('headless host bridge', () => {
     expect(byId.get(1)).toMatchObject({ kind: 'error', error: { code: 'INVALID_REQUEST' } });
     expect(byId.get(2)).toMatchObject({ kind: 'error', error: { code: 'UNKNOWN_CHANNEL' } });
     expect(byId.get(-1)).toMatchObject({ kind: 'error', error: { code: 'INVALID_MESSAGE' } });
-    expect(byId.get(3)).toEqual({ kind: 'result', id: 3, response: { shown: false } });
+    // Not signed in: no window key, so no native notification either.
+    expect(byId.get(3)).toMatchObject({ kind: 'error', error: { code: 'WINDOW_NOT_SIGNED_IN' } });
     client.ws.close();
   });
 
-  it('given two clients, when one updates settings, then both receive the settings:changed event', async () => {
+  it('given a signed-in window and another client, when settings change, then only the signed-in window hears of it', async () => {
     const a = connect({ token: host.bridgeToken });
     const b = connect({ token: host.bridgeToken });
     await Promise.all([a.opened, b.opened]);
+    const key = await signInWindow(a, 1);
     a.ws.send(
-      JSON.stringify({ id: 1, channel: 'settings:update', request: { startMinimised: true } }),
+      JSON.stringify({
+        id: 2,
+        channel: 'settings:update',
+        request: { startMinimised: true },
+        window: key,
+      }),
     );
     const expected = {
       kind: 'event',
       event: 'settings:changed',
       payload: { nativeNotifications: true, startMinimised: true },
     };
-    expect(await b.next(1)).toEqual([expected]);
-    expect(await a.next(2)).toEqual(expect.arrayContaining([expected]));
+    expect(await a.next(3)).toEqual(expect.arrayContaining([expected]));
+    // The event went out before a's answer; b's first message is the answer to its own call.
+    b.ws.send(JSON.stringify({ id: 9, channel: 'app:info', request: {} }));
+    expect((await b.next(1))[0]).toMatchObject({ kind: 'result', id: 9 });
     a.ws.close();
     b.ws.close();
+  });
+});
+
+const SESSION_TOKEN = 'a-session-token-from-the-server';
+const SESSION_CHANNELS = [
+  ['uploads:list', {}],
+  ['uploads:counts', {}],
+  ['watch:list', {}],
+  ['review:status', {}],
+  ['review:lastViewer', {}],
+  ['settings:update', { startMinimised: false }],
+] as const;
+
+/** session:save on `client` (call `id`); resolves the window key the host answered. */
+async function signInWindow(client: ReturnType<typeof connect>, id: number): Promise<string> {
+  const before = client.messages.length;
+  client.ws.send(
+    JSON.stringify({ id, channel: 'session:save', request: { token: SESSION_TOKEN } }),
+  );
+  await until(
+    () => client.messages.slice(before).some((m) => m.kind !== 'event' && m.id === id),
+    20_000,
+    'the session:save answer',
+  );
+  const answer = client.messages.slice(before).find((m) => m.kind !== 'event' && m.id === id);
+  if (answer?.kind !== 'result' || !answer.window) throw new Error('no window key answered');
+  return answer.window;
+}
+
+/** One call on `client`; resolves its answer. */
+async function call(
+  client: ReturnType<typeof connect>,
+  id: number,
+  channel: string,
+  request: unknown,
+  window?: string,
+): Promise<WsServerMessage> {
+  const before = client.messages.length;
+  client.ws.send(JSON.stringify({ id, channel, request, ...(window ? { window } : {}) }));
+  const isAnswer = (m: WsServerMessage) => m.kind !== 'event' && m.id === id;
+  await until(() => client.messages.slice(before).some(isAnswer), 20_000, `answer ${id}`);
+  return client.messages.slice(before).find(isAnswer)!;
+}
+
+describe('headless host session bound to the window that signed in', () => {
+  it('given a signed-in window, when another client with the page token calls, then it gets no session and no session-bearing service', async () => {
+    const signedIn = connect({ token: host.bridgeToken });
+    const stranger = connect({ token: host.bridgeToken });
+    await Promise.all([signedIn.opened, stranger.opened]);
+    const key = await signInWindow(signedIn, 1);
+
+    expect(await call(stranger, 2, 'session:load', {})).toEqual({
+      kind: 'result',
+      id: 2,
+      response: { token: null },
+    });
+    let id = 10;
+    for (const [channel, request] of SESSION_CHANNELS) {
+      expect(await call(stranger, id++, channel, request)).toMatchObject({
+        kind: 'error',
+        error: { code: 'WINDOW_NOT_SIGNED_IN' },
+      });
+      expect(await call(stranger, id++, channel, request, 'a-guessed-window-key')).toMatchObject({
+        kind: 'error',
+        error: { code: 'WINDOW_NOT_SIGNED_IN' },
+      });
+    }
+    // Its sign-out changes nothing for the window that signed in.
+    expect(await call(stranger, 30, 'session:clear', {})).toMatchObject({ kind: 'result' });
+
+    expect(await call(signedIn, 2, 'session:load', {}, key)).toEqual({
+      kind: 'result',
+      id: 2,
+      response: { token: SESSION_TOKEN },
+    });
+    expect(await call(signedIn, 3, 'uploads:counts', {}, key)).toMatchObject({
+      kind: 'result',
+      response: { active: 0 },
+    });
+    expect(await call(signedIn, 4, 'session:clear', {}, key)).toMatchObject({ kind: 'result' });
+    expect(await call(signedIn, 5, 'session:load', {}, key)).toMatchObject({
+      response: { token: null },
+    });
+    signedIn.ws.close();
+    stranger.ws.close();
+  });
+
+  it('given a plain client that fetched the page, when it asks for the session, then it gets none', async () => {
+    const signedIn = connect({ token: host.bridgeToken });
+    await signedIn.opened;
+    await signInWindow(signedIn, 1);
+    // What any local process can do: read the page for its token, then open the bridge.
+    const page = await (await fetch(host.url)).text();
+    const token = /name="lexdesk-bridge-token" content="([^"]+)"/.exec(page)?.[1];
+    expect(token).toBe(host.bridgeToken);
+    const curl = connect({ token });
+    await curl.opened;
+    expect(await call(curl, 1, 'session:load', {})).toMatchObject({ response: { token: null } });
+    expect(await call(curl, 2, 'review:status', {})).toMatchObject({
+      error: { code: 'WINDOW_NOT_SIGNED_IN' },
+    });
+    signedIn.ws.close();
+    curl.ws.close();
+  });
+
+  it('given a signed-in window, when another window signs in, then the first is told and its key stops working', async () => {
+    const first = connect({ token: host.bridgeToken });
+    const second = connect({ token: host.bridgeToken });
+    await Promise.all([first.opened, second.opened]);
+    const firstKey = await signInWindow(first, 1);
+    const secondKey = await signInWindow(second, 1);
+    expect(secondKey).not.toBe(firstKey);
+    await until(
+      () => first.messages.some((m) => m.kind === 'event' && m.event === 'session:ended'),
+      20_000,
+      'session:ended',
+    );
+    expect(first.messages).toContainEqual({
+      kind: 'event',
+      event: 'session:ended',
+      payload: { reason: 'signed-in-elsewhere' },
+    });
+    expect(await call(first, 2, 'session:load', {}, firstKey)).toMatchObject({
+      response: { token: null },
+    });
+    expect(await call(second, 2, 'session:load', {}, secondKey)).toMatchObject({
+      response: { token: SESSION_TOKEN },
+    });
+    await call(second, 3, 'session:clear', {}, secondKey);
+    first.ws.close();
+    second.ws.close();
+  });
+
+  it('given a foreign origin with the page token and the window key, when connecting, then the upgrade is refused', async () => {
+    const signedIn = connect({ token: host.bridgeToken });
+    await signedIn.opened;
+    const key = await signInWindow(signedIn, 1);
+    const ws = new WebSocket(
+      `${host.url.replace('http', 'ws')}/desktop-bridge?token=${host.bridgeToken}&window=${key}`,
+      { headers: { Origin: 'http://evil.example' } },
+    );
+    const status = await new Promise<number>((resolve) => {
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+    });
+    expect(status).toBe(403);
+    await call(signedIn, 2, 'session:clear', {}, key);
+    signedIn.ws.close();
   });
 });
 

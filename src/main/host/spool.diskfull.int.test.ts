@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadService, type UploadService } from '../services/uploader/uploadService';
 import { memoryFolderListStore } from '../services/uploader/watchFolders';
 import { PDF_END, tempDir } from '../services/uploader/uploaderTestSupport';
-import { handleSpool, SPOOL_TOKEN_HEADER } from './spool';
+import { handleSpool, SPOOL_TOKEN_HEADER, SPOOL_WINDOW_HEADER } from './spool';
 
 const TOKEN = 'bridge-token-for-disk-tests';
 const isRoot = process.getuid?.() === 0;
@@ -50,6 +50,7 @@ beforeAll(async () => {
     handleSpool(req, res, {
       spoolDir,
       bridgeToken: TOKEN,
+      isSignedInWindow: (key) => key === 'window-key',
       uploads: () => uploads,
       marginBytes: 256 * 1024,
       // The real statfs of the tmpfs, unless the test wants the check to be wrong.
@@ -79,7 +80,7 @@ const post = (name: string, body: Buffer) =>
   fetch(`${url}?name=${name}&company_id=c1`, {
     method: 'POST',
     body: new Uint8Array(body),
-    headers: { [SPOOL_TOKEN_HEADER]: TOKEN },
+    headers: { [SPOOL_TOKEN_HEADER]: TOKEN, [SPOOL_WINDOW_HEADER]: 'window-key' },
   });
 
 describe.skipIf(!isRoot)('host spool on a nearly full disk (tmpfs)', () => {

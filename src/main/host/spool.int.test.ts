@@ -6,9 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUploadService, type UploadService } from '../services/uploader/uploadService';
 import { memoryFolderListStore } from '../services/uploader/watchFolders';
 import { tempDir } from '../services/uploader/uploaderTestSupport';
-import { handleSpool, SPOOL_TOKEN_HEADER } from './spool';
+import { handleSpool, SPOOL_TOKEN_HEADER, SPOOL_WINDOW_HEADER } from './spool';
 
 const TOKEN = 'bridge-token-for-tests';
+const WINDOW = 'signed-in-window-key';
 let http: Server;
 let url: string;
 let uploads: UploadService;
@@ -30,6 +31,7 @@ beforeEach(async () => {
     void handleSpool(req, res, {
       spoolDir,
       bridgeToken: TOKEN,
+      isSignedInWindow: (key) => key === WINDOW,
       uploads: () => uploads,
       freeBytes: () => Promise.resolve(free),
     });
@@ -44,11 +46,14 @@ afterEach(async () => {
 
 const PDF = Buffer.from('%PDF-1.4\nhello\nstartxref\n0\n%%EOF\n');
 
-function post(query: string, body: Buffer, token: string | null = TOKEN) {
+function post(query: string, body: Buffer, token: string | null = TOKEN, window = WINDOW) {
   return fetch(`${url}?${query}`, {
     method: 'POST',
     body: new Uint8Array(body),
-    headers: token ? { [SPOOL_TOKEN_HEADER]: token } : {},
+    headers: {
+      ...(token ? { [SPOOL_TOKEN_HEADER]: token } : {}),
+      ...(window ? { [SPOOL_WINDOW_HEADER]: window } : {}),
+    },
   });
 }
 
@@ -67,6 +72,16 @@ describe('host spool', () => {
     expect((await post('name=a.pdf&company_id=c1', PDF, null)).status).toBe(401);
     expect((await post('name=a.pdf&company_id=c1', PDF, 'wrong')).status).toBe(401);
     await expect(readdir(spoolDir)).rejects.toThrow();
+  });
+
+  it('given the bridge token but not the signed-in window key, when posted, then 401 and nothing is written', async () => {
+    for (const window of ['', 'another-window']) {
+      const res = await post('name=a.pdf&company_id=c1', PDF, TOKEN, window);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: { code: 'WINDOW_NOT_SIGNED_IN' } });
+    }
+    await expect(readdir(spoolDir)).rejects.toThrow();
+    expect(uploads.counts().active).toBe(0);
   });
 
   it.each(['name=..&company_id=c1', 'name=a%2Fb.pdf&company_id=c1', 'company_id=c1', 'name=a.pdf'])(

@@ -1,7 +1,8 @@
 /**
  * Browser drops in the headless host: `POST /spool?name=<file name>&company_id=<id>` (plus
  * `&allow_duplicate=true` when the user chose "upload anyway") with the
- * file's bytes as the body and this run's bridge token in `X-LexDesk-Bridge-Token`. The bytes
+ * file's bytes as the body, this run's bridge token in `X-LexDesk-Bridge-Token` and the signed-in
+ * window's key (windowSession.ts) in `X-LexDesk-Window`. The bytes
  * are streamed to <data dir>/desktop/spool/<uuid>/<name> (free disk space checked first, and a
  * full disk while writing answered clearly), then the file goes through the same queue as a drop.
  * Answers `{ results: EnqueuePathResult[] }` or `{ error: { code, message } }`.
@@ -17,15 +18,19 @@ import { isErrnoException } from '../services/atomicFile';
 import { mkdirPrivate } from '../services/privateFiles';
 import type { UploadService } from '../services/uploader/uploadService';
 import { tokensMatch } from './bridge';
+import { WINDOW_NOT_SIGNED_IN } from './windowSession';
 
 export const SPOOL_PATH = '/spool';
 export const SPOOL_TOKEN_HEADER = 'x-lexdesk-bridge-token';
+export const SPOOL_WINDOW_HEADER = 'x-lexdesk-window';
 /** Kept free on the spool's disk beyond the file itself. */
 export const SPOOL_DISK_MARGIN_BYTES = 256 * 1024 * 1024;
 
 export interface SpoolOptions {
   spoolDir: string;
   bridgeToken: string;
+  /** Whether a window key is the signed-in window's (uploads are sent with its session). */
+  isSignedInWindow: (key: string | null) => boolean;
   uploads: () => UploadService | undefined;
   /** Free bytes on the disk holding `dir` (statfs by default; tests may pretend). */
   freeBytes?: (dir: string) => Promise<number>;
@@ -77,6 +82,10 @@ export async function handleSpool(
   const given = req.headers[SPOOL_TOKEN_HEADER];
   if (!tokensMatch(options.bridgeToken, typeof given === 'string' ? given : null)) {
     return refuse(res, 401, 'UNAUTHORIZED', 'The bridge token is missing or wrong.');
+  }
+  const window = req.headers[SPOOL_WINDOW_HEADER];
+  if (!options.isSignedInWindow(typeof window === 'string' ? window : null)) {
+    return refuse(res, 401, WINDOW_NOT_SIGNED_IN.code, WINDOW_NOT_SIGNED_IN.message);
   }
   const uploads = options.uploads();
   if (!uploads) return refuse(res, 503, 'UPLOADS_UNAVAILABLE', 'Uploads are not available.');

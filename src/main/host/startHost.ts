@@ -26,6 +26,7 @@ import { INDEX_FILE } from '../services/staticFiles';
 import { createBridge } from './bridge';
 import { createHostRequestHandler } from './httpServer';
 import { handleSpool, SPOOL_PATH } from './spool';
+import { createWindowGate } from './windowSession';
 
 export const LOOPBACK = '127.0.0.1';
 
@@ -161,9 +162,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     notifier: noNativeNotifier,
     log,
   });
+  const gate = createWindowGate(runtime.dispatch);
   const bridge = createBridge({
     token: bridgeToken,
-    dispatch: runtime.dispatch,
+    gate,
     events: runtime.events,
     isAllowedOrigin: (origin, host) =>
       isAllowedHost(host) && origin === `http://${host?.toLowerCase()}`,
@@ -181,6 +183,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     handleSpool(req, res, {
       spoolDir: spoolDirOf(options.dataDir),
       bridgeToken,
+      isSignedInWindow: gate.holds,
       uploads: () => runtime.services.uploads,
     });
   const http = createServer((req, res) => {

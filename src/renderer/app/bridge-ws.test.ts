@@ -5,14 +5,16 @@ import { createWsBridge, type BridgeSocket, type NativeNotifier, type WsBridge }
 
 class FakeSocket implements BridgeSocket {
   readyState = 0;
-  sent: Array<{ id: number; channel: string; request: unknown }> = [];
+  sent: Array<{ id: number; channel: string; request: unknown; window?: string }> = [];
   onopen: ((event: unknown) => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onclose: ((event: unknown) => void) | null = null;
   onerror: ((event: unknown) => void) | null = null;
   constructor(readonly url: string) {}
   send(data: string) {
-    this.sent.push(JSON.parse(data) as { id: number; channel: string; request: unknown });
+    this.sent.push(
+      JSON.parse(data) as { id: number; channel: string; request: unknown; window?: string },
+    );
   }
   close() {
     this.drop();
@@ -77,6 +79,70 @@ afterEach(() => {
 });
 
 describe('the WebSocket bridge', () => {
+  it('given a sign-in, when the host answers a window key, then later calls carry it until sign-out or the session ends elsewhere', async () => {
+    latest().open();
+    const load = bridge.session.load({});
+    expect(latest().sent.at(-1)?.window).toBeUndefined();
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { token: null } });
+    await load;
+
+    const save = bridge.session.save({ token: 'x'.repeat(32) });
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { ok: true }, window: 'k1' });
+    await save;
+    void bridge.uploads.counts({}).catch(() => undefined);
+    expect(latest().sent.at(-1)).toMatchObject({ channel: 'uploads:counts', window: 'k1' });
+
+    const ended = vi.fn();
+    bridge.on('session:ended', ended);
+    latest().reply({
+      kind: 'event',
+      event: 'session:ended',
+      payload: { reason: 'signed-in-elsewhere' },
+    });
+    expect(ended).toHaveBeenCalledWith({ reason: 'signed-in-elsewhere' });
+    void bridge.review.status({}).catch(() => undefined);
+    expect(latest().sent.at(-1)?.window).toBeUndefined();
+
+    const again = bridge.session.save({ token: 'y'.repeat(32) });
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { ok: true }, window: 'k2' });
+    await again;
+    const clear = bridge.session.clear({});
+    expect(latest().sent.at(-1)).toMatchObject({ channel: 'session:clear', window: 'k2' });
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { ok: true } });
+    await clear;
+    void bridge.app.info({}).catch(() => undefined);
+    expect(latest().sent.at(-1)?.window).toBeUndefined();
+  });
+
+  it('given a window key the host no longer knows, when a call is refused or no session loads, then the key is dropped and the app is told once', async () => {
+    latest().open();
+    const ended = vi.fn();
+    bridge.on('session:ended', ended);
+    const save = bridge.session.save({ token: 'x'.repeat(32) });
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { ok: true }, window: 'k1' });
+    await save;
+    const refused = bridge.review.status({});
+    const refusal = { code: 'WINDOW_NOT_SIGNED_IN', message: 'This window is not signed in.' };
+    latest().reply({ kind: 'error', id: latest().lastId(), error: refusal });
+    await expect(refused).rejects.toMatchObject({ code: 'WINDOW_NOT_SIGNED_IN' });
+    expect(ended).toHaveBeenCalledWith({ reason: 'ended' });
+    const again = bridge.review.status({});
+    expect(latest().sent.at(-1)?.window).toBeUndefined();
+    latest().reply({ kind: 'error', id: latest().lastId(), error: refusal });
+    await expect(again).rejects.toMatchObject({ code: 'WINDOW_NOT_SIGNED_IN' });
+    expect(ended).toHaveBeenCalledTimes(1);
+
+    const resave = bridge.session.save({ token: 'y'.repeat(32) });
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { ok: true }, window: 'k2' });
+    await resave;
+    const load = bridge.session.load({});
+    expect(latest().sent.at(-1)?.window).toBe('k2');
+    latest().reply({ kind: 'result', id: latest().lastId(), response: { token: null } });
+    await load;
+    void bridge.app.info({}).catch(() => undefined);
+    expect(latest().sent.at(-1)?.window).toBeUndefined();
+  });
+
   it('given calls made before the socket opens, when it opens, then they are sent with distinct ids and resolve by id', async () => {
     const info = bridge.app.info({});
     const session = bridge.session.load({});

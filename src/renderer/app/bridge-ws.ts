@@ -4,11 +4,14 @@
  * contract. Each call gets a request id and a promise; events go to listeners; the connection is
  * re-opened with exponential backoff (equal jitter, src/shared/backoff.ts); requests, responses and event payloads are all checked with
  * the contract's zod schemas. Native notifications are shown by the browser here, not the host.
+ * Every call carries this window's key (windowKey.ts), which the host answers at sign-in and
+ * forgets at sign-out or when another window signs in ('session:ended').
  */
 import {
   ipcChannels,
   ipcEvents,
   NativeNotification,
+  WINDOW_NOT_SIGNED_IN,
   WsServerMessage,
   type DesktopApi,
   type IpcChannel,
@@ -17,6 +20,7 @@ import {
 import { backoffDelay } from '../../shared/backoff';
 import { ERRORS, PRODUCT_ERRORS } from '../../shared/errors';
 import { BridgeError, BRIDGE_MESSAGES, buildDesktopApi, createListeners } from './bridge-api';
+import { memoryWindowKeyStore, type WindowKeyStore } from './windowKey';
 
 /** The part of the browser WebSocket the transport uses (a fake one in tests). */
 export interface BridgeSocket {
@@ -35,9 +39,12 @@ export interface NativeNotifier {
 }
 
 export interface WsBridgeOptions {
-  url: string;
+  /** The socket URL; a function is asked again at each (re)connect. */
+  url: string | (() => string);
   createSocket(url: string): BridgeSocket;
   notifier: NativeNotifier;
+  /** Where this window keeps the key the host answers at sign-in (memory when absent). */
+  windowKey?: WindowKeyStore;
   callTimeoutMs?: number;
   backoff?: { initialMs: number; maxMs: number };
   random?: () => number;
@@ -46,6 +53,12 @@ export interface WsBridgeOptions {
 export type WsBridge = DesktopApi & { dispose(): void; isConnected(): boolean };
 
 const OPEN = 1;
+
+function isSignedOut(response: unknown): boolean {
+  return typeof response === 'object' && response !== null && 'token' in response
+    ? response.token === null
+    : false;
+}
 
 interface Pending {
   channel: IpcChannel;
@@ -58,6 +71,7 @@ interface Pending {
 
 export function createWsBridge(options: WsBridgeOptions): WsBridge {
   const { url, createSocket, notifier } = options;
+  const windowKey = options.windowKey ?? memoryWindowKeyStore();
   const callTimeoutMs = options.callTimeoutMs ?? 15_000;
   const backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
   const random = options.random ?? Math.random;
@@ -103,6 +117,7 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
     const message = parsed.data;
     if (message.kind === 'event') {
       if (!Object.prototype.hasOwnProperty.call(ipcEvents, message.event)) return;
+      if (message.event === 'session:ended') windowKey.set(null);
       const event = message.event as IpcEvent;
       const payload = ipcEvents[event].safeParse(message.payload);
       if (payload.success) listeners.emit(event, payload.data);
@@ -112,12 +127,22 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
     const entry = settle(message.id);
     if (!entry) return;
     if (message.kind === 'error') {
+      // The host no longer knows this window's key (it restarted, or an end was missed).
+      if (message.error.code === WINDOW_NOT_SIGNED_IN.code && windowKey.get() !== null) {
+        windowKey.set(null);
+        listeners.emit('session:ended', { reason: 'ended' });
+      }
       entry.reject(new BridgeError(message.error.code, message.error.message));
       return;
     }
     const response = ipcChannels[entry.channel].response.safeParse(message.response);
-    if (response.success) entry.resolve(response.data);
-    else
+    if (response.success) {
+      if (entry.channel === 'session:save' && message.window) windowKey.set(message.window);
+      if (entry.channel === 'session:clear') windowKey.set(null);
+      // No session for this window: a key kept from before (a host restart) means nothing now.
+      if (entry.channel === 'session:load' && isSignedOut(response.data)) windowKey.set(null);
+      entry.resolve(response.data);
+    } else
       entry.reject(
         new BridgeError('INVALID_RESPONSE_STRUCTURE', ERRORS.INVALID_RESPONSE_STRUCTURE),
       );
@@ -142,7 +167,7 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
     if (disposed) return;
     let current: BridgeSocket;
     try {
-      current = createSocket(url);
+      current = createSocket(typeof url === 'string' ? url : url());
     } catch {
       scheduleReconnect();
       return;
@@ -183,7 +208,13 @@ export function createWsBridge(options: WsBridgeOptions): WsBridge {
         settle(id);
         reject(new BridgeError('BRIDGE_TIMEOUT', BRIDGE_MESSAGES.BRIDGE_TIMEOUT));
       }, callTimeoutMs);
-      const message = JSON.stringify({ id, channel, request: checked.data });
+      const window = windowKey.get();
+      const message = JSON.stringify({
+        id,
+        channel,
+        request: checked.data,
+        ...(window ? { window } : {}),
+      });
       pending.set(id, { channel, message, sent: false, resolve, reject, timer });
       flush();
     });

@@ -8,6 +8,7 @@
 import { WS_BRIDGE_PATH, type DesktopApi } from '../../shared/ipc/contract';
 import { browserNotifierEnv, createBrowserNotifier } from './bridge-notifier';
 import { createWsBridge, type BridgeSocket } from './bridge-ws';
+import { sessionWindowKeyStore, type WindowKeyStore } from './windowKey';
 
 export const BRIDGE_TOKEN_META = 'lexdesk-bridge-token';
 
@@ -16,10 +17,23 @@ export function readBridgeToken(doc: Document): string {
   return doc.querySelector(`meta[name="${BRIDGE_TOKEN_META}"]`)?.getAttribute('content') ?? '';
 }
 
-/** ws(s)://<page origin>/desktop-bridge?token=<token> */
-export function bridgeSocketUrl(origin: string, token: string): string {
+/** ws(s)://<page origin>/desktop-bridge?token=<token>[&window=<this window's key>] */
+export function bridgeSocketUrl(
+  origin: string,
+  token: string,
+  window: string | null = null,
+): string {
   const base = `${origin.replace(/^http/, 'ws')}${WS_BRIDGE_PATH}`;
-  return token ? `${base}?token=${encodeURIComponent(token)}` : base;
+  const query = new URLSearchParams();
+  if (token) query.set('token', token);
+  if (window) query.set('window', window);
+  const search = query.toString();
+  return search ? `${base}?${search}` : base;
+}
+
+/** This tab's window key (the browser build's spool asks for it). */
+export function windowKeyStore(win: Window): WindowKeyStore {
+  return sessionWindowKeyStore(win.sessionStorage);
 }
 
 /** Adapts a browser WebSocket to the small socket interface the transport uses. */
@@ -46,8 +60,10 @@ function openSocket(url: string): BridgeSocket {
 export function createBridge(win: Window): DesktopApi {
   const preload = (win as Window & { desktop?: DesktopApi }).desktop;
   if (preload) return preload;
+  const windowKey = windowKeyStore(win);
   return createWsBridge({
-    url: bridgeSocketUrl(win.location.origin, readBridgeToken(win.document)),
+    url: () => bridgeSocketUrl(win.location.origin, readBridgeToken(win.document), windowKey.get()),
+    windowKey,
     createSocket: openSocket,
     notifier: createBrowserNotifier(browserNotifierEnv(win)),
   });

@@ -20,6 +20,7 @@ import { RawFileDetailsPage } from '../features/raw-file-details/RawFileDetailsP
 import { RawFilesPage } from '../features/raw-files/RawFilesPage';
 import { ReviewQueuePage } from '../features/review/ReviewQueuePage';
 import { RequireAuth } from '../features/shell/AppShell';
+import { useStartPath } from '../features/shell/useStartPath';
 import { UsersPage } from '../features/users/UsersPage';
 import { WatchedFoldersPage } from '../features/watch-folders/WatchedFoldersPage';
 
@@ -36,7 +37,10 @@ function NotFoundPage() {
   );
 }
 
-export const HOME_PATH = '/notifications';
+/** The root opens the signed-in person's start screen (features/shell/landing.ts). */
+function StartScreen() {
+  return <Navigate to={useStartPath()} replace />;
+}
 
 export function createAppRouter() {
   return createHashRouter([
@@ -49,7 +53,7 @@ export function createAppRouter() {
         {
           element: <RequireAuth />,
           children: [
-            { index: true, element: <Navigate to={HOME_PATH} replace /> },
+            { index: true, element: <StartScreen /> },
             { path: 'notifications', element: <NotificationsPage /> },
             { path: 'raw-files', element: <RawFilesPage /> },
             { path: 'raw-files/:id', element: <RawFileDetailsPage /> },

@@ -16,7 +16,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { ERROR_SCREEN } from '../../shared/errors';
+import { ERROR_SCREEN, PRODUCT_ERRORS } from '../../shared/errors';
 import type { AppInfo, DesktopApi } from '../../shared/ipc/contract';
 import { ErrorScreenView } from '../components/ErrorScreen';
 import { FullPageSpinner } from '../components/Page';
@@ -33,9 +33,18 @@ import {
 } from '../features/auth/offlineSession';
 import { sessionMissing, signedIn, signedOut, startupBegan } from '../features/auth/slice';
 import { startUp } from '../features/auth/startup';
+import { deviceLastScreen } from '../features/shell/useStartPath';
 import { createApolloSession, type ApolloSession } from './apollo';
 import { useAppDispatch } from './hooks';
 import { resetClientState } from './store';
+
+/** Why this window was signed out by another one (browser build: 'session:ended'). */
+export const SESSION_ENDED_NOTICES = {
+  'signed-in-elsewhere':
+    'LexDesk was signed in from another browser window, so this window was signed out. Sign in again to continue here.',
+  'signed-out-elsewhere': 'You signed out of LexDesk in another browser window.',
+  ended: PRODUCT_ERRORS.SESSION_EXPIRED,
+} as const;
 
 export interface AppServices {
   bridge: DesktopApi;
@@ -183,6 +192,20 @@ export function ServicesProvider(props: ServicesProviderProps) {
   const info = phase.kind === 'ready' ? phase.info : null;
   const session = phase.kind === 'ready' ? phase.session : null;
 
+  // Browser build: another window took over (or ended) the host's session that this one held.
+  useEffect(() => {
+    if (!info || !session) return undefined;
+    return bridge.on('session:ended', ({ reason }) => {
+      if (current.current !== session) return;
+      void (async () => {
+        await session.closeLive();
+        // This window's own server session is not used by anyone any more.
+        await session.client.mutate({ mutation: SIGN_OUT_MUTATION }).catch(() => undefined);
+        await endLocally.current(info, SESSION_ENDED_NOTICES[reason]);
+      })();
+    });
+  }, [bridge, info, session]);
+
   const services = useMemo<AppServices | null>(() => {
     if (!info || !session) return null;
     return {
@@ -208,6 +231,7 @@ export function ServicesProvider(props: ServicesProviderProps) {
       },
       async resetClientState() {
         dispatch(resetClientState());
+        deviceLastScreen().forget();
         await session.client.resetStore();
       },
     };

@@ -170,6 +170,14 @@ export const ipcEvents = {
   }),
   /** Watched folders changed. */
   'watch:changed': Folders,
+  /**
+   * Browser build only: this window's session ended elsewhere (another window signed in, or a
+   * copy of this tab signed out; 'ended': the host refused the window's key, e.g. after a host
+   * restart); the page signs out locally.
+   */
+  'session:ended': z.object({
+    reason: z.enum(['signed-in-elsewhere', 'signed-out-elsewhere', 'ended']),
+  }),
   ...reviewEvents,
 } as const;
 
@@ -202,14 +210,35 @@ export const WS_BRIDGE_PATH = '/desktop-bridge';
  */
 export const WsAuthMessage = z.object({ token: z.string().min(1).max(200) }).strict();
 
+/**
+ * The window key binds the host's session to the browser window that signed in (see
+ * src/main/host/windowSession.ts): answered beside a successful `session:save`, kept in the tab's
+ * sessionStorage, sent with every call (and as the `window` query parameter of the upgrade, so
+ * events reach the window before its first call).
+ */
+export const WindowKey = z.string().min(1).max(200);
+
+/** The host's answer to a session-bearing call from a window that is not (or no longer) signed in. */
+export const WINDOW_NOT_SIGNED_IN: IpcError = {
+  code: 'WINDOW_NOT_SIGNED_IN',
+  message: 'This window is not signed in to LexDesk. Sign in to continue.',
+};
+
 /** Messages on the WebSocket transport of the headless host. */
 export const WsClientMessage = z.object({
   id: z.number().int().nonnegative(),
   channel: z.string(),
   request: z.unknown(),
+  window: WindowKey.optional(),
 });
 export const WsServerMessage = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('result'), id: z.number(), response: z.unknown() }),
+  z.object({
+    kind: z.literal('result'),
+    id: z.number(),
+    response: z.unknown(),
+    /** After `session:save`: this window's key from now on. */
+    window: WindowKey.optional(),
+  }),
   z.object({ kind: z.literal('error'), id: z.number(), error: IpcError }),
   z.object({ kind: z.literal('event'), event: z.string(), payload: z.unknown() }),
 ]);

@@ -107,11 +107,20 @@ export async function startHost(): Promise<RunningHost> {
   };
 }
 
-/** One call over the host's desktop bridge, as the browser build makes it. */
+/** The window key the host gave the page's tab at sign-in (src/renderer/app/windowKey.ts). */
+export function windowKeyOf(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.sessionStorage.getItem('lexdesk-window-key'));
+}
+
+/**
+ * One call over the host's desktop bridge, as the browser build makes it; session-bearing
+ * channels answer only with the signed-in tab's window key (`windowKeyOf(page)`).
+ */
 export async function bridgeCall(
   hostUrl: string,
   channel: string,
   request: unknown,
+  window: string | null = null,
 ): Promise<unknown> {
   const html = await (await fetch(hostUrl)).text();
   const token = html.match(/name="lexdesk-bridge-token" content="([^"]+)"/)?.[1] ?? '';
@@ -121,7 +130,9 @@ export async function bridgeCall(
   });
   return new Promise((resolve, reject) => {
     ws.once('error', reject);
-    ws.once('open', () => ws.send(JSON.stringify({ id: 1, channel, request })));
+    ws.once('open', () =>
+      ws.send(JSON.stringify({ id: 1, channel, request, ...(window ? { window } : {}) })),
+    );
     ws.on('message', (data) => {
       const msg = JSON.parse(data.toString()) as {
         kind: string;
@@ -209,14 +220,13 @@ export function hostForSpec(): SpecHost {
   return spec;
 }
 
-/** Opens the app signed out (the host keeps one desktop session) and signs in through the form. */
+/** Opens the app (a new tab starts signed out) and signs in through the form. */
 export async function signInThroughForm(
   page: Page,
   host: RunningHost,
   email = ADMIN.email,
   password = ADMIN.password,
 ): Promise<void> {
-  await bridgeCall(host.url, 'session:clear', {});
   await page.goto(host.url);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

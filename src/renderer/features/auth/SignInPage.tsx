@@ -2,11 +2,13 @@
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { signInInputSchema } from '../../../shared/schemas';
 import { describeError } from '../../app/errors';
 import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
+import { returnPathOf } from '../shell/landing';
+import { useStartPath } from '../shell/useStartPath';
 import { AuthLayout } from './AuthLayout';
 import { fieldErrors, type FieldErrors } from './form-errors';
 import { SIGN_IN_MUTATION } from './operations';
@@ -21,8 +23,11 @@ export function SignInPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const returnTo = returnPathOf(useLocation().state);
+  const startPath = useStartPath();
 
-  if (auth.status === 'authenticated') return <Navigate to="/" replace />;
+  // Back to the deep link that led here, else the person's start screen.
+  if (auth.status === 'authenticated') return <Navigate to={returnTo ?? startPath} replace />;
   if (auth.needsSetup) return <Navigate to="/setup" replace />;
 
   async function submit(event: FormEvent) {

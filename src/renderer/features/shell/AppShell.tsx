@@ -5,7 +5,8 @@
  * changing the icon shows up here at once; until it loads, the viewer from sign-in stands in.
  */
 import { Classes, Icon, Navbar, NavbarDivider, NavbarGroup } from '@blueprintjs/core';
-import { Navigate, Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { serverAssetUrl } from '../../app/format';
 import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
@@ -17,14 +18,30 @@ import { IntakeProvider } from '../uploads/IntakeProvider';
 import { UploadsButton } from '../uploads/UploadsDrawer';
 import { useUploadQueueFeed } from '../uploads/useUploadQueueFeed';
 import { NotificationBell } from './NotificationBell';
-import { SideNav } from './SideNav';
+import type { ReturnState } from './landing';
+import { NAV_PATHS, SideNav } from './SideNav';
+import { deviceLastScreen } from './useStartPath';
 import { UserMenu } from './UserMenu';
 
 export function RequireAuth() {
   const auth = useAppSelector((state) => state.auth);
-  if (auth.status !== 'authenticated')
-    return <Navigate to={auth.needsSetup ? '/setup' : '/sign-in'} replace />;
+  const location = useLocation();
+  if (auth.status !== 'authenticated') {
+    if (auth.needsSetup) return <Navigate to="/setup" replace />;
+    // A deep link opened while signed out is where sign-in returns to (landing.ts checks it).
+    const requested = `${location.pathname}${location.search}`;
+    const state: ReturnState | null = location.pathname === '/' ? null : { from: requested };
+    return <Navigate to="/sign-in" replace state={state} />;
+  }
   return <AppShell />;
+}
+
+/** Remembers the main screen in use, for the next start (lastScreen.ts). */
+function useRememberScreen(userId: string | undefined): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (userId) deviceLastScreen().remember(userId, pathname, NAV_PATHS);
+  }, [pathname, userId]);
 }
 
 function AppShell() {
@@ -33,6 +50,7 @@ function AppShell() {
   const { info } = useServices();
   const viewer = useViewer('cache-and-network');
   useCompanyFilesFeed(viewer?.company.id ?? null);
+  useRememberScreen(viewer?.user.id);
   if (!viewer) return null;
   const iconUrl = serverAssetUrl(info.serverUrl, viewer.company.icon_url);
 

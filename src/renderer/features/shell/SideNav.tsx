@@ -1,9 +1,12 @@
 /**
  * The left navigation. It is organised by screen family so later families (documents, cases,
- * workflows, …) slot into their sections; only screens that exist are listed.
+ * workflows, …) slot into their sections; only screens that exist are listed. Entries with work
+ * waiting show its count (useNavCounts.ts).
  */
 import { Icon, type IconName } from '@blueprintjs/core';
 import { NavLink } from 'react-router-dom';
+import { badgeText } from './NotificationBell';
+import { useNavCounts } from './useNavCounts';
 
 interface NavEntry {
   to: string;
@@ -34,7 +37,21 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
   { title: 'Account', entries: [{ to: '/profile', label: 'Profile', icon: 'person' }] },
 ];
 
+/** Every screen of the navigation (the screens a start can return to, lastScreen.ts). */
+export const NAV_PATHS: readonly string[] = NAV_SECTIONS.flatMap((section) =>
+  section.entries.map((entry) => entry.to),
+);
+
+/** What a count means, for its tooltip. */
+const COUNT_TITLES: Partial<Record<string, (count: number) => string>> = {
+  '/review': (count) =>
+    count === 1 ? '1 document needs review' : `${count} documents need review`,
+  '/notifications': (count) =>
+    count === 1 ? '1 unread notification' : `${count} unread notifications`,
+};
+
 export function SideNav() {
+  const counts = useNavCounts();
   return (
     <nav className="ld-sidenav" aria-label="Main">
       {NAV_SECTIONS.map((section) => (
@@ -50,10 +67,24 @@ export function SideNav() {
             >
               <Icon icon={entry.icon} size={16} />
               <span>{entry.label}</span>
+              <NavCount count={counts[entry.to]} path={entry.to} />
             </NavLink>
           ))}
         </div>
       ))}
     </nav>
+  );
+}
+
+function NavCount({ count, path }: { count: number | undefined; path: string }) {
+  if (!count) return null;
+  return (
+    <span
+      className="ld-nav-count"
+      data-testid={`nav-count-${path.slice(1)}`}
+      title={COUNT_TITLES[path]?.(count)}
+    >
+      {badgeText(count)}
+    </span>
   );
 }

@@ -18,7 +18,7 @@ import type { EnqueuePathResult } from '../../../shared/ipc/contract';
 import { describeError } from '../../app/errors';
 import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
-import { readBridgeToken } from '../../app/bridge';
+import { readBridgeToken, windowKeyStore } from '../../app/bridge';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
 import {
@@ -89,9 +89,16 @@ export function IntakeProvider({ children }: { children: ReactNode }) {
         results = answer.results;
       } else {
         const bridgeToken = readBridgeToken(document);
+        const windowKey = windowKeyStore(window).get();
         for (const file of files) {
           results.push(
-            ...(await spoolFile({ origin: window.location.origin, bridgeToken, companyId, file })),
+            ...(await spoolFile({
+              origin: window.location.origin,
+              bridgeToken,
+              windowKey,
+              companyId,
+              file,
+            })),
           );
         }
       }

@@ -98,6 +98,7 @@ describe('file intake', () => {
     const results = await spoolFile({
       origin: 'http://127.0.0.1:4780',
       bridgeToken: 'secret',
+      windowKey: 'this-window',
       companyId: 'c1',
       file: new File(['%PDF'], 'a b.pdf'),
       fetchFn,
@@ -105,7 +106,11 @@ describe('file intake', () => {
     expect(results[0]?.status).toBe('queued');
     expect(seen).toEqual({
       url: 'http://127.0.0.1:4780/spool?name=a+b.pdf&company_id=c1',
-      headers: { 'X-LexDesk-Bridge-Token': 'secret', 'Content-Type': 'application/octet-stream' },
+      headers: {
+        'X-LexDesk-Bridge-Token': 'secret',
+        'X-LexDesk-Window': 'this-window',
+        'Content-Type': 'application/octet-stream',
+      },
     });
   });
 
@@ -117,6 +122,7 @@ describe('file intake', () => {
     const [result] = await spoolFile({
       origin: 'http://h',
       bridgeToken: 't',
+      windowKey: null,
       companyId: 'c',
       file: new File(['x'], 'x.pdf'),
       fetchFn,

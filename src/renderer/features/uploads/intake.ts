@@ -11,6 +11,8 @@ import { EnqueuePathResult } from '../../../shared/ipc/contract';
 export const HASH_LIMIT_BYTES = 64 * 1024 * 1024;
 export const SPOOL_PATH = '/spool';
 export const SPOOL_TOKEN_HEADER = 'X-LexDesk-Bridge-Token';
+/** The signed-in window's key (app/windowKey.ts): the host spools only for that window. */
+export const SPOOL_WINDOW_HEADER = 'X-LexDesk-Window';
 
 interface EntryLike {
   isFile: boolean;
@@ -128,6 +130,7 @@ export type SpoolResult = EnqueuePathResult;
 export async function spoolFile(request: {
   origin: string;
   bridgeToken: string;
+  windowKey: string | null;
   companyId: string;
   file: File;
   fetchFn?: typeof fetch;
@@ -138,6 +141,7 @@ export async function spoolFile(request: {
     method: 'POST',
     headers: {
       [SPOOL_TOKEN_HEADER]: request.bridgeToken,
+      ...(request.windowKey ? { [SPOOL_WINDOW_HEADER]: request.windowKey } : {}),
       'Content-Type': 'application/octet-stream',
     },
     body: request.file,

@@ -1,0 +1,62 @@
+/**
+ * Where a signed-in person starts. The spec names no start screen, so each role starts on its
+ * work (the choice is ours):
+ * - paralegal and staff: "Needs review", the queue of documents that wait for a person;
+ * - attorney: Notifications (documents on their cases reach them as notifications);
+ * - administrators and everyone else: the document center.
+ * A screen the person used last on this device (lastScreen.ts) wins over the role's start.
+ *
+ * A deep link opened while signed out comes back after sign-in (`returnPathOf`), but only as a
+ * path inside the app: anything else is dropped, so a crafted link cannot send anyone elsewhere.
+ */
+import type { LegalUserTypeName } from '../../../shared/schemas/user';
+
+export const NOTIFICATIONS_PATH = '/notifications';
+export const REVIEW_PATH = '/review';
+export const DOCUMENTS_PATH = '/documents';
+
+const ROLE_LANDING: Record<LegalUserTypeName, string> = {
+  paralegal: REVIEW_PATH,
+  staff: REVIEW_PATH,
+  attorney: NOTIFICATIONS_PATH,
+  admin: DOCUMENTS_PATH,
+};
+
+export function roleLanding(legalUserType: LegalUserTypeName | null | undefined): string {
+  return legalUserType ? ROLE_LANDING[legalUserType] : DOCUMENTS_PATH;
+}
+
+/** Screens a deep link may not come back to: they are the way in, not a place to land. */
+const ENTRY_PATHS = new Set(['/', '/sign-in', '/setup']);
+const MAX_RETURN_PATH = 1000;
+
+/**
+ * The in-app path (pathname plus query) to return to after sign-in, or null. Accepts only a
+ * single leading slash, then URL path and query characters: no scheme, no `//host`, no
+ * backslash, no fragment, no control characters or spaces.
+ */
+export function safeReturnPath(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length > MAX_RETURN_PATH) return null;
+  if (!/^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*$/.test(raw)) return null;
+  const pathname = raw.split('?', 1)[0] ?? '';
+  if (ENTRY_PATHS.has(pathname.replace(/\/+$/, '') || '/')) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  // An encoded slash or backslash could still become `//host` or `/\host` further on.
+  if (/^\/[/\\]/.test(decoded) || decoded.includes('\\')) return null;
+  return raw;
+}
+
+/** The router location state that carries a signed-out deep link to the sign-in screen. */
+export interface ReturnState {
+  from: string;
+}
+
+export function returnPathOf(state: unknown): string | null {
+  if (!state || typeof state !== 'object' || !('from' in state)) return null;
+  return safeReturnPath(state.from);
+}
