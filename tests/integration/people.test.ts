@@ -236,14 +236,14 @@ describe('roles, deactivation and reactivation', () => {
     }
     const open = await server.db.select().from(session).where(eq(session.user_id, member.user.id));
     expect(open.every((row) => row.revoked_at !== null)).toBe(true);
-    await expect(server.signIn(member.user.email)).rejects.toThrow(/ACCOUNT_DEACTIVATED|deactivated/);
+    await expect(server.signIn(member.user.email)).rejects.toThrow(
+      /ACCOUNT_DEACTIVATED|deactivated/,
+    );
 
     const back = await server.gql(REACTIVATE, { id: member.user.id }, admin.token);
     expect(back.data).toEqual({ reactivateUser: { id: member.user.id, is_deactivated: false } });
     // Old sessions stay ended; a fresh sign-in works.
-    expect(codeOf(await server.gql(UNREAD, {}, member.token))).toBe(
-      'SESSION_EXPIRED',
-    );
+    expect(codeOf(await server.gql(UNREAD, {}, member.token))).toBe('SESSION_EXPIRED');
     await expect(server.signIn(member.user.email)).resolves.toEqual(expect.any(String));
   });
 });
@@ -254,9 +254,9 @@ describe('the last active admin', () => {
     const self = await server.gql(DEACTIVATE, { id: admin.user.id }, admin.token);
     expect(codeOf(self)).toBe('LAST_ADMIN');
     expect(messageOf(self)).toBe(PRODUCT_ERRORS.LAST_ADMIN);
-    expect(
-      codeOf(await server.gql(ROLE, { id: admin.user.id, r: 'paralegal' }, admin.token)),
-    ).toBe('LAST_ADMIN');
+    expect(codeOf(await server.gql(ROLE, { id: admin.user.id, r: 'paralegal' }, admin.token))).toBe(
+      'LAST_ADMIN',
+    );
     // Another admin that is deactivated does not count.
     await server.addUser({ companyId: company.id, legalUserType: 'admin', isDeactivated: true });
     expect(codeOf(await server.gql(DEACTIVATE, { id: admin.user.id }, admin.token))).toBe(
@@ -292,8 +292,7 @@ describe('the last active admin', () => {
         .from(userProfile)
         .where(eq(userProfile.company_id, company.id));
       const activeAdmins = rows.filter(
-        (row) =>
-          !row.is_deactivated && (row.legal_user_type === 'admin' || row.user_type_id === 1),
+        (row) => !row.is_deactivated && (row.legal_user_type === 'admin' || row.user_type_id === 1),
       );
       expect(activeAdmins).toHaveLength(1);
     }

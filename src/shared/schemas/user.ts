@@ -102,3 +102,8 @@ export const changeUserRoleInputSchema = z.object({
 export type ChangeUserRoleInput = z.infer<typeof changeUserRoleInputSchema>;
 
 export const userIdInputSchema = z.object({ id: uuid('A user id is required.') });
+
+/** Company-side accounts have a role (legal user type) admins may change; provider accounts do not. */
+export function hasChangeableRole(userType: UserTypeName): boolean {
+  return userType === 'customer' || userType === 'user';
+}

@@ -7,6 +7,7 @@ import { AppError } from '../../../shared/errors';
 import {
   acceptInvitationInputSchema,
   changeUserRoleInputSchema,
+  hasChangeableRole,
   INVITATION_TTL_HOURS,
   invitationTokenSchema,
   inviteUserInputSchema,
@@ -15,12 +16,7 @@ import {
 } from '../../../shared/schemas';
 import type { UserInvitationRow, UserProfileRow } from '../../db/schema';
 import { parseInput } from '../../errors';
-import {
-  canManageUsers,
-  canViewCompany,
-  isOwnCompanyAdmin,
-  type Viewer,
-} from '../../permissions';
+import { canManageUsers, canViewCompany, isOwnCompanyAdmin, type Viewer } from '../../permissions';
 import { hashPassword } from '../auth/password';
 import { hashSessionToken, newSessionToken } from '../auth/tokens';
 import {
@@ -42,7 +38,7 @@ const lastAdmin = () => new AppError('LAST_ADMIN', 409);
 
 /** The change a new role makes: a customer account given a non-admin role becomes a plain user. */
 export function roleChange(target: ManagedUser, role: LegalUserTypeName): UserChange {
-  if (target.userType !== 'customer' && target.userType !== 'user') {
+  if (!hasChangeableRole(target.userType)) {
     throw new AppError('ROLE_NOT_CHANGEABLE', 400);
   }
   const demoted = target.userType === 'customer' && role !== 'admin';
@@ -72,10 +68,7 @@ export function guardLastAdmin(
   return change;
 }
 
-export function createUserManagementService(
-  repo: UserManagementRepository,
-  users: UserRepository,
-) {
+export function createUserManagementService(repo: UserManagementRepository, users: UserRepository) {
   /** A user the viewer may manage, or NO_USER_PROFILE (unseen) / FORBIDDEN (seen, not managed). */
   async function managedTarget(viewer: Viewer, id: string): Promise<UserProfileRow> {
     const found = await users.findVisible(viewer.companyIds, id);
