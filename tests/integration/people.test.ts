@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, userInvitation, userProfile } from '../../src/server/db/schema';
 import { hashSessionToken } from '../../src/server/domains/auth/tokens';
 import { PRODUCT_ERRORS } from '../../src/shared/errors';
+import { subscribe } from '../support/live';
 import { startTestServer, type GraphQLResponse, type TestServer } from '../support/server';
 
 const INVITE =
@@ -245,6 +246,16 @@ describe('roles, deactivation and reactivation', () => {
     // Old sessions stay ended; a fresh sign-in works.
     expect(codeOf(await server.gql(UNREAD, {}, member.token))).toBe('SESSION_EXPIRED');
     await expect(server.signIn(member.user.email)).resolves.toEqual(expect.any(String));
+  });
+
+  it('given an open subscription of the user, when they are deactivated, then their live socket is closed too', async () => {
+    const { company, admin } = await server.signUpCompany({ is_legal: true });
+    const member = await server.addUser({ companyId: company.id, legalUserType: 'attorney' });
+    const feed = subscribe(server.url, member.token, 'subscription { notificationAdded { id } }');
+    await feed.connected;
+    await server.gql(DEACTIVATE, { id: member.user.id }, admin.token);
+    expect(await feed.closed).toBe(4403);
+    await feed.dispose();
   });
 });
 

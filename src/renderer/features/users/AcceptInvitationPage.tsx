@@ -6,7 +6,7 @@
 import { Button, Callout, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { PRODUCT_ERRORS } from '../../../shared/errors';
 import { acceptInvitationInputSchema } from '../../../shared/schemas/user';
@@ -80,9 +80,12 @@ export function AcceptInvitationPage() {
     return (
       <AuthLayout title="Join LexDesk" subtitle="Accept your invitation.">
         {details.error ? (
-          <Callout intent={Intent.DANGER} icon="error" role="alert" className="ld-callout">
-            {describeError(details.error, PRODUCT_ERRORS.ACCEPT_INVITATION_FAILED)}
-          </Callout>
+          <>
+            <Callout intent={Intent.DANGER} icon="error" role="alert" className="ld-callout">
+              {describeError(details.error, PRODUCT_ERRORS.ACCEPT_INVITATION_FAILED)}
+            </Callout>
+            <Link to="/sign-in">Go to sign in</Link>
+          </>
         ) : (
           <Spinner size={32} aria-label="Checking the invitation" />
         )}

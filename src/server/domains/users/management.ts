@@ -22,6 +22,7 @@ import { hashSessionToken, newSessionToken } from '../auth/tokens';
 import {
   userTypeId,
   type InvitationPreview,
+  type ChangedUser,
   type ManagedUser,
   type UserChange,
   type UserManagementRepository,
@@ -81,7 +82,7 @@ export function createUserManagementService(repo: UserManagementRepository, user
     viewer: Viewer,
     id: string,
     decide: (current: ManagedUser) => UserChange,
-  ): Promise<UserProfileRow> {
+  ): Promise<ChangedUser> {
     const target = await managedTarget(viewer, id);
     const updated = await repo.changeUser(target.company_id, target.id, (current, others) =>
       guardLastAdmin(current, decide(current), others),
@@ -144,11 +145,17 @@ export function createUserManagementService(repo: UserManagementRepository, user
 
     async changeRole(viewer: Viewer, raw: unknown): Promise<UserProfileRow> {
       const input = parseInput(changeUserRoleInputSchema, raw);
-      return change(viewer, input.id, (current) => roleChange(current, input.legal_user_type));
+      const changed = await change(viewer, input.id, (current) =>
+        roleChange(current, input.legal_user_type),
+      );
+      return changed.user;
     },
 
-    /** Deactivates a user; the 0009 trigger revokes their sessions in the same transaction. */
-    async deactivate(viewer: Viewer, raw: unknown): Promise<UserProfileRow> {
+    /**
+     * Deactivates a user; the 0009 trigger revokes their sessions in the same transaction, and the
+     * ended session ids come back so their live sockets can be closed too.
+     */
+    async deactivate(viewer: Viewer, raw: unknown): Promise<ChangedUser> {
       const input = parseInput(userIdInputSchema, raw);
       return change(viewer, input.id, (current) =>
         current.user.is_deactivated ? {} : { is_deactivated: true },
@@ -157,9 +164,10 @@ export function createUserManagementService(repo: UserManagementRepository, user
 
     async reactivate(viewer: Viewer, raw: unknown): Promise<UserProfileRow> {
       const input = parseInput(userIdInputSchema, raw);
-      return change(viewer, input.id, (current) =>
+      const changed = await change(viewer, input.id, (current) =>
         current.user.is_deactivated ? { is_deactivated: false } : {},
       );
+      return changed.user;
     },
   };
 }

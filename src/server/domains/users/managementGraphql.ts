@@ -27,9 +27,15 @@ export function peopleResolvers(deps: ResolverDeps) {
           services.people.changeRole(requireViewer(context), args),
         ),
       deactivateUser: (_: unknown, args: Record<string, unknown>, context: GraphQLContext) =>
-        guarded(deps, 'DEACTIVATE_USER_FAILED', 'deactivateUser', () =>
-          services.people.deactivate(requireViewer(context), args),
-        ),
+        guarded(deps, 'DEACTIVATE_USER_FAILED', 'deactivateUser', async () => {
+          const { user, endedSessionIds } = await services.people.deactivate(
+            requireViewer(context),
+            args,
+          );
+          // Their live sockets close too, as on sign-out.
+          endedSessionIds.forEach((sessionId) => deps.onSignedOut(sessionId));
+          return user;
+        }),
       reactivateUser: (_: unknown, args: Record<string, unknown>, context: GraphQLContext) =>
         guarded(deps, 'REACTIVATE_USER_FAILED', 'reactivateUser', () =>
           services.people.reactivate(requireViewer(context), args),

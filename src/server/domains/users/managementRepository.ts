@@ -8,6 +8,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import {
   company,
+  session,
   USER_TYPES,
   userInvitation,
   userProfile,
@@ -37,6 +38,12 @@ export interface ManagedUser {
 export type UserChange = Partial<
   Pick<UserProfileRow, 'user_type_id' | 'legal_user_type' | 'is_deactivated'>
 >;
+
+export interface ChangedUser {
+  user: UserProfileRow;
+  /** Sessions this change ended (a deactivation: the 0009 trigger revokes them in this transaction). */
+  endedSessionIds: string[];
+}
 
 export type AcceptOutcome =
   | { kind: 'invalid' }
@@ -161,7 +168,7 @@ export function createUserManagementRepository(db: Database) {
       companyId: string,
       userId: string,
       decide: (current: ManagedUser, otherActiveAdmins: number) => UserChange,
-    ): Promise<UserProfileRow | undefined> {
+    ): Promise<ChangedUser | undefined> {
       return db.transaction(async (tx) => {
         await tx
           .select({ id: company.id })
@@ -189,13 +196,19 @@ export function createUserManagementRepository(db: Database) {
           { user: current.user, userType: current.userType as UserTypeName },
           others?.n ?? 0,
         );
-        if (Object.keys(change).length === 0) return current.user;
+        if (Object.keys(change).length === 0) return { user: current.user, endedSessionIds: [] };
         const [updated] = await tx
           .update(userProfile)
           .set(change)
           .where(eq(userProfile.id, userId))
           .returning();
-        return updated;
+        if (!updated) return undefined;
+        // now() is this transaction's start time, the time the trigger wrote.
+        const ended = await tx
+          .select({ id: session.id })
+          .from(session)
+          .where(and(eq(session.user_id, userId), sql`${session.revoked_at} = now()`));
+        return { user: updated, endedSessionIds: ended.map((row) => row.id) };
       });
     },
   };
