@@ -91,6 +91,13 @@ export function createUserManagementService(repo: UserManagementRepository, user
     return updated;
   }
 
+  async function usableInvitation(token: string): Promise<InvitationPreview> {
+    const found = await repo.previewInvitation(hashSessionToken(token));
+    if (!found || found.accepted) throw new AppError('INVITATION_INVALID', 404);
+    if (!found.live) throw new AppError('INVITATION_EXPIRED', 410);
+    return found;
+  }
+
   return {
     async invite(viewer: Viewer, raw: unknown): Promise<CreatedInvitation> {
       const input = parseInput(inviteUserInputSchema, raw);
@@ -116,16 +123,16 @@ export function createUserManagementService(repo: UserManagementRepository, user
 
     /** What a link invites to, for the accept screen; used, unknown or expired links are refused. */
     async preview(rawToken: unknown): Promise<InvitationPreview> {
-      const token = parseInput(invitationTokenSchema, rawToken);
-      const found = await repo.previewInvitation(hashSessionToken(token));
-      if (!found || found.accepted) throw new AppError('INVITATION_INVALID', 404);
-      if (!found.live) throw new AppError('INVITATION_EXPIRED', 410);
-      return found;
+      return usableInvitation(parseInput(invitationTokenSchema, rawToken));
     },
 
-    /** Creates the invited user (once); the caller then starts their session. */
+    /**
+     * Creates the invited user (once); the caller then starts their session. The link is checked
+     * before the password is hashed, so made-up tokens cost no hashing.
+     */
     async accept(raw: unknown): Promise<string> {
       const input = parseInput(acceptInvitationInputSchema, raw);
+      await usableInvitation(input.token);
       const outcome = await repo.acceptInvitation(hashSessionToken(input.token), {
         first_name: input.first_name,
         last_name: input.last_name,
