@@ -171,3 +171,19 @@ test('given an administrator, when changing a role, deactivating and reactivatin
   await expect(page.getByLabel(`Role of ${adminName}`)).toHaveValue('admin');
   await page.screenshot({ path: `${SHOTS}/last-admin.png` });
 });
+
+test('given a paralegal, when opening Users, then the list is read-only: no invite, no role or access controls', async ({
+  page,
+}) => {
+  await colleague('Pia', 'Reader', 'pia.reader@harborvine.test', 'paralegal');
+  await signInThroughForm(page, host, 'pia.reader@harborvine.test', 'a long password');
+  await expect(page.getByRole('button', { name: 'Account: Pia Reader' })).toBeVisible();
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'pia.reader@harborvine.test' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite person' })).toHaveCount(0);
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Deactivate / })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/paralegal-read-only.png` });
+});
