@@ -113,3 +113,22 @@ export function canReadAdminChangeLog(viewer: Viewer, file: { company_id: string
 export function writesAdminChangeLog(viewer: Viewer, file: { company_id: string }): boolean {
   return canManageCompany(viewer, file.company_id);
 }
+
+/**
+ * People of a company (invite, change role, deactivate, reactivate) are managed by those who manage
+ * the company: its customer account and legal admins, internal admins, and assigned internal managers.
+ */
+export function canManageUsers(viewer: Viewer, companyId: string): boolean {
+  return canManageCompany(viewer, companyId);
+}
+
+/**
+ * An administrator of their own company, the kind the last-admin guard keeps at least one of
+ * (managementRepository.ts counts the same in SQL): customer accounts, legal admins, internal admins.
+ */
+export function isOwnCompanyAdmin(
+  userType: UserTypeName,
+  legalUserType: LegalUserTypeName | null,
+): boolean {
+  return userType === 'internal_admin' || isCompanyAdmin(userType, legalUserType);
+}

@@ -25,6 +25,8 @@ import { createProcessedFileService } from './domains/documents/service';
 import { createRawFileQueries } from './domains/raw-files/queries';
 import { createRawFileRepository } from './domains/raw-files/repository';
 import { createRawFileService } from './domains/raw-files/service';
+import { createUserManagementService } from './domains/users/management';
+import { createUserManagementRepository } from './domains/users/managementRepository';
 import { createUserRepository } from './domains/users/repository';
 import { createUserService } from './domains/users/service';
 
@@ -49,6 +51,7 @@ export async function createServices(
     }),
     companies: createCompanyService(createCompanyRepository(db)),
     users: createUserService(userRepository),
+    people: createUserManagementService(createUserManagementRepository(db), userRepository),
     notifications: createNotificationService(
       createNotificationRepository(db),
       userRepository,

@@ -158,6 +158,20 @@ export const PRODUCT_ERRORS = {
   SAVE_SESSION_FAILED: 'Signed in, but this device could not keep the session. Please try again.',
   PASSWORDS_DIFFER: 'The passwords do not match.',
   UPDATE_SETTINGS_FAILED: 'Failed to update the settings of this device',
+  // People management (the Users screen and invitation links).
+  LAST_ADMIN:
+    'A company needs at least one active administrator. Make someone else an administrator first.',
+  INVITEE_ALREADY_ACTIVE: 'This email already belongs to an active LexDesk user.',
+  INVITEE_DEACTIVATED:
+    'This email belongs to a deactivated user of your company. Reactivate them instead of inviting them.',
+  INVITATION_INVALID: 'This invitation link is not valid or has already been used.',
+  INVITATION_EXPIRED: 'This invitation link has expired. Ask your administrator for a new one.',
+  ROLE_NOT_CHANGEABLE: "This person's role is set by the provider and cannot be changed here.",
+  INVITE_USER_FAILED: 'Failed to invite the user',
+  ACCEPT_INVITATION_FAILED: 'Failed to accept the invitation',
+  CHANGE_USER_ROLE_FAILED: 'Failed to change the role',
+  DEACTIVATE_USER_FAILED: 'Failed to deactivate the user',
+  REACTIVATE_USER_FAILED: 'Failed to reactivate the user',
   // File intake (drag-and-drop, picker, watched folders).
   FILE_NOT_FOUND: 'The file no longer exists.',
   FILE_UNREADABLE:

@@ -219,6 +219,38 @@ const refusals: Record<string, { expected: Refusal; call(token: string): Promise
         token,
       ),
   },
+  'Mutation.inviteUser': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($c: ID!) { inviteUser(company_id: $c, email: "new.person@example.test", legal_user_type: admin) { id } }',
+        { c: companyA },
+        token,
+      ),
+  },
+  'Mutation.changeUserRole': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($id: ID!) { changeUserRole(id: $id, legal_user_type: staff) { id } }',
+        { id: ids.customer },
+        token,
+      ),
+  },
+  'Mutation.deactivateUser': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($id: ID!) { deactivateUser(id: $id) { id } }',
+        { id: ids.customer },
+        token,
+      ),
+  },
+  'Mutation.reactivateUser': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal('mutation($id: ID!) { reactivateUser(id: $id) { id } }', { id: ids.admin }, token),
+  },
   'POST /companies/:id/icon': {
     expected: { ...forbidden, status: 403 },
     call: async (token) =>

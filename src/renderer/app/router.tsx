@@ -20,6 +20,7 @@ import { RawFileDetailsPage } from '../features/raw-file-details/RawFileDetailsP
 import { RawFilesPage } from '../features/raw-files/RawFilesPage';
 import { ReviewQueuePage } from '../features/review/ReviewQueuePage';
 import { RequireAuth } from '../features/shell/AppShell';
+import { AcceptInvitationPage } from '../features/users/AcceptInvitationPage';
 import { useStartPath } from '../features/shell/useStartPath';
 import { UsersPage } from '../features/users/UsersPage';
 import { WatchedFoldersPage } from '../features/watch-folders/WatchedFoldersPage';
@@ -50,6 +51,7 @@ export function createAppRouter() {
       children: [
         { path: 'sign-in', element: <SignInPage /> },
         { path: 'setup', element: <SetupPage /> },
+        { path: 'invitation/:token', element: <AcceptInvitationPage /> },
         {
           element: <RequireAuth />,
           children: [

@@ -282,6 +282,28 @@ export const uploadLog = pgTable(
   (t) => [index('upload_log_company_idx').on(t.company_id, t.created_at)],
 );
 
+/**
+ * An invitation to join a company: a one-time link whose token is handed to the inviting admin
+ * once; only its SHA-256 is stored. Accepting it creates the user and sets `accepted_at`.
+ */
+export const userInvitation = pgTable(
+  'user_invitation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => company.id),
+    email: text('email').notNull(),
+    legal_user_type: legalUserTypeEnum('legal_user_type').notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    invited_by: uuid('invited_by').references(() => userProfile.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    accepted_at: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [index('user_invitation_company_email_idx').on(t.company_id, sql`lower(${t.email})`)],
+);
+
 export {
   USER_TYPES,
   LEGAL_USER_TYPES,
@@ -293,6 +315,7 @@ export type CompanyRow = typeof company.$inferSelect;
 export type UserProfileRow = typeof userProfile.$inferSelect;
 export type NotificationRow = typeof notification.$inferSelect;
 export type SessionRow = typeof session.$inferSelect;
+export type UserInvitationRow = typeof userInvitation.$inferSelect;
 export type StoredFileRow = typeof storedFile.$inferSelect;
 export type RawFileRow = typeof rawFile.$inferSelect;
 export type RawFileLogRow = typeof rawFileLog.$inferSelect;

@@ -14,6 +14,7 @@ import { notificationResolvers } from '../domains/notifications/graphql';
 import { pipelineResolvers } from '../domains/pipeline/graphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
 import { userResolvers } from '../domains/users/graphql';
+import { peopleResolvers } from '../domains/users/managementGraphql';
 import type { ReadScope } from '../db/connection';
 import type { RateLimiter } from '../rateLimit';
 import type { GraphQLContext, RequestContext } from './context';
@@ -77,6 +78,7 @@ export function createGraphQLServer(
         authResolvers(deps),
         companyResolvers(deps),
         userResolvers(deps),
+        peopleResolvers(deps),
         notificationResolvers(deps),
         rawFileResolvers(deps),
         pipelineResolvers(deps),

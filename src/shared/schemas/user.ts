@@ -69,3 +69,41 @@ export const updateAboutMeInputSchema = z.object({
   about_me: aboutMeSchema,
 });
 export type UpdateAboutMeInput = z.infer<typeof updateAboutMeInputSchema>;
+
+/** Invitation links live this long; then they answer INVITATION_EXPIRED. */
+export const INVITATION_TTL_HOURS = 7 * 24;
+
+/** An admin invites someone to their company with a role (the legal user type). */
+export const inviteUserInputSchema = z.object({
+  company_id: uuid('A company id is required.'),
+  email: emailSchema,
+  legal_user_type: legalUserTypeSchema,
+});
+export type InviteUserInput = z.infer<typeof inviteUserInputSchema>;
+
+/** The invitation token of a link (as newSessionToken makes them: base64url, 43 characters). */
+export const invitationTokenSchema = text()
+  .regex(/^[A-Za-z0-9_-]{20,200}$/, 'This invitation link is not complete.')
+  .max(200);
+
+/** The invitee names themselves and picks a password. */
+export const acceptInvitationInputSchema = z.object({
+  token: invitationTokenSchema,
+  first_name: personName('first name'),
+  last_name: personName('last name'),
+  password: newPasswordSchema,
+});
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationInputSchema>;
+
+export const changeUserRoleInputSchema = z.object({
+  id: uuid('A user id is required.'),
+  legal_user_type: legalUserTypeSchema,
+});
+export type ChangeUserRoleInput = z.infer<typeof changeUserRoleInputSchema>;
+
+export const userIdInputSchema = z.object({ id: uuid('A user id is required.') });
+
+/** Company-side accounts have a role (legal user type) admins may change; provider accounts do not. */
+export function hasChangeableRole(userType: UserTypeName): boolean {
+  return userType === 'customer' || userType === 'user';
+}

@@ -1,5 +1,6 @@
 /** The people of the signed-in user's company, with a search that survives restarts. */
 import {
+  Button,
   Callout,
   HTMLTable,
   InputGroup,
@@ -9,6 +10,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { ERRORS, PRODUCT_ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
 import { fullName, serverAssetUrl } from '../../app/format';
@@ -18,8 +20,10 @@ import { Page } from '../../components/Page';
 import { useViewer } from '../auth/useViewer';
 import { usersSearchChanged } from '../preferences/filters';
 import { Avatar } from '../shell/UserMenu';
+import { InviteDialog } from './InviteDialog';
 import { LEGAL_USER_TYPE_LABELS, USER_TYPE_LABELS } from './labels';
 import { USERS_BY_COMPANY_QUERY, type CompanyUser } from './operations';
+import { ActivationButton, RoleSelect } from './UserRowActions';
 
 export function matchesSearch(user: CompanyUser, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -33,9 +37,13 @@ export function UsersPage() {
   const dispatch = useAppDispatch();
   const search = useAppSelector((state) => state.filters.users.search);
   const companyId = viewer?.company.id ?? '';
+  const canManage = viewer?.can_manage_company ?? false;
+  const [inviting, setInviting] = useState(false);
+  const [actionFailure, setActionFailure] = useState<string | null>(null);
   const { data, error, loading } = useQuery(USERS_BY_COMPANY_QUERY, {
     variables: { company_id: companyId },
     skip: !companyId,
+    fetchPolicy: 'cache-and-network',
   });
   const users = data?.usersByCompany ?? [];
   const shown = users.filter((user) => matchesSearch(user, search));
@@ -68,7 +76,8 @@ export function UsersPage() {
               <th>Name</th>
               <th>Email</th>
               <th>User type</th>
-              <th>Legal user type</th>
+              <th>{canManage ? 'Role' : 'Legal user type'}</th>
+              {canManage ? <th>Access</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -97,12 +106,19 @@ export function UsersPage() {
                 <td>{user.email}</td>
                 <td>{USER_TYPE_LABELS[user.user_type.name]}</td>
                 <td>
-                  {user.legal_user_type ? (
+                  {canManage ? (
+                    <RoleSelect user={user} onFailure={setActionFailure} />
+                  ) : user.legal_user_type ? (
                     LEGAL_USER_TYPE_LABELS[user.legal_user_type]
                   ) : (
                     <span className="ld-muted">—</span>
                   )}
                 </td>
+                {canManage ? (
+                  <td>
+                    <ActivationButton user={user} onFailure={setActionFailure} />
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -112,14 +128,21 @@ export function UsersPage() {
   }
 
   const actions = (
-    <InputGroup
-      type="search"
-      leftIcon="search"
-      placeholder="Search by name or email"
-      aria-label="Search users"
-      value={search}
-      onValueChange={(value) => dispatch(usersSearchChanged(value))}
-    />
+    <>
+      <InputGroup
+        type="search"
+        leftIcon="search"
+        placeholder="Search by name or email"
+        aria-label="Search users"
+        value={search}
+        onValueChange={(value) => dispatch(usersSearchChanged(value))}
+      />
+      {canManage ? (
+        <Button icon="new-person" intent={Intent.PRIMARY} onClick={() => setInviting(true)}>
+          Invite person
+        </Button>
+      ) : null}
+    </>
   );
 
   const subtitle = data
@@ -127,7 +150,28 @@ export function UsersPage() {
     : undefined;
   return (
     <Page title="Users" subtitle={subtitle} actions={actions}>
+      {actionFailure ? (
+        <Callout
+          className="ld-callout"
+          intent={Intent.DANGER}
+          icon="error"
+          role="alert"
+          title={actionFailure}
+        >
+          <Button variant="minimal" size="small" onClick={() => setActionFailure(null)}>
+            Dismiss
+          </Button>
+        </Callout>
+      ) : null}
       {body}
+      {canManage ? (
+        <InviteDialog
+          companyId={companyId}
+          dateFormat={viewer?.company.date_format ?? 'MM/DD/YYYY'}
+          isOpen={inviting}
+          onClose={() => setInviting(false)}
+        />
+      ) : null}
     </Page>
   );
 }

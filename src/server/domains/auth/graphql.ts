@@ -5,7 +5,7 @@ import { canManageCompany, type Viewer } from '../../permissions';
 import type { AuthResult } from './service';
 
 /** After sign-in the rest of this operation (e.g. viewer { company }) runs as the new viewer. */
-function adopt(context: GraphQLContext, result: AuthResult): AuthResult {
+export function adopt(context: GraphQLContext, result: AuthResult): AuthResult {
   context.auth = { kind: 'signed-in', viewer: result.viewer };
   return result;
 }

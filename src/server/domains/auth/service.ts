@@ -124,6 +124,13 @@ export function createAuthService(repo: AuthRepository, options: { sessionTtlHou
       await repo.revokeSession(viewer.sessionId);
     },
 
+    /** A session for a user just created (an accepted invitation): signed in without a password. */
+    async signInNewUser(userId: string): Promise<AuthResult> {
+      const found = await repo.findUserById(userId);
+      if (!found) throw new Error('new user vanished');
+      return startSession(found);
+    },
+
     async needsSetup(): Promise<boolean> {
       return (await repo.countCompanies()) === 0;
     },
