@@ -22,6 +22,7 @@ export const APP_ROUTE_PATTERNS = [
   'watch-folders',
   'document-types',
   'profile',
+  'invitation/:token',
 ] as const;
 
 export type AppRoutePattern = (typeof APP_ROUTE_PATTERNS)[number];

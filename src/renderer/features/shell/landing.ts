@@ -9,6 +9,7 @@
  * A deep link opened while signed out comes back after sign-in (`returnPathOf`), but only as a
  * path inside the app: anything else is dropped, so a crafted link cannot send anyone elsewhere.
  */
+import { isAppPath } from '../../../shared/routes';
 import type { LegalUserTypeName } from '../../../shared/schemas/user';
 
 export const NOTIFICATIONS_PATH = '/notifications';
@@ -48,7 +49,8 @@ export function safeReturnPath(raw: unknown): string | null {
   }
   // An encoded slash or backslash could still become `//host` or `/\host` further on.
   if (/^\/[/\\]/.test(decoded) || decoded.includes('\\')) return null;
-  return raw;
+  // Only a screen the app has (the routes' one home), never an arbitrary path.
+  return isAppPath(raw) ? raw : null;
 }
 
 /** The router location state that carries a signed-out deep link to the sign-in screen. */
