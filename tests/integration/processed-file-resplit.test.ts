@@ -319,10 +319,10 @@ describe('re-splitting a PDF bundle', () => {
 
   it('given a person edited a document, when the raw file is reprocessed, then the edit and the id stay', async () => {
     const rawId = await uploadBundle('reprocess.pdf');
-    const [pr2] = await documentsOf(rawId);
+    const [pr2, qme] = await documentsOf(rawId);
     const edit = await server.gql<{ updateProcessedFile: { saved: boolean } }>(
-      'mutation($id: ID!) { updateProcessedFile(id: $id, changes: { applicant: "Maria G. Gonzalez", claim_number: ["CLM-77"] }) { saved } }',
-      { id: pr2!.id },
+      'mutation($id: ID!, $type: ID!) { updateProcessedFile(id: $id, changes: { applicant: "Maria G. Gonzalez", claim_number: ["CLM-77"], legal_file_type_id: $type }) { saved } }',
+      { id: pr2!.id, type: qme!.legal_file_type_id },
       member.token,
     );
     expect(edit.data?.updateProcessedFile.saved).toBe(true);
@@ -343,7 +343,10 @@ describe('re-splitting a PDF bundle', () => {
       is_deleted: false,
       applicant: 'Maria G. Gonzalez',
       claim_number: ['CLM-77'],
+      legal_file_type_id: qme!.legal_file_type_id,
+      // The name follows the person's type and applicant, not the pipeline's.
+      name: 'QME Report - Maria G. Gonzalez - 03/15/2023',
     });
-    expect(after.edited_fields.sort()).toEqual(['applicant', 'claim_number']);
+    expect(after.edited_fields.sort()).toEqual(['applicant', 'claim_number', 'legal_file_type_id']);
   });
 });
