@@ -22,8 +22,16 @@ import { withPersonValues, type MergedValues } from '../pipeline/personValues';
 import { loadCompanyTaxonomy, loadModel } from '../pipeline/taxonomy';
 import { companyTitles } from '../pipeline/titles';
 import type { WrittenDocument } from '../pipeline/write';
-import { isExceptionWith } from './changes';
+import {
+  currentValue,
+  EDITABLE_FIELDS,
+  isExceptionWith,
+  logText,
+  sameValue,
+  type FieldValue,
+} from './changes';
 import type { ProcessedFileColumns } from './columns';
+import type { ProcessedFileRepository, ProcessedFileSet } from './repository';
 import { dayString, parseRecommended } from './storedValues';
 
 /** One live document of the raw file after the re-split, in page order. */
@@ -166,4 +174,36 @@ export async function reextractChanged(
       dataFields: extractCompanyData(input.text, dataFields),
     };
   });
+}
+
+/** Fields a re-extraction logs when their value changes (the type is not re-read on a move). */
+const LOGGED_FIELDS = EDITABLE_FIELDS.filter(
+  (field) => field !== 'start_page_no' && field !== 'end_page_no' && field !== 'legal_file_type_id',
+);
+
+/** The re-extracted values that differ from the stored ones, as log entries (cases by number). */
+export async function changedValues(
+  repo: ProcessedFileRepository,
+  tx: DatabaseExecutor,
+  before: ProcessedFileColumns,
+  values: ProcessedFileSet,
+  skip: ReadonlySet<string>,
+): Promise<Array<{ field: string; from: string | null; to: string | null }>> {
+  const next = { ...before, ...values } as ProcessedFileColumns;
+  const out: Array<{ field: string; from: string | null; to: string | null }> = [];
+  for (const field of LOGGED_FIELDS) {
+    if (skip.has(field)) continue;
+    const from = currentValue(before, field);
+    const to = currentValue(next, field);
+    if (sameValue(from, to)) continue;
+    if (field === 'legal_case_id') {
+      const caseNumber = async (id: FieldValue) =>
+        typeof id === 'string'
+          ? ((await repo.legalCase(tx, before.company_id, id, { includeDeleted: true }))
+              ?.case_number ?? id)
+          : null;
+      out.push({ field: 'legal_case', from: await caseNumber(from), to: await caseNumber(to) });
+    } else out.push({ field, from: logText(from), to: logText(to) });
+  }
+  return out;
 }

@@ -19,16 +19,9 @@ import { FILE_PATH_PREFIX } from '../files/signer';
 import type { FileStorage } from '../files/storage';
 import { storeDocumentFile } from '../pipeline/documentFiles';
 import { writeExtracted } from '../pipeline/write';
-import {
-  currentValue,
-  EDITABLE_FIELDS,
-  logText,
-  sameValue,
-  type FieldValue,
-  type FieldValues,
-} from './changes';
+import type { FieldValues } from './changes';
 import type { ProcessedFileColumns, ProcessedFileRecord } from './columns';
-import { reextractChanged } from './reextract';
+import { changedValues, reextractChanged } from './reextract';
 import type { ProcessedFileRepository, ProcessedFileSet } from './repository';
 import type { FieldChange } from './types';
 
@@ -374,36 +367,4 @@ export async function applyResplit(
   }
   await repo.recountDocuments(tx, raw.id);
   return { target, targetChanges, changes, oldKeys };
-}
-
-/** Fields a re-extraction logs when their value changes (the type is not re-read on a move). */
-const LOGGED_FIELDS = EDITABLE_FIELDS.filter(
-  (field) => field !== 'start_page_no' && field !== 'end_page_no' && field !== 'legal_file_type_id',
-);
-
-/** The re-extracted values that differ from the stored ones, as log entries (cases by number). */
-async function changedValues(
-  repo: ProcessedFileRepository,
-  tx: DatabaseExecutor,
-  before: ProcessedFileColumns,
-  values: ProcessedFileSet,
-  skip: ReadonlySet<string>,
-): Promise<Array<{ field: string; from: string | null; to: string | null }>> {
-  const next = { ...before, ...values } as ProcessedFileColumns;
-  const out: Array<{ field: string; from: string | null; to: string | null }> = [];
-  for (const field of LOGGED_FIELDS) {
-    if (skip.has(field)) continue;
-    const from = currentValue(before, field);
-    const to = currentValue(next, field);
-    if (sameValue(from, to)) continue;
-    if (field === 'legal_case_id') {
-      const caseNumber = async (id: FieldValue) =>
-        typeof id === 'string'
-          ? ((await repo.legalCase(tx, before.company_id, id, { includeDeleted: true }))
-              ?.case_number ?? id)
-          : null;
-      out.push({ field: 'legal_case', from: await caseNumber(from), to: await caseNumber(to) });
-    } else out.push({ field, from: logText(from), to: logText(to) });
-  }
-  return out;
 }
