@@ -203,6 +203,11 @@ test('given type, an ADJ number and the applicant changed, when saved with Ctrl+
   await expect(changes.locator('tr[data-field="applicant"]')).toContainText('Maria G. Gonzalez');
   await expect(changes.locator('tr[data-field="adj_number"]')).toContainText('ADJ7654321');
   await expect(changes.locator('tr[data-field="legal_file_type"]')).toContainText('AME Report');
+  // Nobody named the document: its name followed the type and applicant.
+  await expect(
+    page.getByRole('heading', { name: 'AME Report - Maria G. Gonzalez - 03/15/2023' }),
+  ).toBeVisible();
+  await expect(changes.locator('tr[data-field="name"]')).toContainText('Renamed');
   await expect(changes.locator('tr[data-field="applicant"]')).toContainText('Ada Lovelace');
 
   // The server has it.

@@ -339,7 +339,20 @@ describe('the admin file change log', () => {
         token(who),
       );
       expect(r.errors).toBeUndefined();
-      expect(r.data?.adminFileChangeLogs).toEqual([{ ...theEdit, reference_file_id: documentOfA }]);
+      expect(r.data?.adminFileChangeLogs).toHaveLength(2);
+      expect(r.data?.adminFileChangeLogs).toEqual(
+        expect.arrayContaining([
+          { ...theEdit, reference_file_id: documentOfA },
+          // Nobody named the document: its name follows the applicant.
+          {
+            ...theEdit,
+            reference_file_id: documentOfA,
+            data_field: 'name',
+            current: 'document 1',
+            updated: 'Unclassified document - Maria G. Gonzalez',
+          },
+        ]),
+      );
     },
   );
 

@@ -344,9 +344,11 @@ describe('editing a processed file', () => {
       expect.arrayContaining([
         ['applicant', 'Maria Gonzalez', 'Maria G. Gonzalez', 'update'],
         ['adj_number', 'ADJ1', 'ADJ1, ADJ2', 'update'],
+        // Nobody named it: the name follows the applicant.
+        ['name', 'document 1', 'Unclassified document - Maria G. Gonzalez', 'renamed'],
       ]),
     );
-    expect(logs).toHaveLength(2); // the unchanged defendant is not logged
+    expect(logs).toHaveLength(3); // the unchanged defendant is not logged
     expect(logs[0]).toMatchObject({
       updated_by_name: 'Test user',
       updated_by_email: member.user.email,
@@ -385,18 +387,21 @@ describe('editing a processed file', () => {
       .select({ name: legalFileType.name })
       .from(legalFileType)
       .where(eq(legalFileType.id, pr2TypeId));
-    expect(r.data?.adminFileChangeLogs).toEqual([
-      {
-        reference_file_id: id,
-        data_field: 'legal_file_type',
-        file_type: qme!.name,
-        role: 'admin',
-        current: pr2!.name,
-        updated: qme!.name,
-        user_name: 'Test customer',
-        email: admin.user.email,
-      },
-    ]);
+    const logged = {
+      reference_file_id: id,
+      file_type: qme!.name,
+      role: 'admin',
+      user_name: 'Test customer',
+      email: admin.user.email,
+    };
+    expect(r.data?.adminFileChangeLogs).toEqual(
+      expect.arrayContaining([
+        { ...logged, data_field: 'legal_file_type', current: pr2!.name, updated: qme!.name },
+        // Nobody named it: the name follows the type.
+        { ...logged, data_field: 'name', current: 'document 1', updated: qme!.name },
+      ]),
+    );
+    expect(r.data?.adminFileChangeLogs).toHaveLength(2);
     const [model] = await server.db
       .select()
       .from(classifierModel)

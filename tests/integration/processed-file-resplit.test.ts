@@ -15,9 +15,10 @@ import {
   legalProcessedFileLog,
   type LegalProcessedFileRow,
 } from '../../src/server/db/schemaPipeline';
+import { upsertCases } from '../../src/server/domains/pipeline/cases';
 import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
-import { BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
+import { BUNDLE_CASE, BUNDLE_PAGES, BUNDLE_TRUTH } from './fixtures/bundle';
 import { liveDocuments } from './fixtures/documents';
 import { settledRow } from './fixtures/pipeline-runs';
 import { registerOne, tusClient } from './fixtures/raw-files';
@@ -119,14 +120,15 @@ describe('re-splitting a PDF bundle', () => {
   it('given the QME grows over the proof of service and then shrinks back, then the pages move and new PDFs hold them', async () => {
     const rawId = await uploadBundle('grow.pdf');
     const [pr2, qme, proof] = await documentsOf(rawId);
-    expect(qme!.name).toMatch(/\(pp\. 3-5\)$/);
+    expect(qme!.name).toBe('QME Report - MARIA GONZALEZ - 03/15/2023');
     const oldQmeUrl = qme!.url;
 
     // Grow: pages 3-6; the one-page proof of service is left empty and removed.
     const grown = await resplit(qme!.id, { end_page_no: 6 });
     expect(grown.result?.saved).toBe(true);
     expect(grown.result?.file).toMatchObject({ start_page_no: 3, end_page_no: 6, version: 2 });
-    expect(grown.result?.file.name).toMatch(/\(pp\. 3-6\)$/);
+    // Its name follows its type, applicant and date, not its pages.
+    expect(grown.result?.file.name).toBe(qme!.name);
     const afterGrow = await rowOf(qme!.id);
     expect(await pdfPages(afterGrow.url)).toBe(4);
     expect(afterGrow.content.split('\f')).toHaveLength(4);
@@ -147,10 +149,7 @@ describe('re-splitting a PDF bundle', () => {
         .filter((l) => l.action_type === 'resplit')
         .map((l) => [l.field, l.original_value, l.updated_value])
         .sort(),
-    ).toEqual([
-      ['end_page_no', '5', '6'],
-      ['name', qme!.name, grown.result!.file.name],
-    ]);
+    ).toEqual([['end_page_no', '5', '6']]);
     const proofLogs = await logsOf(proof!.id);
     expect(proofLogs.filter((l) => l.action_type === 'resplit')).toMatchObject([
       {
@@ -180,11 +179,14 @@ describe('re-splitting a PDF bundle', () => {
     ]);
     const fresh = documents[2]!;
     expect(fresh.id).not.toBe(proof!.id);
+    // The freed page is read again like the pipeline reads a document: typed, its fields found.
     expect(fresh).toMatchObject({
-      legal_file_type_id: null,
-      is_exception: true,
-      exception_reasons: ['no_file_type'],
-      name: 'grow (p. 6)',
+      legal_file_type_id: proof!.legal_file_type_id,
+      applicant: 'MARIA GONZALEZ',
+      adj_number: [BUNDLE_CASE.adj],
+      is_exception: false,
+      exception_reasons: [],
+      name: 'Proof of Service - MARIA GONZALEZ',
     });
     expect(fresh.content).toMatch(/PROOF OF SERVICE/);
     expect(await pdfPages(fresh.url)).toBe(1);
@@ -201,7 +203,8 @@ describe('re-splitting a PDF bundle', () => {
     expect(r.result).toMatchObject({ saved: true, file: { start_page_no: 4, end_page_no: 5 } });
     const before = await rowOf(pr2!.id);
     expect(before).toMatchObject({ start_page_no: 1, end_page_no: 3, version: 2 });
-    expect(before.name).toMatch(/\(pp\. 1-3\)$/);
+    // Read again with the QME's first page, whose caption names the applicant in capitals.
+    expect(before.name).toBe('PR-2 Progress Report - MARIA GONZALEZ - 03/15/2023');
     expect(await pdfPages(before.url)).toBe(3);
     expect(before.content.split('\f')[2]).toMatch(/QUALIFIED MEDICAL EVALUATOR/);
     expect(await pdfPages((await rowOf(qme!.id)).url)).toBe(2);
@@ -212,6 +215,70 @@ describe('re-splitting a PDF bundle', () => {
         .filter((l) => l.field === 'end_page_no')
         .map((l) => [l.original_value, l.updated_value, l.action_type]),
     ).toEqual([['2', '3', 'resplit']]);
+  });
+
+  it('given a document the pipeline left without applicant and numbers and a person’s values, when it grows, then it is read again and the person’s values stay', async () => {
+    const [legalCase] = await upsertCases(server.db, [
+      {
+        company_id: companyId,
+        case_number: 'WC-2023-0315',
+        eams_number: BUNDLE_CASE.adj,
+        client_name: BUNDLE_CASE.applicant,
+      },
+    ]);
+    const rawId = await uploadBundle('reextract.pdf');
+    const [pr2, qme] = await documentsOf(rawId);
+    // As the issue found it: the QME without applicant, numbers or case, "Needs case number".
+    await server.db
+      .update(legalProcessedFile)
+      .set({
+        applicant: null,
+        adj_number: [],
+        eams_number: [],
+        claim_number: [],
+        case_number: [],
+        legal_case_id: null,
+        recommended_cases: [],
+        exception_reasons: ['needs_case_number'],
+        is_exception: true,
+      })
+      .where(eq(legalProcessedFile.id, qme!.id));
+    const edit = await server.gql<{ updateProcessedFile: { saved: boolean } }>(
+      'mutation($id: ID!) { updateProcessedFile(id: $id, changes: { defendant: "Acme (entered)", date_of_injury: "2023-03-16" }) { saved } }',
+      { id: qme!.id },
+      member.token,
+    );
+    expect(edit.data?.updateProcessedFile.saved).toBe(true);
+
+    const grown = await resplit(qme!.id, { end_page_no: 6 });
+    expect(grown.result?.saved).toBe(true);
+    const after = await rowOf(qme!.id);
+    expect(after).toMatchObject({
+      start_page_no: 3,
+      end_page_no: 6,
+      applicant: 'MARIA GONZALEZ',
+      claim_number: [BUNDLE_CASE.claim],
+      legal_case_id: legalCase!.id,
+      exception_reasons: [],
+      is_exception: false,
+      // What the person entered stays, and the name follows it.
+      defendant: 'Acme (entered)',
+      date_of_injury: '2023-03-16',
+      name: 'QME Report - MARIA GONZALEZ - 03/16/2023',
+    });
+    expect(after.adj_number).toContain(BUNDLE_CASE.adj);
+    expect([...after.edited_fields].sort()).toEqual(['date_of_injury', 'defendant', 'end_page_no']);
+    const found = (await logsOf(qme!.id)).filter((l) => l.action_type === 'resplit');
+    expect(found.map((l) => [l.field, l.original_value, l.updated_value])).toEqual(
+      expect.arrayContaining([
+        ['applicant', null, 'MARIA GONZALEZ'],
+        ['legal_case', null, 'WC-2023-0315'],
+      ]),
+    );
+    expect(found.some((l) => l.field === 'defendant' || l.field === 'date_of_injury')).toBe(false);
+    // The PR-2, whose pages did not change, keeps everything.
+    const untouched = await rowOf(pr2!.id);
+    expect(untouched).toEqual(pr2);
   });
 
   it('given two editors re-split the same document, then the second one gets a conflict and nothing moves', async () => {
@@ -252,10 +319,10 @@ describe('re-splitting a PDF bundle', () => {
 
   it('given a person edited a document, when the raw file is reprocessed, then the edit and the id stay', async () => {
     const rawId = await uploadBundle('reprocess.pdf');
-    const [pr2] = await documentsOf(rawId);
+    const [pr2, qme] = await documentsOf(rawId);
     const edit = await server.gql<{ updateProcessedFile: { saved: boolean } }>(
-      'mutation($id: ID!) { updateProcessedFile(id: $id, changes: { applicant: "Maria G. Gonzalez", claim_number: ["CLM-77"] }) { saved } }',
-      { id: pr2!.id },
+      'mutation($id: ID!, $type: ID!) { updateProcessedFile(id: $id, changes: { applicant: "Maria G. Gonzalez", claim_number: ["CLM-77"], legal_file_type_id: $type }) { saved } }',
+      { id: pr2!.id, type: qme!.legal_file_type_id },
       member.token,
     );
     expect(edit.data?.updateProcessedFile.saved).toBe(true);
@@ -276,7 +343,10 @@ describe('re-splitting a PDF bundle', () => {
       is_deleted: false,
       applicant: 'Maria G. Gonzalez',
       claim_number: ['CLM-77'],
+      legal_file_type_id: qme!.legal_file_type_id,
+      // The name follows the person's type and applicant, not the pipeline's.
+      name: 'QME Report - Maria G. Gonzalez - 03/15/2023',
     });
-    expect(after.edited_fields.sort()).toEqual(['applicant', 'claim_number']);
+    expect(after.edited_fields.sort()).toEqual(['applicant', 'claim_number', 'legal_file_type_id']);
   });
 });

@@ -16,6 +16,7 @@ const ACTION_LABELS: Record<string, string> = {
   split: 'Split',
   separated: 'Split out',
   resplit: 'Re-split',
+  renamed: 'Renamed',
   reviewed: 'Reviewed',
   mark_reviewed: 'Reviewed',
   deleted: 'Deleted',

@@ -9,6 +9,8 @@ import { notFound, ValidationError } from '../../errors';
 import type { Viewer } from '../../permissions';
 import type { FileStorage } from '../files/storage';
 import { learnTypeCorrection } from '../pipeline/corrections';
+import { TITLE_FIELDS } from '../pipeline/naming';
+import { companyTitles } from '../pipeline/titles';
 import {
   crossFieldIssues,
   currentValue,
@@ -42,6 +44,15 @@ export const deletedDocument = () =>
   new ValidationError([
     { path: 'id', message: 'This document was deleted; restore it before changing it' },
   ]);
+
+/** Whether the edit changes what the name is made of, and nobody set the name. */
+export function followsTitle(current: ProcessedFileColumns, changed: FieldValues): boolean {
+  return (
+    !('name' in changed) &&
+    !current.edited_fields.includes('name') &&
+    TITLE_FIELDS.some((field) => field in changed)
+  );
+}
 
 export function createDocumentEdit(
   db: Database,
@@ -153,20 +164,33 @@ export function createDocumentEdit(
           raw,
           current,
           { start: Number(after('start_page_no')), end: Number(after('end_page_no')) },
-          !('name' in changed),
+          changed,
         );
       }
-      const reasons = exceptionReasonsAfter(current.exception_reasons, {
-        legal_file_type_id: after('legal_file_type_id') as string | null,
-        legal_case_id: after('legal_case_id') as string | null,
-        numbers: LIST_FIELDS.map((field) => (after(field) as string[] | null) ?? []),
-      });
+      const reasons =
+        split?.target.exception_reasons ??
+        exceptionReasonsAfter(current.exception_reasons, {
+          legal_file_type_id: after('legal_file_type_id') as string | null,
+          legal_case_id: after('legal_case_id') as string | null,
+          numbers: LIST_FIELDS.map((field) => (after(field) as string[] | null) ?? []),
+        });
+      // A name nobody set follows the type, applicant and dates (a re-split renames it itself).
+      const renamed =
+        !split && followsTitle(current, changed)
+          ? (await companyTitles(tx, current.company_id))({
+              legal_file_type_id: after('legal_file_type_id') as string | null,
+              applicant: after('applicant') as string | null,
+              date_of_injury: after('date_of_injury') as string | null,
+              date_of_incident: after('date_of_incident') as string | null,
+            })
+          : current.name;
       const row = await repo.update(tx, id, {
         ...(split?.target ?? {}),
+        ...(renamed !== current.name ? { name: renamed } : {}),
         ...(changed as ProcessedFileSet),
         edited_fields: [...new Set([...current.edited_fields, ...fields])],
         exception_reasons: reasons,
-        is_exception: isExceptionWith(reasons, current.reviewed_at),
+        is_exception: split?.target.is_exception ?? isExceptionWith(reasons, current.reviewed_at),
       });
       const own: FieldChange[] = [];
       for (const field of fields) {
@@ -180,7 +204,9 @@ export function createDocumentEdit(
           action: field === 'start_page_no' || field === 'end_page_no' ? 'resplit' : 'update',
         });
       }
-      if (split?.targetRenamed) own.push({ ...split.targetRenamed, file: row });
+      if (renamed !== current.name)
+        own.push({ file: row, field: 'name', from: current.name, to: renamed, action: 'renamed' });
+      for (const change of split?.targetChanges ?? []) own.push({ ...change, file: row });
       await record(tx, viewer, [...own, ...(split?.changes ?? [])]);
       const learnKey =
         'legal_file_type_id' in changed && typeof changed.legal_file_type_id === 'string'

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../errors';
-import {
-  contentOf,
-  newDocumentName,
-  pageTextsOf,
-  planResplit,
-  renamedForRange,
-  type DocumentSpan,
-} from './resplit';
+import { contentOf, pageTextsOf, planResplit, type DocumentSpan } from './resplit';
 
 // Three documents of a 10-page raw file: a 1-3, b 4-6, c 7-10.
 const spans: DocumentSpan[] = [
@@ -113,20 +106,5 @@ describe('page texts', () => {
       '',
       '',
     ]);
-  });
-});
-
-describe('names', () => {
-  it('given a name with the pipeline page suffix, then it follows the new range', () => {
-    expect(
-      renamedForRange('QME Report - Maria (pp. 3-5)', { start: 3, end: 5 }, { start: 3, end: 3 }),
-    ).toBe('QME Report - Maria (p. 3)');
-    expect(
-      renamedForRange('Renamed by hand', { start: 3, end: 5 }, { start: 3, end: 3 }),
-    ).toBeNull();
-  });
-
-  it('names a new document after the raw file', () => {
-    expect(newDocumentName('bundle.pdf', { start: 9, end: 10 })).toBe('bundle (pp. 9-10)');
   });
 });

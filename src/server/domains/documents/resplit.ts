@@ -3,7 +3,8 @@
  * of the same raw file take or give up the pages so the ranges stay contiguous and never
  * overlap. Growing eats into the neighbours on that side (one left without pages is removed);
  * shrinking gives the freed pages to the adjacent neighbour on that side, or to a new document
- * when there is none. The plan is pure; `writeRangePdfs` cuts the new PDFs from the raw file.
+ * when there is none. The plan is pure; `withRangePdfs` cuts the new PDFs from the raw file, and
+ * every document whose pages changed is read again (reextract.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,10 @@ import { writeDocumentPdfs } from '../../pipeline/pdf/split';
 import { FILE_PATH_PREFIX } from '../files/signer';
 import type { FileStorage } from '../files/storage';
 import { storeDocumentFile } from '../pipeline/documentFiles';
-import type { ProcessedFileRecord } from './columns';
+import { writeExtracted } from '../pipeline/write';
+import type { FieldValues } from './changes';
+import type { ProcessedFileColumns, ProcessedFileRecord } from './columns';
+import { changedValues, reextractChanged } from './reextract';
 import type { ProcessedFileRepository, ProcessedFileSet } from './repository';
 import type { FieldChange } from './types';
 
@@ -130,23 +134,6 @@ export function contentOf(pageTexts: readonly string[], range: PageRange): strin
   return pageTexts.slice(range.start - 1, range.end).join('\f');
 }
 
-/** The pipeline's page suffix of a document name (see pipeline naming.ts documentName). */
-export function pagesSuffix({ start, end }: PageRange): string {
-  return start === end ? ` (p. ${start})` : ` (pp. ${start}-${end})`;
-}
-
-/** The name with its page suffix moved to the new range, or null when it has none for `from`. */
-export function renamedForRange(name: string, from: PageRange, to: PageRange): string | null {
-  const old = pagesSuffix(from);
-  if (!name.endsWith(old)) return null;
-  return `${name.slice(0, -old.length)}${pagesSuffix(to)}`;
-}
-
-/** A new document's name: the raw file's name without extension, and its pages. */
-export function newDocumentName(rawFileName: string, range: PageRange): string {
-  return `${rawFileName.replace(/\.[A-Za-z0-9]{1,5}$/, '')}${pagesSuffix(range)}`.slice(0, 250);
-}
-
 /**
  * Cuts one PDF per range from the raw file's stored bytes into a temporary folder and hands the
  * paths to `use` (which stores them); the folder is removed afterwards. A PDF that cannot be
@@ -190,19 +177,29 @@ export async function withRangePdfs<T>(
 }
 
 export interface ResplitOutcome {
-  /** Column values of the edited document besides its edited fields. */
-  target: ProcessedFileSet;
-  /** The edited document's name following its pages (logged with its own changes). */
-  targetRenamed: FieldChange | undefined;
+  /** Column values of the edited document besides its edited fields (re-extracted ones too). */
+  target: ProcessedFileSet & { exception_reasons: string[]; is_exception: boolean };
+  /** The edited document's re-extracted values that changed (logged with its own changes). */
+  targetChanges: Array<Omit<FieldChange, 'file'>>;
   /** Changes of the neighbours and new documents, logged after the edited document's. */
   changes: FieldChange[];
   /** Storage keys the moved documents no longer use. */
   oldKeys: string[];
 }
 
+/** The edited document as its person values stand after the edit (`edit`, its changed fields). */
+function afterEdit(current: ProcessedFileColumns, edit: FieldValues): ProcessedFileColumns {
+  return {
+    ...current,
+    ...(edit as Partial<ProcessedFileColumns>),
+    edited_fields: [...new Set([...current.edited_fields, ...Object.keys(edit)])],
+  };
+}
+
 /**
  * Moves the document's pages (the raw file row and the documents are locked by the caller):
- * neighbours take or give up pages, new PDFs and texts are written for every changed range.
+ * neighbours take or give up pages, new PDFs and texts are written for every changed range, and
+ * every changed document is read again (reextract.ts), keeping what a person entered.
  */
 export async function applyResplit(
   deps: { db: Database; storage: FileStorage; repo: ProcessedFileRepository },
@@ -210,7 +207,7 @@ export async function applyResplit(
   raw: RawFileRow,
   current: ProcessedFileRecord,
   to: PageRange,
-  renameTarget: boolean,
+  edit: FieldValues,
 ): Promise<ResplitOutcome> {
   const { db, repo } = deps;
   if (raw.is_deleted) throw invalid('The raw file of this document was deleted');
@@ -231,15 +228,36 @@ export async function applyResplit(
   const byId = new Map(live.map((doc) => [doc.id, doc]));
   const texts = pageTextsOf(await repo.pageSourcesOf(tx, raw.id), raw.no_of_pages);
 
-  const movedNames = plan.moved.map(({ id, from, to: next }) => {
-    const doc = byId.get(id);
-    const renamed =
-      doc && (id !== current.id || renameTarget) ? renamedForRange(doc.name, from, next) : null;
-    return renamed ?? doc?.name ?? '';
-  });
-  const createdNames = plan.created.map((range) => newDocumentName(raw.name, range));
+  // The raw file's documents after the move, in page order; moved and new ones are read again.
+  const movedTo = new Map(plan.moved.map((move) => [move.id, move.to]));
+  const emptied = new Set(plan.emptied);
+  const after = [
+    ...live
+      .filter((doc) => !emptied.has(doc.id))
+      .map((doc) => ({
+        id: doc.id as string | undefined,
+        range: movedTo.get(doc.id) ?? { start: doc.start_page_no, end: doc.end_page_no },
+        stored: doc.id === current.id ? afterEdit(doc, edit) : doc,
+      })),
+    ...plan.created.map((range) => ({ id: undefined, range, stored: undefined })),
+  ].sort((a, b) => a.range.start - b.range.start);
+  const read = await reextractChanged(
+    tx,
+    raw.company_id,
+    after.map((doc) => ({
+      changed: doc.id === undefined || movedTo.has(doc.id),
+      stored: doc.stored,
+      pages: texts.slice(doc.range.start - 1, doc.range.end),
+    })),
+  );
+  const readOf = (id: string | undefined, range: PageRange) =>
+    read[after.findIndex((doc) => doc.id === id && doc.range.start === range.start)];
+
   const ranges = [...plan.moved.map((move) => move.to), ...plan.created];
-  const names = [...movedNames, ...createdNames];
+  const names = [
+    ...plan.moved.map((move) => readOf(move.id, move.to)?.values.name ?? ''),
+    ...plan.created.map((range) => readOf(undefined, range)?.values.name ?? ''),
+  ];
   const s3Key = raw.s3_key;
   const keys = await withRangePdfs(
     deps.storage,
@@ -263,33 +281,37 @@ export async function applyResplit(
 
   const changes: FieldChange[] = [];
   const oldKeys: string[] = [];
-  let target: ProcessedFileSet = {};
-  let targetRenamed: FieldChange | undefined;
+  let target: ResplitOutcome['target'] = {
+    exception_reasons: current.exception_reasons,
+    is_exception: current.is_exception,
+  };
+  let targetChanges: ResplitOutcome['targetChanges'] = [];
   for (const [i, move] of plan.moved.entries()) {
     const doc = byId.get(move.id);
     const key = keys[i] ?? '';
-    if (!doc) continue;
+    const reread = readOf(move.id, move.to);
+    if (!doc || !reread) continue;
     if (doc.s3_key && doc.s3_key !== key) oldKeys.push(doc.s3_key);
-    const name = movedNames[i] ?? doc.name;
-    const columns: ProcessedFileSet = {
+    const columns = {
+      ...reread.values,
       start_page_no: move.to.start,
       end_page_no: move.to.end,
       url: `${FILE_PATH_PREFIX}${key}`,
       s3_key: key,
       content: contentOf(texts, move.to),
-      ...(name !== doc.name ? { name } : {}),
     };
-    const renamed = (file: FieldChange['file']): FieldChange => ({
-      file,
-      field: 'name',
-      from: doc.name,
-      to: name,
-      action: 'resplit',
-    });
+    await writeExtracted(tx, doc.id, reread.dataFields);
+    const valueChanges = await changedValues(
+      repo,
+      tx,
+      doc,
+      reread.values,
+      new Set(Object.keys(edit)),
+    );
     if (doc.id === current.id) {
       // The edited document is written (and logged) by the caller with its other changes.
       target = columns;
-      if (name !== doc.name) targetRenamed = renamed(doc);
+      targetChanges = valueChanges.map((change) => ({ ...change, action: 'resplit' }));
       continue;
     }
     const updated = await repo.update(tx, doc.id, columns);
@@ -306,7 +328,8 @@ export async function applyResplit(
           to: String(next),
           action: 'resplit',
         });
-    if (name !== doc.name) changes.push(renamed(updated));
+    for (const change of valueChanges)
+      changes.push({ ...change, file: updated, action: 'resplit' });
   }
   for (const id of plan.emptied) {
     const updated = await repo.update(tx, id, { is_deleted: true, deleted_at: new Date() });
@@ -320,8 +343,10 @@ export async function applyResplit(
   }
   for (const [i, range] of plan.created.entries()) {
     const key = keys[plan.moved.length + i] ?? '';
+    const reread = readOf(undefined, range);
     const created = await repo.insert(tx, {
-      name: createdNames[i] ?? '',
+      ...reread?.values,
+      name: reread?.values.name ?? '',
       url: `${FILE_PATH_PREFIX}${key}`,
       s3_key: key,
       legal_raw_file_id: raw.id,
@@ -329,10 +354,9 @@ export async function applyResplit(
       start_page_no: range.start,
       end_page_no: range.end,
       action_status: 'complete',
-      is_exception: true,
-      exception_reasons: ['no_file_type'],
       content: contentOf(texts, range),
     });
+    if (reread) await writeExtracted(tx, created.id, reread.dataFields);
     changes.push({
       file: created,
       field: 'document',
@@ -342,5 +366,5 @@ export async function applyResplit(
     });
   }
   await repo.recountDocuments(tx, raw.id);
-  return { target, targetRenamed, changes, oldKeys };
+  return { target, targetChanges, changes, oldKeys };
 }

@@ -3,7 +3,7 @@
  * and their values in a document, found by the label extractor.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/connection';
+import type { DatabaseExecutor } from '../../db/connection';
 import { dataFieldPrompts, legalCompanyDataForExtraction } from '../../db/schemaPipeline';
 import { extractDataFields } from '../../pipeline/extract';
 
@@ -15,7 +15,7 @@ export interface CompanyDataField {
 }
 
 export async function companyDataFields(
-  db: Database,
+  db: DatabaseExecutor,
   companyId: string,
 ): Promise<CompanyDataField[]> {
   const rows = await db

@@ -14,8 +14,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { rawFile, type RawFileRow } from '../../db/schema';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
-import { classifierModel } from '../../db/schemaPipeline';
-import { parseModel, type LearnedModel } from '../../pipeline/classify';
 import { readPages, PipelineInputError } from '../../pipeline/pages';
 import type { OcrEngine } from '../../pipeline/pages';
 import { writeDocumentPdfs } from '../../pipeline/pdf/split';
@@ -26,13 +24,14 @@ import { FILE_PATH_PREFIX } from '../files/signer';
 import { findCaseCandidates } from './cases';
 import { PIPELINE_RETRY_LIMIT, RAW_FILE_PROCESSING } from './constants';
 import { companyDataFields, extractCompanyData } from './dataFields';
-import { documentName, exceptionReasons } from './naming';
+import { exceptionReasons } from './naming';
+import { companyTitles } from './titles';
 import { storeDocumentFile } from './documentFiles';
 import type { LlmExtractor } from '../../pipeline/extract/llm';
 import { UNREADABLE_REASONS } from './notices';
 import { markRawFile } from './rawFileState';
 import type { RunLock } from './runLock';
-import { ensureCompanyTaxonomy, loadCompanyTaxonomy } from './taxonomy';
+import { ensureCompanyTaxonomy, loadCompanyTaxonomy, loadModel } from './taxonomy';
 import { writeDocuments, type WriteSummary, type WrittenDocument } from './write';
 
 export interface ProcessDeps {
@@ -56,19 +55,6 @@ export type ProcessOutcome =
  * interrupted runs. A stale job for a file already Processed is skipped.
  */
 const PROCESSABLE = new Set(['Uploaded', RAW_FILE_PROCESSING]);
-
-async function loadModel(db: Database, companyId: string): Promise<LearnedModel | undefined> {
-  const [row] = await db
-    .select()
-    .from(classifierModel)
-    .where(eq(classifierModel.company_id, companyId));
-  if (!row) return undefined;
-  try {
-    return parseModel(JSON.stringify(row.model));
-  } catch {
-    return undefined; // an unreadable model means rules only, never a stuck queue
-  }
-}
 
 export async function processRawFile(
   deps: ProcessDeps,
@@ -133,20 +119,17 @@ export async function processRawFile(
     const kind: InputKind = pagesResult.kind;
     const files = await writeDocumentPdfs({ path: stored.path, kind }, ranges, workDir);
     const typeIdOf = (key: string | null) => (key ? (company.typeIds.get(key) ?? null) : null);
-    const typeName = (key: string | null) => {
-      const id = typeIdOf(key);
-      return id ? company.names.get(id)?.name : undefined;
-    };
+    const titleOf = await companyTitles(db, raw.company_id);
     const written: WrittenDocument[] = [];
     for (const [index, document] of run.documents.entries()) {
       const file = files[index];
       if (!file) throw new Error('the PDF writer returned fewer files than documents');
-      const name = documentName(
-        raw.name,
-        typeName(document.classification.typeKey),
-        document,
-        kind,
-      );
+      const name = titleOf({
+        legal_file_type_id: typeIdOf(document.classification.typeKey),
+        applicant: document.fields.applicant,
+        date_of_injury: document.fields.dateOfInjury?.start,
+        date_of_incident: document.fields.dateOfIncident,
+      });
       const storageKey = await storeDocumentFile(db, storage, raw, document, { path: file, name });
       written.push({
         document,
@@ -164,6 +147,7 @@ export async function processRawFile(
     const summary = await writeDocuments(db, raw, written, {
       pages: pagesResult.pages.length,
       stages: timings.map((t) => ({ ...t, attempt })),
+      titleOf,
     });
     return { status: 'processed', summary, pages: pagesResult.pages.length };
   } catch (error) {

@@ -8,7 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { text } from '../../../shared/schemas/input';
 import type { DatabaseExecutor } from '../../db/connection';
-import { legalDocumentFolder, legalFileType } from '../../db/schemaPipeline';
+import { classifierModel, legalDocumentFolder, legalFileType } from '../../db/schemaPipeline';
+import { parseModel, type LearnedModel } from '../../pipeline/classify';
 import { DEFAULT_FOLDERS, DEFAULT_TYPES } from '../../pipeline/taxonomy/keys';
 import { DEFAULT_TAXONOMY } from '../../pipeline/taxonomy/rules';
 import type { DocumentTypeRule, Taxonomy } from '../../pipeline/types';
@@ -112,4 +113,21 @@ export async function loadCompanyTaxonomy(
   }
   types.sort((a, b) => a.key.localeCompare(b.key));
   return { taxonomy: { folders: [...folders.values()], types }, typeIds, names };
+}
+
+/** The company's learnt first-page model (corrections.ts), if any. */
+export async function loadModel(
+  db: DatabaseExecutor,
+  companyId: string,
+): Promise<LearnedModel | undefined> {
+  const [row] = await db
+    .select()
+    .from(classifierModel)
+    .where(eq(classifierModel.company_id, companyId));
+  if (!row) return undefined;
+  try {
+    return parseModel(JSON.stringify(row.model));
+  } catch {
+    return undefined; // an unreadable model means rules only, never a stuck queue
+  }
 }

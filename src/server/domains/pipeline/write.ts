@@ -16,6 +16,8 @@ import {
 import type { PipelineDocument } from '../../pipeline/types';
 import { PIPELINE_ACTOR, RAW_FILE_PROCESSED } from './constants';
 import { noticeProcessed } from './notices';
+import { withPersonValues } from './personValues';
+import type { TitleOf } from './titles';
 
 type ProcessedInsert = typeof legalProcessedFile.$inferInsert;
 
@@ -38,7 +40,10 @@ export interface WriteSummary {
   rows: LegalProcessedFileRow[];
 }
 
-/** The processed-file columns the pipeline decides (staff edits of these survive reprocessing). */
+/**
+ * The processed-file columns the pipeline decides; staff edits of these survive reprocessing, and
+ * the name and exception reasons then follow the kept values (personValues.ts).
+ */
 function decidedColumns(written: WrittenDocument): Partial<ProcessedInsert> {
   const { document } = written;
   const { fields, match, classification } = document;
@@ -65,20 +70,11 @@ function decidedColumns(written: WrittenDocument): Partial<ProcessedInsert> {
   };
 }
 
-function keepEdits(
-  columns: Partial<ProcessedInsert>,
-  old: LegalProcessedFileRow,
-): Partial<ProcessedInsert> {
-  const kept: Record<string, unknown> = { ...columns };
-  const previous = old as unknown as Record<string, unknown>;
-  for (const field of old.edited_fields) if (field in kept) kept[field] = previous[field];
-  return kept as Partial<ProcessedInsert>;
-}
-
-async function writeExtracted(
+/** Replaces the pipeline's earlier guesses of the company's data fields with `dataFields`. */
+export async function writeExtracted(
   tx: DatabaseExecutor,
   processedFileId: string,
-  written: WrittenDocument,
+  dataFields: WrittenDocument['dataFields'],
 ): Promise<void> {
   // Values staff saved or sent to the CRM stay; the pipeline's own earlier guesses are replaced.
   await tx
@@ -90,7 +86,7 @@ async function writeExtracted(
         sql`${legalExtractedDataForProcessedFile.saved_by_user} is null`,
       ),
     );
-  const values = written.dataFields.filter((field) => field.value !== null);
+  const values = dataFields.filter((field) => field.value !== null);
   if (values.length === 0) return;
   await tx.insert(legalExtractedDataForProcessedFile).values(
     values.map((field) => ({
@@ -106,7 +102,7 @@ export async function writeDocuments(
   db: Database,
   raw: RawFileRow,
   documents: WrittenDocument[],
-  run: { pages: number; stages: unknown[] },
+  run: { pages: number; stages: unknown[]; titleOf: TitleOf },
 ): Promise<WriteSummary> {
   return db.transaction(async (tx) => {
     // The raw file's row lock serialises two runs of the same raw file.
@@ -136,10 +132,12 @@ export async function writeDocuments(
       let row: LegalProcessedFileRow | undefined;
       if (old) {
         byRange.delete(`${startPage}-${endPage}`);
+        const merged = withPersonValues(columns, written.exceptionReasons, old, run.titleOf);
         [row] = await tx
           .update(legalProcessedFile)
           .set({
-            ...keepEdits(columns, old),
+            ...merged,
+            is_exception: merged.exception_reasons.length > 0,
             url: written.url,
             s3_key: written.storageKey,
             content: written.document.text,
@@ -177,7 +175,7 @@ export async function writeDocuments(
         is_exception_value: row.is_exception,
         ...PIPELINE_ACTOR.processedLog,
       });
-      await writeExtracted(tx, row.id, written);
+      await writeExtracted(tx, row.id, written.dataFields);
     }
     const removed = [...byRange.values()];
     if (removed.length > 0) {

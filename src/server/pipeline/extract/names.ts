@@ -87,6 +87,16 @@ export function nameAtEnd(segment: string): string | null {
   return kept.length > 0 ? tidy(kept.join(' ')) : null;
 }
 
+/**
+ * Whether no word starts in lower case but a name particle ("de", "van"): a name (perhaps with
+ * its address after it) rather than a sentence ("Complete the \"Employee\" section").
+ */
+export function readsAsName(s: string): boolean {
+  return squashSpaces(s)
+    .split(' ')
+    .every((token) => !/^[a-z]/.test(token) || NAME_TOKEN.test(token.replace(/[,;]+$/, '')));
+}
+
 /** Whether the whole string reads as a person's name: 2..6 name-like words, no title words. */
 export function isPersonName(s: string): boolean {
   const tokens = squashSpaces(s).split(' ');

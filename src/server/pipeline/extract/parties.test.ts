@@ -305,3 +305,20 @@ describe('findParties on scanned CMS-1500 rows', () => {
     expect(findParties(text).defendant).toBe(defendant);
   });
 });
+
+describe('findParties on a claim form (DWC-1)', () => {
+  const DWC1 = `WORKERS' COMPENSATION CLAIM FORM (DWC 1)
+Employee: Complete the "Employee" section and give the form to your employer.
+1. Name: Maria Lopez   2. Home address: 1820 E 4th Street, Los Angeles CA
+Employer: Complete this section.`;
+
+  it('does not take the form’s instruction after "Employee:" for the applicant', () => {
+    expect(findParties(DWC1).applicant).toBe('Maria Lopez');
+  });
+
+  it('still reads an "Employee:" label holding a name', () => {
+    expect(findParties('Employee: Jose de la Cruz   Claim No. 123').applicant).toBe(
+      'Jose de la Cruz',
+    );
+  });
+});

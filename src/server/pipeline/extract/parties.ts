@@ -16,7 +16,7 @@
  */
 import { fromCaption, type Parties } from './caption';
 import { cutAtNextField, valueAfter } from './labels';
-import { firstParty, isPersonName, tidy } from './names';
+import { firstParty, isPersonName, readsAsName, tidy } from './names';
 import { cleanText } from './ocr';
 
 export type { Parties } from './caption';
@@ -64,6 +64,12 @@ const asName = (v: string) => tidy(v.split('(')[0] ?? '');
 const asPerson = (v: string) => {
   const name = asName(v);
   return name && isPersonName(name.replace(/,/g, '')) ? name : null;
+};
+
+/** A worker label's value that is not an instruction: no lower-case word but a name particle. */
+const asWorker = (v: string) => {
+  const name = asName(v);
+  return name && readsAsName(name) ? name : null;
 };
 
 /** "RE: Maria Gonzalez v. Acme Warehousing Inc.", "Case: Maria Gonzalez v. Acme Inc." */
@@ -136,7 +142,8 @@ export function findParties(text: string): Parties {
     earliest(
       labelled(clean, APPLICANT_LABEL, asName),
       re.applicant,
-      labelled(clean, WORKER_LABEL, asName),
+      // An "Employee:" label also heads a form's instructions ("Employee: Complete the ...").
+      labelled(clean, WORKER_LABEL, asWorker),
     ) ??
     fromReName(clean) ??
     labelled(clean, NAME_LABEL, asPerson)?.value ??
