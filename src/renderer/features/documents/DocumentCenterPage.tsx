@@ -21,6 +21,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
+import { hasProblems } from '../../../shared/filters/rules';
 import { describeError } from '../../app/errors';
 import { Page } from '../../components/Page';
 import { toastSuccess } from '../../components/toaster';
@@ -32,6 +33,7 @@ import { DocumentTable, FolderDot } from './DocumentTable';
 import {
   clearDocumentFilters,
   countVariables,
+  documentFilterProblems,
   hasDocumentFilters,
   listVariables,
   NO_FILE_TYPE_TAB,
@@ -87,10 +89,13 @@ export function DocumentCenterPage() {
     if (page !== 1) setPage(1);
   };
 
-  const skip = !companyId;
+  // A wrong filter is said next to its field and nothing is sent; the list shows no rows meanwhile.
+  const problems = documentFilterProblems(filters, dateFormat);
+  const invalid = hasProblems(documentFilterProblems(applied, dateFormat));
+  const skip = !companyId || invalid;
   const variables = useMemo(
-    () => listVariables(applied, page, companyId),
-    [applied, page, companyId],
+    () => listVariables(applied, page, companyId, dateFormat),
+    [applied, page, companyId, dateFormat],
   );
   const list = useQuery(DOCUMENT_CENTER_FILES_QUERY, {
     variables,
@@ -98,7 +103,7 @@ export function DocumentCenterPage() {
     fetchPolicy: 'cache-and-network',
   });
   const counts = useQuery(DOCUMENT_CENTER_COUNTS_QUERY, {
-    variables: countVariables(applied, companyId),
+    variables: countVariables(applied, companyId, dateFormat),
     skip,
     fetchPolicy: 'cache-and-network',
   });
@@ -110,12 +115,16 @@ export function DocumentCenterPage() {
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [columnsError, setColumnsError] = useState<string | null>(null);
 
-  const data = (list.data ?? list.previousData)?.processedFiles;
+  const data = invalid ? undefined : (list.data ?? list.previousData)?.processedFiles;
   const rows: readonly DocumentRow[] = useMemo(() => data?.items ?? [], [data]);
   const total = data?.total ?? 0;
   const capped = data?.total_capped ?? false;
   const pages = pagesOffered(total, capped, page, rows.length, applied.pageSize);
-  const tabCounts = (counts.data ?? counts.previousData)?.documentCenterCounts;
+  const tabCounts = invalid
+    ? undefined
+    : (counts.data ?? counts.previousData)?.documentCenterCounts;
+  // Rows kept from before a failed refresh are not the answer to these filters: dimmed, and said.
+  const stale = Boolean(list.error && data);
 
   // A page past the end (fewer documents than when the address was made): go to the last one.
   useEffect(() => {
@@ -137,7 +146,16 @@ export function DocumentCenterPage() {
   };
 
   let body;
-  if (list.error && !data) {
+  if (invalid) {
+    body = (
+      <NonIdealState
+        icon="filter"
+        title="Fix the marked filters"
+        description="The list is shown again once every filter holds a value it can use."
+        className="ld-empty"
+      />
+    );
+  } else if (list.error && !data) {
     body = (
       <Callout intent={Intent.DANGER} icon="error" role="alert">
         {describeError(list.error, ERRORS.FETCH_PROCESSED_FILE_FAILED)}
@@ -170,15 +188,17 @@ export function DocumentCenterPage() {
     );
   } else {
     body = (
-      <DocumentTable
-        rows={rows}
-        columns={visibleColumns(columns.layout)}
-        dateFormat={dateFormat}
-        sortBy={applied.sortBy}
-        sortOrder={applied.sortOrder}
-        onSort={(key) => change(toggleSort(filters, key))}
-        onOpen={open}
-      />
+      <div className={stale ? 'ld-stale' : undefined} aria-busy={stale}>
+        <DocumentTable
+          rows={rows}
+          columns={visibleColumns(columns.layout)}
+          dateFormat={dateFormat}
+          sortBy={applied.sortBy}
+          sortOrder={applied.sortOrder}
+          onSort={(key) => change(toggleSort(filters, key))}
+          onOpen={open}
+        />
+      </div>
     );
   }
 
@@ -250,11 +270,14 @@ export function DocumentCenterPage() {
         <DocumentFilterBar
           filters={filters}
           fileTypes={fileTypes.data?.legalFileTypes ?? []}
+          dateFormat={dateFormat}
+          problems={problems}
           onChange={change}
         />
         {list.error && data ? (
           <Callout intent={Intent.WARNING} role="alert" className="ld-inline-alert">
-            {describeError(list.error, ERRORS.FETCH_PROCESSED_FILE_FAILED)}
+            {describeError(list.error, ERRORS.FETCH_PROCESSED_FILE_FAILED)} The rows below are from
+            before and may be out of date.
           </Callout>
         ) : null}
         {body}
