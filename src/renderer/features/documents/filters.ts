@@ -2,12 +2,14 @@
  * The document center's list state (spec section 3 processed-file filters, the folder tab, sorting
  * and page size) and the GraphQL variables it becomes. The state holds what the inputs hold
  * (strings, flags), checked by a zod schema so a persisted copy that no longer fits falls back to
- * the defaults. Only filters that are set and well-formed are sent; a backwards date range is not
- * sent at all. Days are the user's local days: a range goes out as the instants that start the
- * first day and end the last one, so "to" includes its whole day whatever the time zone.
+ * the defaults. Days hold what the person typed (in the company's date_format, or YYYY-MM-DD);
+ * `documentFilterProblems` says what is wrong with each field by the shared filter rules
+ * (src/shared/filters), and the page sends nothing while there is a problem. Days are the user's
+ * local days: a range goes out as the instants that start the first day and end the last one, so
+ * "to" includes its whole day whatever the time zone.
  */
 import { z } from 'zod';
-import { isBackwardsRange } from '../../components/DateRangeField';
+import { dayRangeProblems, filterDayProblem, parseFilterDay } from '../../../shared/filters/rules';
 import { SORTABLE_KEYS } from './columns';
 
 /** Spec section 9: document list default page 1, page size 10. */
