@@ -164,6 +164,12 @@ async function seed(): Promise<void> {
 const table = (page: Page) => page.getByTestId('document-table');
 const names = (page: Page) => table(page).locator('tr.ld-doc-row .ld-doc-name');
 
+/** Opens the compact bar's "More filters" popover (closed: a click outside closes it). */
+async function openMoreFilters(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^More filters/ }).click();
+  await expect(page.getByRole('group', { name: 'More filters' })).toBeVisible();
+}
+
 async function openDocumentCenter(page: Page): Promise<void> {
   await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Document center' }).click();
@@ -210,6 +216,7 @@ test('given the filters of spec section 3, when each is set, then the list and t
   page,
 }) => {
   await openDocumentCenter(page);
+  await openMoreFilters(page);
   await page.getByLabel('ADJ number').fill('ADJ10234567');
   await expect(names(page)).toHaveText([
     'QME Report - Maria Gonzalez (pp. 3-5)',
@@ -228,12 +235,14 @@ test('given the filters of spec section 3, when each is set, then the list and t
 
   // Kept across a reload (persisted like the raw-file filters).
   await page.reload();
+  await openMoreFilters(page);
   await expect(page.getByLabel('ADJ number')).toHaveValue('ADJ10234567');
   await expect(names(page)).toHaveText(['QME Report - Maria Gonzalez (pp. 3-5)']);
 
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(page.getByTestId('document-total')).toHaveText('1,200');
 
+  await openMoreFilters(page);
   await page.getByLabel('Claim number').fill('CLM-777');
   await expect(names(page)).toHaveText(['Application for Adjudication - Tom Baker (p. 1)']);
   await page.getByLabel('Claim number').fill('');
@@ -252,6 +261,7 @@ test('given the filters of spec section 3, when each is set, then the list and t
   ]);
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
 
+  await openMoreFilters(page);
   await page.getByLabel('Raw file uploaded from').fill('2026-01-12');
   await page.getByLabel('Raw file uploaded to').fill('2026-01-13');
   await expect(names(page)).toHaveText([
@@ -260,6 +270,7 @@ test('given the filters of spec section 3, when each is set, then the list and t
   ]);
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
 
+  await openMoreFilters(page);
   await page.getByLabel('Separated on').fill('2026-01-13');
   await expect(names(page)).toHaveText(['Untitled scan (p. 1)']);
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
