@@ -28,6 +28,7 @@ import { toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
 import { visibleColumns, type ColumnState } from './columns';
 import { ColumnsDialog } from './ColumnsDialog';
+import { DocumentBulkBar } from './DocumentBulkBar';
 import { DocumentFilterBar } from './DocumentFilterBar';
 import { DocumentTable, FolderDot } from './DocumentTable';
 import {
@@ -112,6 +113,18 @@ export function DocumentCenterPage() {
     skip,
   });
   const columns = useColumnLayout(companyId);
+  // Documents chosen for a bulk action: those of the page in view (a new page or filter clears it).
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setChosen(new Set()), [variables]);
+  const choose = (ids: readonly string[], on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [columnsError, setColumnsError] = useState<string | null>(null);
 
@@ -197,11 +210,14 @@ export function DocumentCenterPage() {
           sortOrder={applied.sortOrder}
           onSort={(key) => change(toggleSort(filters, key))}
           onOpen={open}
+          chosen={chosen}
+          onChoose={choose}
         />
       </div>
     );
   }
 
+  const chosenIds = rows.filter((row) => chosen.has(row.id)).map((row) => row.id);
   const first = total === 0 ? 0 : (page - 1) * applied.pageSize + 1;
   const last = capped
     ? Math.max(first, first + rows.length - 1)
@@ -279,6 +295,14 @@ export function DocumentCenterPage() {
             {describeError(list.error, ERRORS.FETCH_PROCESSED_FILE_FAILED)} The rows below are from
             before and may be out of date.
           </Callout>
+        ) : null}
+        {chosenIds.length > 0 && !invalid ? (
+          <DocumentBulkBar
+            ids={chosenIds}
+            companyId={companyId}
+            fileTypes={fileTypes.data?.legalFileTypes ?? []}
+            onDone={() => setChosen(new Set())}
+          />
         ) : null}
         {body}
         {data && total > 0 ? (
