@@ -9,6 +9,7 @@ import { companyResolvers } from '../domains/companies/graphql';
 import { processedFileListResolvers } from '../domains/document-center/graphql';
 import { documentTypeResolvers } from '../domains/document-types/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
+import { savedViewResolvers } from '../domains/saved-views/graphql';
 import { notificationResolvers } from '../domains/notifications/graphql';
 import { pipelineResolvers } from '../domains/pipeline/graphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
@@ -83,6 +84,7 @@ export function createGraphQLServer(
         processedFileResolvers(deps),
         processedFileListResolvers(deps),
         documentTypeResolvers(deps),
+        savedViewResolvers(deps),
       ),
     },
   });
