@@ -26,6 +26,7 @@ import { describeError } from '../../app/errors';
 import { Page } from '../../components/Page';
 import { toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
+import { SavedViewsMenu } from '../saved-views/SavedViewsMenu';
 import { visibleColumns, type ColumnState } from './columns';
 import { ColumnsDialog } from './ColumnsDialog';
 import { DocumentBulkBar } from './DocumentBulkBar';
@@ -40,6 +41,7 @@ import {
   NO_FILE_TYPE_TAB,
   PAGE_SIZES,
   pagesOffered,
+  restoreDocumentFilters,
   totalLabel,
   parsePage,
   toggleSort,
@@ -228,9 +230,19 @@ export function DocumentCenterPage() {
       title="Document center"
       subtitle="Documents split out of your uploads, ready to use"
       actions={
-        <Button icon="column-layout" onClick={() => setColumnsOpen(true)}>
-          Columns
-        </Button>
+        <>
+          <SavedViewsMenu
+            table="document_center"
+            state={filters}
+            onApply={(state, name) => {
+              change(restoreDocumentFilters(state));
+              toastSuccess(`The view "${name}" is shown.`);
+            }}
+          />
+          <Button icon="column-layout" onClick={() => setColumnsOpen(true)}>
+            Columns
+          </Button>
+        </>
       }
     >
       <div className="ld-doc-center">
