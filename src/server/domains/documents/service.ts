@@ -81,9 +81,8 @@ export function createProcessedFileService(
     update: createDocumentEdit(db, deps, repo, record),
 
     /** One bulk action (bulk.ts): the single-document rules below for each, in one transaction. */
-    bulk: createBulkDocumentActions(
-      repo,
-      (scoped): SingleDocumentRules => createProcessedFileService(db, deps, scoped),
+    bulk: createBulkDocumentActions(repo, (scoped): SingleDocumentRules =>
+      createProcessedFileService(db, deps, scoped),
     ),
 
     /** Reviewed: out of the review queue into the document center. Asking again changes nothing. */
