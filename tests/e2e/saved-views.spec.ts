@@ -72,7 +72,7 @@ test('given filters and a sort saved as a view, when cleared and the view is pic
   await expect(names(page)).toHaveCount(3);
   await page.getByRole('button', { name: 'Views' }).click();
   await page.screenshot({ path: '/tmp/center-shots/views-menu.png' });
-  await page.getByRole('button', { name: 'ADJ111 newest name first' }).click();
+  await page.getByRole('button', { name: 'ADJ111 newest name first', exact: true }).click();
   await expect(names(page)).toHaveText(['Charlie report', 'Alpha report']);
   await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
   await expect(page.getByRole('button', { name: 'More filters (1 set)' })).toBeVisible();
