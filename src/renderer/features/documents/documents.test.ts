@@ -10,7 +10,7 @@ import {
   toSettings,
   visibleColumns,
 } from './columns';
-import { groupFileTypes } from './DocumentFilterBar';
+import { groupFileTypes, moreFiltersCount } from './DocumentFilterBar';
 import {
   clearDocumentFilters,
   countVariables,
@@ -367,5 +367,22 @@ describe('file type select', () => {
       ['Medical', ['3', '1']],
       ['Pleadings', ['2']],
     ]);
+  });
+});
+
+describe('the compact filter bar', () => {
+  it('counts the filters set inside "More filters", a range once', () => {
+    expect(moreFiltersCount(DEFAULT_DOCUMENT_FILTERS)).toBe(0);
+    expect(
+      moreFiltersCount({
+        ...DEFAULT_DOCUMENT_FILTERS,
+        adjNumber: 'ADJ1',
+        uploadedFrom: '2026-01-01',
+        uploadedTo: '2026-01-02',
+        // Inline filters are not counted.
+        search: 'knee',
+        processedFrom: '2026-01-01',
+      }),
+    ).toBe(2);
   });
 });
