@@ -170,6 +170,14 @@ async function openMoreFilters(page: Page): Promise<void> {
   await expect(page.getByRole('group', { name: 'More filters' })).toBeVisible();
 }
 
+/** "Clear filters", with the "More filters" popover closed first (it may lie over the button). */
+async function clearFilters(page: Page): Promise<void> {
+  // A click outside closes the popover.
+  await page.getByRole('heading', { name: 'Document center' }).click();
+  await expect(page.getByRole('group', { name: 'More filters' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+}
+
 async function openDocumentCenter(page: Page): Promise<void> {
   await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Document center' }).click();
@@ -239,7 +247,7 @@ test('given the filters of spec section 3, when each is set, then the list and t
   await expect(page.getByLabel('ADJ number')).toHaveValue('ADJ10234567');
   await expect(names(page)).toHaveText(['QME Report - Maria Gonzalez (pp. 3-5)']);
 
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
   await expect(page.getByTestId('document-total')).toHaveText('1,200');
 
   await openMoreFilters(page);
@@ -259,7 +267,7 @@ test('given the filters of spec section 3, when each is set, then the list and t
     'Application for Adjudication - Tom Baker (p. 1)',
     'QME Report - Maria Gonzalez (pp. 3-5)',
   ]);
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
 
   await openMoreFilters(page);
   await page.getByLabel('Raw file uploaded from').fill('2026-01-12');
@@ -268,18 +276,18 @@ test('given the filters of spec section 3, when each is set, then the list and t
     'Untitled scan (p. 1)',
     'Application for Adjudication - Tom Baker (p. 1)',
   ]);
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
 
   await openMoreFilters(page);
   await page.getByLabel('Separated on').fill('2026-01-13');
   await expect(names(page)).toHaveText(['Untitled scan (p. 1)']);
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
 
   await page.getByLabel('Search documents').fill('Gonzalez');
   await expect(names(page)).toHaveCount(2);
   await page.getByLabel('Search documents').fill('no such document anywhere');
   await expect(page.getByText('No data available.')).toBeVisible();
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
   await expect(page.getByTestId('document-total')).toHaveText('1,200');
 });
 
@@ -354,7 +362,7 @@ test('given a search with "Search document text", then matches in the text show 
   await expect(snippet.locator('b')).toHaveCount(0);
   await expect(snippet).not.toContainText('&lt;');
   await page.screenshot({ path: '/tmp/h3-document-center-search.png', fullPage: true });
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
 });
 
 test('given the columns chosen and ordered in "Columns", when saved, then the company keeps that layout across a reload', async ({
