@@ -142,7 +142,11 @@ export function DocumentFilterBar(props: BarProps) {
           >
             More filters
             {more > 0 ? (
-              <Tag round minimal intent={Intent.PRIMARY} className="ld-more-count">
+              <Tag
+                round
+                intent={moreWrong ? Intent.NONE : Intent.PRIMARY}
+                className="ld-more-count"
+              >
                 {more}
               </Tag>
             ) : null}
