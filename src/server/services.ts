@@ -1,4 +1,5 @@
 /** Wires repositories and services together over one database handle. */
+import { createSavedViewService } from './domains/saved-views/service';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { createAuthRepository } from './domains/auth/repository';
@@ -69,6 +70,7 @@ export async function createServices(
       deps.onCasesAdded ? { onCasesAdded: deps.onCasesAdded } : {},
     ),
     processedFileEdits: createProcessedFileService(db, { storage: deps.storage }),
+    savedViews: createSavedViewService(db),
     processedFileList: createProcessedFileListService(
       {
         ...createProcessedFileQueries(db, { timed: deps.timedDb }),

@@ -164,6 +164,20 @@ async function seed(): Promise<void> {
 const table = (page: Page) => page.getByTestId('document-table');
 const names = (page: Page) => table(page).locator('tr.ld-doc-row .ld-doc-name');
 
+/** Opens the compact bar's "More filters" popover (closed: a click outside closes it). */
+async function openMoreFilters(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^More filters/ }).click();
+  await expect(page.getByRole('group', { name: 'More filters' })).toBeVisible();
+}
+
+/** "Clear filters", with the "More filters" popover closed first (it may lie over the button). */
+async function clearFilters(page: Page): Promise<void> {
+  // A click outside closes the popover.
+  await page.getByRole('heading', { name: 'Document center' }).click();
+  await expect(page.getByRole('group', { name: 'More filters' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+}
+
 async function openDocumentCenter(page: Page): Promise<void> {
   await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Document center' }).click();
@@ -210,6 +224,7 @@ test('given the filters of spec section 3, when each is set, then the list and t
   page,
 }) => {
   await openDocumentCenter(page);
+  await openMoreFilters(page);
   await page.getByLabel('ADJ number').fill('ADJ10234567');
   await expect(names(page)).toHaveText([
     'QME Report - Maria Gonzalez (pp. 3-5)',
@@ -228,12 +243,14 @@ test('given the filters of spec section 3, when each is set, then the list and t
 
   // Kept across a reload (persisted like the raw-file filters).
   await page.reload();
+  await openMoreFilters(page);
   await expect(page.getByLabel('ADJ number')).toHaveValue('ADJ10234567');
   await expect(names(page)).toHaveText(['QME Report - Maria Gonzalez (pp. 3-5)']);
 
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
   await expect(page.getByTestId('document-total')).toHaveText('1,200');
 
+  await openMoreFilters(page);
   await page.getByLabel('Claim number').fill('CLM-777');
   await expect(names(page)).toHaveText(['Application for Adjudication - Tom Baker (p. 1)']);
   await page.getByLabel('Claim number').fill('');
@@ -250,25 +267,27 @@ test('given the filters of spec section 3, when each is set, then the list and t
     'Application for Adjudication - Tom Baker (p. 1)',
     'QME Report - Maria Gonzalez (pp. 3-5)',
   ]);
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
 
+  await openMoreFilters(page);
   await page.getByLabel('Raw file uploaded from').fill('2026-01-12');
   await page.getByLabel('Raw file uploaded to').fill('2026-01-13');
   await expect(names(page)).toHaveText([
     'Untitled scan (p. 1)',
     'Application for Adjudication - Tom Baker (p. 1)',
   ]);
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
 
+  await openMoreFilters(page);
   await page.getByLabel('Separated on').fill('2026-01-13');
   await expect(names(page)).toHaveText(['Untitled scan (p. 1)']);
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
 
   await page.getByLabel('Search documents').fill('Gonzalez');
   await expect(names(page)).toHaveCount(2);
   await page.getByLabel('Search documents').fill('no such document anywhere');
   await expect(page.getByText('No data available.')).toBeVisible();
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
   await expect(page.getByTestId('document-total')).toHaveText('1,200');
 });
 
@@ -343,14 +362,15 @@ test('given a search with "Search document text", then matches in the text show 
   await expect(snippet.locator('b')).toHaveCount(0);
   await expect(snippet).not.toContainText('&lt;');
   await page.screenshot({ path: '/tmp/h3-document-center-search.png', fullPage: true });
-  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await clearFilters(page);
 });
 
 test('given the columns chosen and ordered in "Columns", when saved, then the company keeps that layout across a reload', async ({
   page,
 }) => {
   await openDocumentCenter(page);
-  const headers = page.getByTestId('document-table').locator('thead th');
+  // The first column holds the checkboxes that choose rows.
+  const headers = page.getByTestId('document-table').locator('thead th:not(.ld-doc-choose)');
   await expect(headers).toHaveText([
     'Name',
     'Type',

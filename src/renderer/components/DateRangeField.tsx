@@ -1,45 +1,51 @@
 /**
- * A labelled pair of day inputs, "<label> from … to …", for a filter bar. Each end limits the other;
- * a backwards range (from after to) is marked and explained, and the lists do not apply it.
+ * A labelled pair of days, "<label> from … to …", for a filter bar, typed in the company's
+ * date_format. The owner checks the values with the shared filter rules and passes the problems
+ * in; each is shown under the range (Blueprint FormGroup helper text, danger intent) and the
+ * wrong input is marked.
  */
-
-/** Whether both days are given and the first is after the second (YYYY-MM-DD compare as text). */
-export function isBackwardsRange(from: string, to: string): boolean {
-  return from !== '' && to !== '' && from > to;
-}
+import { FormGroup, Intent } from '@blueprintjs/core';
+import { useId } from 'react';
+import { DayInput } from './DayInput';
 
 export function DateRangeField(props: {
   /** Names the group ("<label> between") and its inputs ("<label> from", "<label> to"). */
   label: string;
   from: string;
   to: string;
+  format: string;
+  problems?: { from?: string; to?: string };
   onChange(from: string, to: string): void;
 }) {
-  const { label, from, to, onChange } = props;
-  const backwards = isBackwardsRange(from, to);
-  const inputClass = `bp6-input${backwards ? ' bp6-intent-danger' : ''}`;
+  const { label, from, to, format, onChange } = props;
+  const problem = props.problems?.from ?? props.problems?.to;
+  const helpId = useId();
   return (
-    <span className="ld-filter-range" role="group" aria-label={`${label} between`}>
-      <span className="ld-muted">{label}</span>
-      <input
-        type="date"
-        className={inputClass}
-        aria-label={`${label} from`}
-        value={from}
-        max={to || undefined}
-        onChange={(event) => onChange(event.currentTarget.value, to)}
-      />
-      <span className="ld-muted">to</span>
-      <input
-        type="date"
-        className={inputClass}
-        aria-label={`${label} to`}
-        aria-invalid={backwards}
-        title={backwards ? 'The end is before the start; the range is not applied.' : undefined}
-        value={to}
-        min={from || undefined}
-        onChange={(event) => onChange(from, event.currentTarget.value)}
-      />
-    </span>
+    <FormGroup
+      className="ld-filter-field"
+      intent={problem ? Intent.DANGER : Intent.NONE}
+      helperText={problem ? <span id={helpId}>{problem}</span> : undefined}
+    >
+      <span className="ld-filter-range" role="group" aria-label={`${label} between`}>
+        <span className="ld-muted">{label}</span>
+        <DayInput
+          label={`${label} from`}
+          value={from}
+          format={format}
+          invalid={props.problems?.from !== undefined}
+          describedBy={props.problems?.from ? helpId : undefined}
+          onChange={(next) => onChange(next, to)}
+        />
+        <span className="ld-muted">to</span>
+        <DayInput
+          label={`${label} to`}
+          value={to}
+          format={format}
+          invalid={props.problems?.to !== undefined}
+          describedBy={props.problems?.to ? helpId : undefined}
+          onChange={(next) => onChange(from, next)}
+        />
+      </span>
+    </FormGroup>
   );
 }

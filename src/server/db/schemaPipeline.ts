@@ -314,6 +314,30 @@ export const columnConfiguration = pgTable(
   (t) => [uniqueIndex('column_configuration_company_table_idx').on(t.company_id, t.table)],
 );
 
+/**
+ * A person's saved views of a list (issue 15 item 16): a name and the list's filters and sort as
+ * the renderer keeps them (state), per user and company; a name is unique per user, company and
+ * list (saving it again replaces the state).
+ */
+export const savedView = pgTable(
+  'saved_view',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => userProfile.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
+    table: text('table').notNull(),
+    name: text('name').notNull(),
+    state: jsonb('state').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_view_user_list_name_idx').on(t.user_id, t.company_id, t.table, t.name),
+  ],
+);
+
 export const legalProcessedFileLog = pgTable(
   'legal_processed_file_log',
   {

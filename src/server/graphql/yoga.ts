@@ -10,6 +10,7 @@ import { processedFileListResolvers } from '../domains/document-center/graphql';
 import { documentTypeResolvers } from '../domains/document-types/graphql';
 import { liveFilesResolvers } from '../domains/live-files/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
+import { savedViewResolvers } from '../domains/saved-views/graphql';
 import { notificationResolvers } from '../domains/notifications/graphql';
 import { pipelineResolvers } from '../domains/pipeline/graphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
@@ -87,6 +88,7 @@ export function createGraphQLServer(
         processedFileListResolvers(deps),
         documentTypeResolvers(deps),
         liveFilesResolvers(deps),
+        savedViewResolvers(deps),
       ),
     },
   });

@@ -58,3 +58,18 @@ describe('rawFileListQuerySchema', () => {
     );
   });
 });
+
+describe('rawFileListQuerySchema and the shared filter rules', () => {
+  it('given a 20-digit page count or a year past 2099, then the list query is refused', () => {
+    expect(rawFileListQuerySchema.safeParse({ minPages: '12345678901234567890' }).success).toBe(
+      false,
+    );
+    expect(rawFileListQuerySchema.safeParse({ maxPages: 100_001 }).success).toBe(false);
+    expect(
+      rawFileListQuerySchema.safeParse({ raw_file_uploaded_at_from: '2150-01-01' }).success,
+    ).toBe(false);
+    expect(rawFileListQuerySchema.safeParse({ minPages: '3', maxPages: 100_000 }).success).toBe(
+      true,
+    );
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { int32, text, uuid as uuidOf } from '../schemas/input';
+import { filterDay, filterDayOrInstant, filterPages, PAGES_MESSAGE } from '../filters/rules';
 
 const uuid = uuidOf();
 const name = text().trim().min(1).max(255);
@@ -55,8 +56,10 @@ const whole = (min: number, max?: number) =>
 const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
-/** A day (YYYY-MM-DD, UTC) or an instant (ISO 8601 with Z or an offset). */
-const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+/** A page-count filter (the shared filter rule) sent as JSON or as query-string digits. */
+const pagesFilter = z
+  .union([z.number(), z.string().regex(/^\d+$/, PAGES_MESSAGE).transform(Number)])
+  .pipe(filterPages);
 
 /** The first instant `value` covers: a day's midnight UTC, or the instant itself. */
 export function rangeStart(value: string): Date {
@@ -89,18 +92,18 @@ export const rawFileListQuerySchema = z
     status: oneOrMany(text().min(1).max(64)).optional(),
     uploadedAt: unsetIfBlank(z.iso.date()),
     created_at: unsetIfBlank(z.iso.date()),
-    raw_file_uploaded_at_from: unsetIfBlank(dayOrInstant),
-    raw_file_uploaded_at_to: unsetIfBlank(dayOrInstant),
+    raw_file_uploaded_at_from: unsetIfBlank(filterDayOrInstant),
+    raw_file_uploaded_at_to: unsetIfBlank(filterDayOrInstant),
     uploadedBy: oneOrMany(uuid).optional(),
     userId: unsetIfBlank(uuid),
-    minPages: unsetIfBlank(whole(0)),
-    maxPages: unsetIfBlank(whole(0)),
+    minPages: unsetIfBlank(pagesFilter),
+    maxPages: unsetIfBlank(pagesFilter),
     statusType: unsetIfBlank(z.enum(RAW_FILE_STATUS_TYPES)),
     needs_case_number: unsetIfBlank(flag),
     legalFileTypeId: unsetIfBlank(uuid),
     document_synced: unsetIfBlank(flag),
     crm_sync_status: unsetIfBlank(text().trim().min(1).max(64)),
-    separated_at: unsetIfBlank(z.iso.date()),
+    separated_at: unsetIfBlank(filterDay),
     reviewed_at: unsetIfBlank(z.iso.date()),
     includeContentSearch: unsetIfBlank(flag),
     sortBy: z.enum(RAW_FILE_SORT_COLUMNS).default('created_at'),

@@ -21,24 +21,29 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
+import { hasProblems } from '../../../shared/filters/rules';
 import { describeError } from '../../app/errors';
 import { Page } from '../../components/Page';
 import { toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
 import { withPending } from '../offline/pending';
 import { usePendingChanges } from '../offline/usePendingChanges';
+import { SavedViewsMenu } from '../saved-views/SavedViewsMenu';
 import { visibleColumns, type ColumnState } from './columns';
 import { ColumnsDialog } from './ColumnsDialog';
+import { DocumentBulkBar } from './DocumentBulkBar';
 import { DocumentFilterBar } from './DocumentFilterBar';
 import { DocumentTable, FolderDot } from './DocumentTable';
 import {
   clearDocumentFilters,
   countVariables,
+  documentFilterProblems,
   hasDocumentFilters,
   listVariables,
   NO_FILE_TYPE_TAB,
   PAGE_SIZES,
   pagesOffered,
+  restoreDocumentFilters,
   totalLabel,
   parsePage,
   toggleSort,
@@ -91,10 +96,13 @@ export function DocumentCenterPage() {
     if (page !== 1) setPage(1);
   };
 
-  const skip = !companyId;
+  // A wrong filter is said next to its field and nothing is sent; the list shows no rows meanwhile.
+  const problems = documentFilterProblems(filters, dateFormat);
+  const invalid = hasProblems(documentFilterProblems(applied, dateFormat));
+  const skip = !companyId || invalid;
   const variables = useMemo(
-    () => listVariables(applied, page, companyId),
-    [applied, page, companyId],
+    () => listVariables(applied, page, companyId, dateFormat),
+    [applied, page, companyId, dateFormat],
   );
   const list = useQuery(DOCUMENT_CENTER_FILES_QUERY, {
     variables,
@@ -102,7 +110,7 @@ export function DocumentCenterPage() {
     fetchPolicy: 'cache-and-network',
   });
   const counts = useQuery(DOCUMENT_CENTER_COUNTS_QUERY, {
-    variables: countVariables(applied, companyId),
+    variables: countVariables(applied, companyId, dateFormat),
     skip,
     fetchPolicy: 'cache-and-network',
   });
@@ -111,6 +119,18 @@ export function DocumentCenterPage() {
     skip,
   });
   const columns = useColumnLayout(companyId);
+  // Documents chosen for a bulk action: those of the page in view (a new page or filter clears it).
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setChosen(new Set()), [variables]);
+  const choose = (ids: readonly string[], on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [columnsError, setColumnsError] = useState<string | null>(null);
 
@@ -123,7 +143,9 @@ export function DocumentCenterPage() {
     error: list.error,
   });
   const kept = offline.state.kind === 'kept' ? offline.state : null;
-  const data = (kept?.list ?? list.data ?? list.previousData)?.processedFiles;
+  const data = invalid
+    ? undefined
+    : (kept?.list ?? list.data ?? list.previousData)?.processedFiles;
   // A change waiting in the desktop's outbox shows in the list too, not the server's old value.
   const pending = usePendingChanges();
   const rows: readonly DocumentRow[] = useMemo(
@@ -134,7 +156,11 @@ export function DocumentCenterPage() {
   const total = data?.total ?? 0;
   const capped = data?.total_capped ?? false;
   const pages = pagesOffered(total, capped, page, rows.length, applied.pageSize);
-  const tabCounts = (counts.data ?? counts.previousData)?.documentCenterCounts;
+  const tabCounts = invalid
+    ? undefined
+    : (counts.data ?? counts.previousData)?.documentCenterCounts;
+  // Rows kept from before a failed refresh are not the answer to these filters: dimmed, and said.
+  const stale = Boolean(list.error && data && !kept);
 
   // A page past the end (fewer documents than when the address was made): go to the last one.
   useEffect(() => {
@@ -156,7 +182,16 @@ export function DocumentCenterPage() {
   };
 
   let body;
-  if (offline.unreachable && !kept && offline.state.kind !== 'loading') {
+  if (invalid) {
+    body = (
+      <NonIdealState
+        icon="filter"
+        title="Fix the marked filters"
+        description="The list is shown again once every filter holds a value it can use."
+        className="ld-empty"
+      />
+    );
+  } else if (offline.unreachable && !kept && offline.state.kind !== 'loading') {
     body = <OfflineNoList />;
   } else if (list.error && !data) {
     body = (
@@ -191,19 +226,24 @@ export function DocumentCenterPage() {
     );
   } else {
     body = (
-      <DocumentTable
-        rows={rows}
-        columns={visibleColumns(columns.layout)}
-        dateFormat={dateFormat}
-        sortBy={applied.sortBy}
-        sortOrder={applied.sortOrder}
-        onSort={(key) => change(toggleSort(filters, key))}
-        onOpen={open}
-        waiting={waiting}
-      />
+      <div className={stale ? 'ld-stale' : undefined} aria-busy={stale}>
+        <DocumentTable
+          rows={rows}
+          columns={visibleColumns(columns.layout)}
+          dateFormat={dateFormat}
+          sortBy={applied.sortBy}
+          sortOrder={applied.sortOrder}
+          onSort={(key) => change(toggleSort(filters, key))}
+          onOpen={open}
+          chosen={chosen}
+          onChoose={choose}
+          waiting={waiting}
+        />
+      </div>
     );
   }
 
+  const chosenIds = rows.filter((row) => chosen.has(row.id)).map((row) => row.id);
   const first = total === 0 ? 0 : (page - 1) * applied.pageSize + 1;
   const last = capped
     ? Math.max(first, first + rows.length - 1)
@@ -214,9 +254,19 @@ export function DocumentCenterPage() {
       title="Document center"
       subtitle="Documents split out of your uploads, ready to use"
       actions={
-        <Button icon="column-layout" onClick={() => setColumnsOpen(true)}>
-          Columns
-        </Button>
+        <>
+          <SavedViewsMenu
+            table="document_center"
+            state={filters}
+            onApply={(state, name) => {
+              change(restoreDocumentFilters(state));
+              toastSuccess(`The view "${name}" is shown.`);
+            }}
+          />
+          <Button icon="column-layout" onClick={() => setColumnsOpen(true)}>
+            Columns
+          </Button>
+        </>
       }
     >
       <div className="ld-doc-center">
@@ -272,14 +322,25 @@ export function DocumentCenterPage() {
         <DocumentFilterBar
           filters={filters}
           fileTypes={fileTypes.data?.legalFileTypes ?? []}
+          dateFormat={dateFormat}
+          problems={problems}
           onChange={change}
         />
         {kept ? (
           <OfflineListBanner cachedAt={kept.cachedAt} dateFormat={dateFormat} />
         ) : list.error && data && !offline.unreachable ? (
           <Callout intent={Intent.WARNING} role="alert" className="ld-inline-alert">
-            {describeError(list.error, ERRORS.FETCH_PROCESSED_FILE_FAILED)}
+            {describeError(list.error, ERRORS.FETCH_PROCESSED_FILE_FAILED)} The rows below are from
+            before and may be out of date.
           </Callout>
+        ) : null}
+        {chosenIds.length > 0 && !invalid ? (
+          <DocumentBulkBar
+            ids={chosenIds}
+            companyId={companyId}
+            fileTypes={fileTypes.data?.legalFileTypes ?? []}
+            onDone={() => setChosen(new Set())}
+          />
         ) : null}
         {body}
         {data && total > 0 ? (

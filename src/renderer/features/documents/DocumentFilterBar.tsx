@@ -1,12 +1,31 @@
 /**
- * The document center's filters (spec section 3 processed-file filters): search with the
- * "Search document text" switch, file name, document type (grouped by folder), ADJ and claim
- * numbers, raw file name, the day documents were separated on, and the processed and raw-file
- * upload ranges. A backwards range is marked and not applied.
+ * The document center's filters (spec section 3 processed-file filters) as a compact bar: the most
+ * used ones inline (search with the "Search document text" switch, document type, processed
+ * range), the rest (file name, ADJ and claim numbers, raw file name, the day documents were
+ * separated on, the raw-file upload range) in a "More filters" popover whose button counts the
+ * ones set there. Days are typed in the company's date_format; a problem found by the shared
+ * filter rules is said next to its field, and the "More filters" button turns red when the
+ * problem is inside it.
  */
-import { Button, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import {
+  Button,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  Popover,
+  Switch,
+  Tag,
+} from '@blueprintjs/core';
+import { useId } from 'react';
 import { DateRangeField } from '../../components/DateRangeField';
-import { clearDocumentFilters, hasDocumentFilters, type DocumentFilters } from './filters';
+import { DayInput } from '../../components/DayInput';
+import {
+  clearDocumentFilters,
+  hasDocumentFilters,
+  type DocumentFilterProblems,
+  type DocumentFilters,
+} from './filters';
 import type { DocumentFileType } from './operations';
 
 interface TypeGroup {
@@ -31,16 +50,40 @@ export function groupFileTypes(types: readonly DocumentFileType[]): TypeGroup[] 
     }));
 }
 
-export function DocumentFilterBar(props: {
+/** The filters inside "More filters" (a range counts once). */
+const MORE_FILTERS: ReadonlyArray<ReadonlyArray<keyof DocumentFilters>> = [
+  ['fileName'],
+  ['adjNumber'],
+  ['claimNumber'],
+  ['rawFileName'],
+  ['separatedAt'],
+  ['uploadedFrom', 'uploadedTo'],
+];
+
+/** How many of the "More filters" filters are set. */
+export function moreFiltersCount(filters: DocumentFilters): number {
+  return MORE_FILTERS.filter((keys) => keys.some((key) => filters[key] !== '')).length;
+}
+
+interface BarProps {
   filters: DocumentFilters;
   fileTypes: readonly DocumentFileType[];
+  dateFormat: string;
+  problems: DocumentFilterProblems;
   onChange(next: DocumentFilters): void;
-}) {
-  const { filters, onChange } = props;
+}
+
+export function DocumentFilterBar(props: BarProps) {
+  const { filters, onChange, problems } = props;
   const set = (patch: Partial<DocumentFilters>) => onChange({ ...filters, ...patch });
   const groups = groupFileTypes(props.fileTypes);
   const typeKnown =
     !filters.fileTypeId || props.fileTypes.some((type) => type.id === filters.fileTypeId);
+  const more = moreFiltersCount(filters);
+  const moreWrong =
+    problems.separatedAt !== undefined ||
+    problems.uploadedFrom !== undefined ||
+    problems.uploadedTo !== undefined;
   return (
     <div className="ld-filter-rows ld-doc-filters">
       <div className="ld-filter-bar">
@@ -60,13 +103,6 @@ export function DocumentFilterBar(props: {
           onChange={(event) => set({ contentSearch: event.currentTarget.checked })}
           className="ld-filter-switch"
         />
-        <InputGroup
-          placeholder="File name"
-          aria-label="File name"
-          value={filters.fileName}
-          onValueChange={(fileName) => set({ fileName })}
-          className="ld-doc-text"
-        />
         <HTMLSelect
           aria-label="File type"
           value={filters.fileTypeId}
@@ -85,53 +121,37 @@ export function DocumentFilterBar(props: {
           ))}
           {typeKnown ? null : <option value={filters.fileTypeId}>Chosen type</option>}
         </HTMLSelect>
-      </div>
-      <div className="ld-filter-bar">
-        <InputGroup
-          placeholder="ADJ number"
-          aria-label="ADJ number"
-          value={filters.adjNumber}
-          onValueChange={(adjNumber) => set({ adjNumber })}
-          className="ld-doc-number"
-        />
-        <InputGroup
-          placeholder="Claim number"
-          aria-label="Claim number"
-          value={filters.claimNumber}
-          onValueChange={(claimNumber) => set({ claimNumber })}
-          className="ld-doc-number"
-        />
-        <InputGroup
-          placeholder="Raw file name"
-          aria-label="Raw file name"
-          value={filters.rawFileName}
-          onValueChange={(rawFileName) => set({ rawFileName })}
-          className="ld-doc-text"
-        />
-        <span className="ld-filter-range">
-          <span className="ld-muted">Separated on</span>
-          <input
-            type="date"
-            className="bp6-input"
-            aria-label="Separated on"
-            value={filters.separatedAt}
-            onChange={(event) => set({ separatedAt: event.currentTarget.value })}
-          />
-        </span>
-      </div>
-      <div className="ld-filter-bar">
         <DateRangeField
           label="Processed"
           from={filters.processedFrom}
           to={filters.processedTo}
+          format={props.dateFormat}
+          problems={{ from: problems.processedFrom, to: problems.processedTo }}
           onChange={(processedFrom, processedTo) => set({ processedFrom, processedTo })}
         />
-        <DateRangeField
-          label="Raw file uploaded"
-          from={filters.uploadedFrom}
-          to={filters.uploadedTo}
-          onChange={(uploadedFrom, uploadedTo) => set({ uploadedFrom, uploadedTo })}
-        />
+        <Popover
+          content={<MoreFilters {...props} />}
+          placement="bottom-start"
+          popoverClassName="ld-more-filters-popover"
+        >
+          <Button
+            icon="filter"
+            endIcon="caret-down"
+            intent={moreWrong ? Intent.DANGER : Intent.NONE}
+            aria-label={more > 0 ? `More filters (${more} set)` : 'More filters'}
+          >
+            More filters
+            {more > 0 ? (
+              <Tag
+                round
+                intent={moreWrong ? Intent.NONE : Intent.PRIMARY}
+                className="ld-more-count"
+              >
+                {more}
+              </Tag>
+            ) : null}
+          </Button>
+        </Popover>
         <Button
           variant="minimal"
           icon="filter-remove"
@@ -142,6 +162,56 @@ export function DocumentFilterBar(props: {
           Clear filters
         </Button>
       </div>
+    </div>
+  );
+}
+
+function MoreFilters(props: BarProps) {
+  const { filters, onChange, problems } = props;
+  const set = (patch: Partial<DocumentFilters>) => onChange({ ...filters, ...patch });
+  const separatedHelp = useId();
+  const text = (label: string, key: 'fileName' | 'adjNumber' | 'claimNumber' | 'rawFileName') => (
+    <FormGroup label={label} className="ld-more-field">
+      <InputGroup
+        aria-label={label}
+        value={filters[key]}
+        onValueChange={(value) => set({ [key]: value })}
+      />
+    </FormGroup>
+  );
+  return (
+    <div className="ld-more-filters" role="group" aria-label="More filters">
+      <div className="ld-more-grid">
+        {text('File name', 'fileName')}
+        {text('Raw file name', 'rawFileName')}
+        {text('ADJ number', 'adjNumber')}
+        {text('Claim number', 'claimNumber')}
+        <FormGroup
+          label="Separated on"
+          className="ld-more-field"
+          intent={problems.separatedAt ? Intent.DANGER : Intent.NONE}
+          helperText={
+            problems.separatedAt ? <span id={separatedHelp}>{problems.separatedAt}</span> : null
+          }
+        >
+          <DayInput
+            label="Separated on"
+            value={filters.separatedAt}
+            format={props.dateFormat}
+            invalid={problems.separatedAt !== undefined}
+            describedBy={problems.separatedAt ? separatedHelp : undefined}
+            onChange={(separatedAt) => set({ separatedAt })}
+          />
+        </FormGroup>
+      </div>
+      <DateRangeField
+        label="Raw file uploaded"
+        from={filters.uploadedFrom}
+        to={filters.uploadedTo}
+        format={props.dateFormat}
+        problems={{ from: problems.uploadedFrom, to: problems.uploadedTo }}
+        onChange={(uploadedFrom, uploadedTo) => set({ uploadedFrom, uploadedTo })}
+      />
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * The document center's table: the company's columns in their order, a sticky header whose
  * column titles sort (click again to flip), and rows virtualised with @tanstack/react-virtual so a
  * 1000-document page renders only the rows in view (spacer rows keep the scroll height). A row
- * opens the document on click or Enter; the raw file's name links to the raw file.
+ * opens the document on click or Enter; the raw file's name links to the raw file. A first column
+ * of checkboxes chooses rows for the bulk actions (the header's chooses the whole page).
  */
 import { Icon, Tag } from '@blueprintjs/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -22,6 +23,7 @@ import type { DocumentRow } from './operations';
 import { leadToMatch, splitSnippet } from './snippet';
 
 const ROW_HEIGHT = 37;
+const CHOOSE_WIDTH = 36;
 const SNIPPET_ROW_HEIGHT = 78;
 
 export function FolderDot(props: { color: string }) {
@@ -164,8 +166,12 @@ export function DocumentTable(props: {
   onOpen(row: DocumentRow): void;
   /** Documents with a change still waiting in the desktop's outbox (marked by their name). */
   waiting?: ReadonlySet<string>;
+  chosen: ReadonlySet<string>;
+  onChoose(ids: readonly string[], chosen: boolean): void;
 }) {
-  const { rows, columns } = props;
+  const { rows, columns, chosen } = props;
+  const allChosen = rows.length > 0 && rows.every((row) => chosen.has(row.id));
+  const someChosen = !allChosen && rows.some((row) => chosen.has(row.id));
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -184,7 +190,7 @@ export function DocumentTable(props: {
   const paddingBottom = items.length
     ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)
     : 0;
-  const width = columns.reduce((sum, column) => sum + columnWidth(column), 0);
+  const width = columns.reduce((sum, column) => sum + columnWidth(column), CHOOSE_WIDTH);
 
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, row: DocumentRow) => {
     if (event.target !== event.currentTarget) return;
@@ -214,12 +220,29 @@ export function DocumentTable(props: {
         aria-rowcount={rows.length + 1}
       >
         <colgroup>
+          <col style={{ width: CHOOSE_WIDTH }} />
           {columns.map((column) => (
             <col key={column.key} style={{ width: columnWidth(column) }} />
           ))}
         </colgroup>
         <thead>
           <tr>
+            <th scope="col" className="ld-doc-choose">
+              <input
+                type="checkbox"
+                aria-label="Choose every document on this page"
+                checked={allChosen}
+                ref={(input) => {
+                  if (input) input.indeterminate = someChosen;
+                }}
+                onChange={(event) =>
+                  props.onChoose(
+                    rows.map((row) => row.id),
+                    event.currentTarget.checked,
+                  )
+                }
+              />
+            </th>
             {columns.map((column) => (
               <SortHeader
                 key={column.key}
@@ -234,7 +257,7 @@ export function DocumentTable(props: {
         <tbody>
           {paddingTop > 0 ? (
             <tr aria-hidden className="ld-doc-spacer" style={{ height: paddingTop }}>
-              <td colSpan={columns.length} />
+              <td colSpan={columns.length + 1} />
             </tr>
           ) : null}
           {items.map((item) => {
@@ -250,7 +273,16 @@ export function DocumentTable(props: {
                 aria-rowindex={item.index + 2}
                 onClick={() => props.onOpen(row)}
                 onKeyDown={(event) => onRowKey(event, row)}
+                aria-selected={chosen.has(row.id)}
               >
+                <td className="ld-doc-choose" onClick={(event) => event.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    aria-label={`Choose ${row.name}`}
+                    checked={chosen.has(row.id)}
+                    onChange={(event) => props.onChoose([row.id], event.currentTarget.checked)}
+                  />
+                </td>
                 {columns.map((column) => (
                   <td key={column.key} className={`ld-doc-cell-${column.key}`}>
                     {cell(column.key, row, props.dateFormat)}
@@ -266,7 +298,7 @@ export function DocumentTable(props: {
           })}
           {paddingBottom > 0 ? (
             <tr aria-hidden className="ld-doc-spacer" style={{ height: paddingBottom }}>
-              <td colSpan={columns.length} />
+              <td colSpan={columns.length + 1} />
             </tr>
           ) : null}
         </tbody>

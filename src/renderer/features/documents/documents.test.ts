@@ -10,10 +10,11 @@ import {
   toSettings,
   visibleColumns,
 } from './columns';
-import { groupFileTypes } from './DocumentFilterBar';
+import { groupFileTypes, moreFiltersCount } from './DocumentFilterBar';
 import {
   clearDocumentFilters,
   countVariables,
+  documentFilterProblems,
   DEFAULT_DOCUMENT_FILTERS,
   hasDocumentFilters,
   listVariables,
@@ -31,14 +32,16 @@ import {
   documentFiltersReducer,
   selectDocumentFilters,
 } from './filtersSlice';
+import { filterDayMessage, RANGE_MESSAGE } from '../../../shared/filters/rules';
 import { leadToMatch, splitSnippet } from './snippet';
 import { onlyTextChanged } from './useAppliedFilters';
 
 const TYPE = '0b5e3c52-3f3a-4d39-9b47-6e0b1d2f8a10';
+const US = 'MM/DD/YYYY';
 
 describe('document center filters -> GraphQL variables', () => {
   it('given the defaults, then page 1 of 10 newest first is asked for with no filters', () => {
-    expect(listVariables(DEFAULT_DOCUMENT_FILTERS, 1, 'c1')).toEqual({
+    expect(listVariables(DEFAULT_DOCUMENT_FILTERS, 1, 'c1', US)).toEqual({
       company_id: 'c1',
       page: 1,
       page_size: 10,
@@ -69,6 +72,7 @@ describe('document center filters -> GraphQL variables', () => {
       },
       3,
       'c1',
+      US,
     );
     expect(variables.page).toBe(3);
     expect(variables.page_size).toBe(50);
@@ -100,33 +104,60 @@ describe('document center filters -> GraphQL variables', () => {
     ]);
   });
 
-  it('given a backwards range, blank text or text search off, then those are not sent', () => {
+  it('given blank text or text search off, then those are not sent', () => {
     const { filters } = listVariables(
-      {
-        ...DEFAULT_DOCUMENT_FILTERS,
-        processedFrom: '2026-02-01',
-        processedTo: '2026-01-01',
-        fileName: '   ',
-        search: 'knee',
-        contentSearch: false,
-      },
+      { ...DEFAULT_DOCUMENT_FILTERS, fileName: '   ', search: 'knee', contentSearch: false },
       1,
       'c1',
+      US,
     );
     expect(filters).toEqual({ search: 'knee' });
     // "Search document text" without search text searches nothing.
     expect(
-      listVariables({ ...DEFAULT_DOCUMENT_FILTERS, contentSearch: true }, 1, 'c1').filters,
+      listVariables({ ...DEFAULT_DOCUMENT_FILTERS, contentSearch: true }, 1, 'c1', US).filters,
     ).toEqual({});
+  });
+
+  it('given days typed in the company format, then they go out as those days', () => {
+    const { filters } = listVariables(
+      { ...DEFAULT_DOCUMENT_FILTERS, processedFrom: '15.03.2024', separatedAt: '16.03.2024' },
+      1,
+      'c1',
+      'DD.MM.YYYY',
+    );
+    expect(filters).toEqual({
+      processed_at_from: localDayEdge('2024-03-15', 'start'),
+      separated_at: '2024-03-16',
+    });
+  });
+
+  it('given a backwards range, a year out of range or a day not in the format, then each field says why', () => {
+    expect(documentFilterProblems(DEFAULT_DOCUMENT_FILTERS, US)).toEqual({});
+    expect(
+      documentFilterProblems(
+        {
+          ...DEFAULT_DOCUMENT_FILTERS,
+          processedFrom: '02/01/2026',
+          processedTo: '01/01/2026',
+          uploadedFrom: '01/01/275760',
+          separatedAt: '2026-13-01',
+        },
+        US,
+      ),
+    ).toEqual({
+      processedTo: RANGE_MESSAGE,
+      uploadedFrom: filterDayMessage(US),
+      separatedAt: filterDayMessage(US),
+    });
   });
 
   it('given a tab, then the counts are asked for without it (every tab is counted at once)', () => {
     const filters = { ...DEFAULT_DOCUMENT_FILTERS, folder: 'no_file_type', adjNumber: 'ADJ1' };
-    expect(countVariables(filters, 'c1')).toEqual({
+    expect(countVariables(filters, 'c1', US)).toEqual({
       company_id: 'c1',
       filters: { adj_number: 'ADJ1' },
     });
-    expect(listVariables(filters, 1, 'c1').filters).toMatchObject({ folder: 'no_file_type' });
+    expect(listVariables(filters, 1, 'c1', US).filters).toMatchObject({ folder: 'no_file_type' });
   });
 
   it('given a header clicked, then a new column sorts ascending and the same one flips', () => {
@@ -143,7 +174,7 @@ describe('document center filters -> GraphQL variables', () => {
       adjNumber: 'ADJ1',
     });
     expect(restoreDocumentFilters({ pageSize: 7 })).toEqual(DEFAULT_DOCUMENT_FILTERS);
-    expect(restoreDocumentFilters({ processedFrom: 'yesterday' })).toEqual(
+    expect(restoreDocumentFilters({ processedFrom: 'x'.repeat(41) })).toEqual(
       DEFAULT_DOCUMENT_FILTERS,
     );
     expect(restoreDocumentFilters(null)).toEqual(DEFAULT_DOCUMENT_FILTERS);
@@ -336,5 +367,22 @@ describe('file type select', () => {
       ['Medical', ['3', '1']],
       ['Pleadings', ['2']],
     ]);
+  });
+});
+
+describe('the compact filter bar', () => {
+  it('counts the filters set inside "More filters", a range once', () => {
+    expect(moreFiltersCount(DEFAULT_DOCUMENT_FILTERS)).toBe(0);
+    expect(
+      moreFiltersCount({
+        ...DEFAULT_DOCUMENT_FILTERS,
+        adjNumber: 'ADJ1',
+        uploadedFrom: '2026-01-01',
+        uploadedTo: '2026-01-02',
+        // Inline filters are not counted.
+        search: 'knee',
+        processedFrom: '2026-01-01',
+      }),
+    ).toBe(2);
   });
 });

@@ -2,12 +2,14 @@
  * The document center's list state (spec section 3 processed-file filters, the folder tab, sorting
  * and page size) and the GraphQL variables it becomes. The state holds what the inputs hold
  * (strings, flags), checked by a zod schema so a persisted copy that no longer fits falls back to
- * the defaults. Only filters that are set and well-formed are sent; a backwards date range is not
- * sent at all. Days are the user's local days: a range goes out as the instants that start the
- * first day and end the last one, so "to" includes its whole day whatever the time zone.
+ * the defaults. Days hold what the person typed (in the company's date_format, or YYYY-MM-DD);
+ * `documentFilterProblems` says what is wrong with each field by the shared filter rules
+ * (src/shared/filters), and the page sends nothing while there is a problem. Days are the user's
+ * local days: a range goes out as the instants that start the first day and end the last one, so
+ * "to" includes its whole day whatever the time zone.
  */
 import { z } from 'zod';
-import { isBackwardsRange } from '../../components/DateRangeField';
+import { dayRangeProblems, filterDayProblem, parseFilterDay } from '../../../shared/filters/rules';
 import { SORTABLE_KEYS } from './columns';
 
 /** Spec section 9: document list default page 1, page size 10. */
@@ -18,7 +20,8 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 /** The tab that shows documents without a type (the server's folder filter value). */
 export const NO_FILE_TYPE_TAB = 'no_file_type';
 
-const day = z.union([z.literal(''), z.iso.date()]);
+/** A day as typed (checked by documentFilterProblems, not here, so the input keeps it). */
+const day = z.string().max(40);
 const text = z.string().max(200);
 
 export const DocumentFilters = z.object({
@@ -101,7 +104,30 @@ export function clearDocumentFilters(filters: DocumentFilters): DocumentFilters 
   return cleared;
 }
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+/** The fields a filter problem can be shown beside. */
+export type DocumentFilterField =
+  'processedFrom' | 'processedTo' | 'uploadedFrom' | 'uploadedTo' | 'separatedAt';
+export type DocumentFilterProblems = Partial<Record<DocumentFilterField, string>>;
+
+/** What is wrong with each filter, by the shared rules; {} when every filter can be sent. */
+export function documentFilterProblems(
+  filters: DocumentFilters,
+  format: string,
+): DocumentFilterProblems {
+  const processed = dayRangeProblems(filters.processedFrom, filters.processedTo, format);
+  const uploaded = dayRangeProblems(filters.uploadedFrom, filters.uploadedTo, format);
+  const separated = filterDayProblem(filters.separatedAt, format);
+  const problems: DocumentFilterProblems = {
+    processedFrom: processed.from,
+    processedTo: processed.to,
+    uploadedFrom: uploaded.from,
+    uploadedTo: uploaded.to,
+    separatedAt: separated,
+  };
+  for (const key of Object.keys(problems) as DocumentFilterField[])
+    if (problems[key] === undefined) delete problems[key];
+  return problems;
+}
 
 /** The instant a local day starts (edge 'start') or ends (edge 'end'), as ISO date-time. */
 export function localDayEdge(value: string, edge: 'start' | 'end'): string {
@@ -133,13 +159,15 @@ export interface ProcessedFileFiltersInput {
 function range(
   from: string,
   to: string,
+  format: string,
   fromKey: keyof ProcessedFileFiltersInput,
   toKey: keyof ProcessedFileFiltersInput,
 ): ProcessedFileFiltersInput {
-  if (isBackwardsRange(from, to)) return {};
+  const start = parseFilterDay(from, format);
+  const end = parseFilterDay(to, format);
   return {
-    ...(isDay(from) ? { [fromKey]: localDayEdge(from, 'start') } : {}),
-    ...(isDay(to) ? { [toKey]: localDayEdge(to, 'end') } : {}),
+    ...(start ? { [fromKey]: localDayEdge(start, 'start') } : {}),
+    ...(end ? { [toKey]: localDayEdge(end, 'end') } : {}),
   };
 }
 
@@ -151,27 +179,39 @@ function trimmed(
   return clean ? { [key]: clean } : {};
 }
 
-/** The filters the server gets; `withFolder` false leaves the tab out (for the tab counts). */
+/**
+ * The filters the server gets (days read in the company's `format`; call it only when
+ * documentFilterProblems finds none); `withFolder` false leaves the tab out (for the tab counts).
+ */
 export function filtersInput(
   filters: DocumentFilters,
+  format: string,
   withFolder = true,
 ): ProcessedFileFiltersInput {
   const search = filters.search.trim();
+  const separated = parseFilterDay(filters.separatedAt, format);
   return {
     ...(withFolder && filters.folder ? { folder: filters.folder } : {}),
     ...trimmed(filters.fileName, 'file_name'),
     ...(filters.fileTypeId ? { file_type: filters.fileTypeId } : {}),
     ...trimmed(filters.adjNumber, 'adj_number'),
     ...trimmed(filters.claimNumber, 'claim_number'),
-    ...range(filters.processedFrom, filters.processedTo, 'processed_at_from', 'processed_at_to'),
+    ...range(
+      filters.processedFrom,
+      filters.processedTo,
+      format,
+      'processed_at_from',
+      'processed_at_to',
+    ),
     ...range(
       filters.uploadedFrom,
       filters.uploadedTo,
+      format,
       'raw_file_uploaded_at_from',
       'raw_file_uploaded_at_to',
     ),
     ...trimmed(filters.rawFileName, 'legal_raw_file_name'),
-    ...(isDay(filters.separatedAt) ? { separated_at: filters.separatedAt } : {}),
+    ...(separated ? { separated_at: separated } : {}),
     ...(search ? { search } : {}),
     ...(search && filters.contentSearch ? { include_content_search: true } : {}),
   };
@@ -190,6 +230,7 @@ export function listVariables(
   filters: DocumentFilters,
   page: number,
   companyId: string,
+  format: string,
 ): DocumentListVariables {
   return {
     company_id: companyId,
@@ -197,13 +238,13 @@ export function listVariables(
     page_size: filters.pageSize,
     sort_by: filters.sortBy,
     sort_order: filters.sortOrder,
-    filters: filtersInput(filters),
+    filters: filtersInput(filters, format),
   };
 }
 
 /** The tab counts answer for the same filters, every tab at once (so without the tab itself). */
-export function countVariables(filters: DocumentFilters, companyId: string) {
-  return { company_id: companyId, filters: filtersInput(filters, false) };
+export function countVariables(filters: DocumentFilters, companyId: string, format: string) {
+  return { company_id: companyId, filters: filtersInput(filters, format, false) };
 }
 
 /** Clicking a column header: a new column sorts ascending, the same one flips. */

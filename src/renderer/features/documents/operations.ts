@@ -134,3 +134,17 @@ export const SAVE_DOCUMENT_CENTER_COLUMNS_MUTATION = graphql(
   `,
   [COLUMN_CONFIGURATION_FIELDS],
 );
+
+/** One bulk action on chosen documents (all or nothing on the server). */
+export const BULK_PROCESSED_FILES_MUTATION = graphql(`
+  mutation BulkProcessedFiles($input: BulkProcessedFilesInput!) {
+    bulkProcessedFiles(input: $input) {
+      action
+      ids
+    }
+  }
+`);
+export type BulkProcessedFilesInput = VariablesOf<typeof BULK_PROCESSED_FILES_MUTATION>['input'];
+
+/** The lists a change of documents makes stale (refetched after a bulk action). */
+export const DOCUMENT_CENTER_LISTS = ['DocumentCenterFiles', 'DocumentCenterCounts'];

@@ -1,15 +1,17 @@
 /**
  * The filters of the raw-file list, in two rows: the file's own (search, status, upload range,
  * pages), then what the pipeline found in it (review state, document type, CRM sync) with sorting,
- * "Only my uploads" and "Clear filters". One upload day is a range from and to that day.
+ * "Only my uploads" and "Clear filters". One upload day is a range from and to that day, typed in
+ * the company's date_format. A problem found by the shared filter rules is said under its field.
  */
-import { Button, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import { FAILED_STATUSES, RAW_FILE_STATUS } from '../../../shared/raw-files/status';
 import { DateRangeField } from '../../components/DateRangeField';
 import {
   DEFAULT_FILTERS,
   hasFilters,
   REVIEW_FILTERS,
+  type RawFileFilterProblems,
   type RawFileFilters,
   type ReviewFilter,
   type SortBy,
@@ -63,9 +65,12 @@ export function statusOptionOf(statuses: readonly string[]): string {
 export function RawFileFilterBar(props: {
   filters: RawFileFilters;
   fileTypes: FileTypeOption[];
+  dateFormat: string;
+  problems: RawFileFilterProblems;
   onChange(next: RawFileFilters): void;
 }) {
-  const { filters, fileTypes, onChange } = props;
+  const { filters, fileTypes, onChange, problems } = props;
+  const pagesProblem = problems.minPages ?? problems.maxPages;
   const set = (patch: Partial<RawFileFilters>) => onChange({ ...filters, ...patch });
   return (
     <div className="ld-filter-rows">
@@ -94,26 +99,40 @@ export function RawFileFilterBar(props: {
           label="Uploaded"
           from={filters.uploadedFrom}
           to={filters.uploadedTo}
+          format={props.dateFormat}
+          problems={{ from: problems.uploadedFrom, to: problems.uploadedTo }}
           onChange={(uploadedFrom, uploadedTo) => set({ uploadedFrom, uploadedTo })}
         />
-        <InputGroup
-          type="number"
-          min={0}
-          placeholder="Min pages"
-          aria-label="Minimum pages"
-          value={filters.minPages}
-          onValueChange={(minPages) => set({ minPages })}
-          className="ld-filter-pages"
-        />
-        <InputGroup
-          type="number"
-          min={0}
-          placeholder="Max pages"
-          aria-label="Maximum pages"
-          value={filters.maxPages}
-          onValueChange={(maxPages) => set({ maxPages })}
-          className="ld-filter-pages"
-        />
+        <FormGroup
+          className="ld-filter-field"
+          intent={pagesProblem ? Intent.DANGER : Intent.NONE}
+          helperText={pagesProblem ? <span id="raw-pages-problem">{pagesProblem}</span> : undefined}
+        >
+          <span className="ld-filter-range">
+            <InputGroup
+              inputMode="numeric"
+              placeholder="Min pages"
+              aria-label="Minimum pages"
+              aria-invalid={problems.minPages !== undefined}
+              aria-describedby={problems.minPages ? 'raw-pages-problem' : undefined}
+              intent={problems.minPages ? Intent.DANGER : Intent.NONE}
+              value={filters.minPages}
+              onValueChange={(minPages) => set({ minPages })}
+              className="ld-filter-pages"
+            />
+            <InputGroup
+              inputMode="numeric"
+              placeholder="Max pages"
+              aria-label="Maximum pages"
+              aria-invalid={problems.maxPages !== undefined}
+              aria-describedby={problems.maxPages ? 'raw-pages-problem' : undefined}
+              intent={problems.maxPages ? Intent.DANGER : Intent.NONE}
+              value={filters.maxPages}
+              onValueChange={(maxPages) => set({ maxPages })}
+              className="ld-filter-pages"
+            />
+          </span>
+        </FormGroup>
       </div>
       <div className="ld-filter-bar">
         <HTMLSelect

@@ -17,6 +17,7 @@ import {
 import { useMutation } from '@apollo/client/react';
 import { useCallback, useDeferredValue, useState } from 'react';
 import { ERRORS } from '../../../shared/errors';
+import { hasProblems } from '../../../shared/filters/rules';
 import { describeError } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
 import { Page } from '../../components/Page';
@@ -25,6 +26,7 @@ import { useViewer } from '../auth/useViewer';
 import { formatBytes } from '../uploads/trackerRows';
 import { UploadFilesButton } from '../uploads/UploadFilesButton';
 import { RAW_FILES_PAGE_SIZE, type RawFileFilters, type RawFileRow } from './api';
+import { rawFileFilterProblems } from './filters';
 import { BUCKET_TAGS, sameStatuses } from './counts';
 import { DELETE_RAW_FILE_MUTATION } from './operations';
 import { RawFileDrawer } from './RawFileDrawer';
@@ -44,12 +46,18 @@ export function RawFilesPage() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<RawFileRow | null>(null);
-  const { data, error, loading, reload, removed } = useRawFiles(
+  const problems = rawFileFilterProblems(filters, dateFormat);
+  // While a filter is wrong nothing is asked, and the rows and counts from before are not shown.
+  const invalid = hasProblems(rawFileFilterProblems(deferred, dateFormat));
+  const listed = useRawFiles(
     deferred,
     page,
     viewer?.company.id ?? '',
     viewer?.user.id ?? '',
+    dateFormat,
   );
+  const { error, loading, reload, removed } = listed;
+  const data = invalid ? null : listed.data;
   const refreshList = useCallback(() => void reload(), [reload]);
   const [deleteRawFile, { loading: deletingNow }] = useMutation(DELETE_RAW_FILE_MUTATION);
 
@@ -73,7 +81,16 @@ export function RawFilesPage() {
 
   const pages = data ? Math.max(1, Math.ceil(data.total / RAW_FILES_PAGE_SIZE)) : 1;
   let body;
-  if (error && !data) {
+  if (invalid) {
+    body = (
+      <NonIdealState
+        icon="filter"
+        title="Fix the marked filters"
+        description="The list is shown again once every filter holds a value it can use."
+        className="ld-empty"
+      />
+    );
+  } else if (error && !data) {
     body = (
       <Callout intent={Intent.DANGER} icon="error" role="alert">
         {describeError(error, ERRORS.FETCH_RAW_FILES_FAILED)}
@@ -85,7 +102,10 @@ export function RawFilesPage() {
     body = <NonIdealState icon="document" title={ERRORS.NO_DATA} className="ld-empty" />;
   } else {
     body = (
-      <div className="ld-table-frame">
+      <div
+        className={error ? 'ld-table-frame ld-stale' : 'ld-table-frame'}
+        aria-busy={Boolean(error)}
+      >
         <HTMLTable className="ld-table" striped interactive>
           <thead>
             <tr>
@@ -166,10 +186,17 @@ export function RawFilesPage() {
         })}
         {loading && data ? <Spinner size={16} aria-label="Refreshing" /> : null}
       </div>
-      <RawFileFilterBar filters={filters} fileTypes={fileTypes} onChange={change} />
+      <RawFileFilterBar
+        filters={filters}
+        fileTypes={fileTypes}
+        dateFormat={dateFormat}
+        problems={problems}
+        onChange={change}
+      />
       {error && data ? (
         <Callout intent={Intent.WARNING} role="alert" className="ld-inline-alert">
-          {describeError(error, ERRORS.FETCH_RAW_FILES_FAILED)}
+          {describeError(error, ERRORS.FETCH_RAW_FILES_FAILED)} The rows below are from before and
+          may be out of date.
         </Callout>
       ) : null}
       {body}

@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, hasFilters, listBody, restoreFilters } from './filters';
+import {
+  filterDayMessage,
+  PAGES_MESSAGE,
+  PAGES_RANGE_MESSAGE,
+  RANGE_MESSAGE,
+} from '../../../shared/filters/rules';
+import {
+  DEFAULT_FILTERS,
+  hasFilters,
+  listBody,
+  rawFileFilterProblems,
+  restoreFilters,
+} from './filters';
 import { rawFileFiltersChanged, rawFileFiltersReducer, selectRawFileFilters } from './filtersSlice';
 import { fileTypeOptions } from './useFileTypeOptions';
 
 const TYPE = '0b5e3c52-3f3a-4d39-9b47-6e0b1d2f8a10';
+const ISO = 'YYYY-MM-DD';
 
 describe('raw-file filter state', () => {
   it('given the review choices, then statusType or needs_case_number is sent', () => {
     const body = (review: typeof DEFAULT_FILTERS.review) =>
-      listBody({ ...DEFAULT_FILTERS, review }, 1, 'c', 'u');
+      listBody({ ...DEFAULT_FILTERS, review }, 1, 'c', 'u', ISO);
     expect(body('no_file_type')).toMatchObject({ statusType: 'no_file_type' });
     expect(body('multi_case')).toMatchObject({ statusType: 'multi_case' });
     expect(body('needs_case_number')).toMatchObject({ needs_case_number: true });
@@ -28,6 +41,7 @@ describe('raw-file filter state', () => {
       1,
       'c',
       'u',
+      ISO,
     );
     expect(body).toMatchObject({
       legalFileTypeId: TYPE,
@@ -37,15 +51,41 @@ describe('raw-file filter state', () => {
     });
   });
 
-  it('given a backwards range, then neither end is sent', () => {
+  it('given days in the company format, then they are sent as YYYY-MM-DD', () => {
     const body = listBody(
-      { ...DEFAULT_FILTERS, uploadedFrom: '2026-11-20', uploadedTo: '2026-11-01' },
+      { ...DEFAULT_FILTERS, uploadedFrom: 'Nov 1, 2026', uploadedTo: 'Nov 20, 2026' },
       1,
       'c',
       'u',
+      'MMM D, YYYY',
     );
-    expect(body).not.toHaveProperty('raw_file_uploaded_at_from');
-    expect(body).not.toHaveProperty('raw_file_uploaded_at_to');
+    expect(body).toMatchObject({
+      raw_file_uploaded_at_from: '2026-11-01',
+      raw_file_uploaded_at_to: '2026-11-20',
+    });
+  });
+
+  it('given a backwards range, a huge page count or max below min, then each field says why', () => {
+    expect(rawFileFilterProblems(DEFAULT_FILTERS, ISO)).toEqual({});
+    expect(
+      rawFileFilterProblems(
+        {
+          ...DEFAULT_FILTERS,
+          uploadedFrom: '2026-11-20',
+          uploadedTo: '2026-11-01',
+          minPages: '12345678901234567890',
+        },
+        ISO,
+      ),
+    ).toEqual({ uploadedTo: RANGE_MESSAGE, minPages: PAGES_MESSAGE });
+    expect(
+      rawFileFilterProblems({ ...DEFAULT_FILTERS, minPages: '5', maxPages: '2' }, ISO),
+    ).toEqual({ maxPages: PAGES_RANGE_MESSAGE });
+    expect(
+      rawFileFilterProblems({ ...DEFAULT_FILTERS, uploadedFrom: '275760-01-01' }, ISO),
+    ).toEqual({
+      uploadedFrom: filterDayMessage(ISO),
+    });
   });
 
   it('given a stored copy that is old or broken, then defaults fill in or replace it', () => {

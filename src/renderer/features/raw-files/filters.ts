@@ -1,11 +1,19 @@
 /**
  * The raw-file list's filter state and the request body it becomes (POST /raw-files/getRawFiles).
  * The state is plain strings and flags, as the inputs hold them, checked by a zod schema so a
- * persisted copy that no longer fits falls back to the defaults. Only filters that are set and
- * well-formed are sent.
+ * persisted copy that no longer fits falls back to the defaults. Upload days hold what the person
+ * typed (in the company's date_format, or YYYY-MM-DD) and page counts what they typed;
+ * `rawFileFilterProblems` says what is wrong with each by the shared filter rules
+ * (src/shared/filters) and the list sends nothing while there is a problem.
  */
 import { z } from 'zod';
-import { isBackwardsRange } from '../../components/DateRangeField';
+import {
+  dayRangeProblems,
+  filterPagesProblem,
+  PAGES_RANGE_MESSAGE,
+  parseFilterDay,
+  parseFilterPages,
+} from '../../../shared/filters/rules';
 
 export const RAW_FILES_PAGE_SIZE = 20;
 
@@ -16,7 +24,8 @@ export type SortBy = (typeof SORT_BY)[number];
 export const REVIEW_FILTERS = ['', 'no_file_type', 'multi_case', 'needs_case_number'] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
-const day = z.union([z.literal(''), z.iso.date()]);
+/** A day as typed (checked by rawFileFilterProblems, not here, so the input keeps it). */
+const day = z.string().max(40);
 const text = z.string().max(200);
 
 export const RawFileFilters = z.object({
@@ -69,12 +78,29 @@ export function hasFilters(filters: RawFileFilters): boolean {
   return JSON.stringify(rest) !== JSON.stringify(defaults);
 }
 
-function pageCount(value: string): number | undefined {
-  const number = Number(value.trim());
-  return value.trim() !== '' && Number.isInteger(number) && number >= 0 ? number : undefined;
-}
+export type RawFileFilterField = 'uploadedFrom' | 'uploadedTo' | 'minPages' | 'maxPages';
+export type RawFileFilterProblems = Partial<Record<RawFileFilterField, string>>;
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+/** What is wrong with each filter, by the shared rules; {} when every filter can be sent. */
+export function rawFileFilterProblems(
+  filters: RawFileFilters,
+  format: string,
+): RawFileFilterProblems {
+  const uploaded = dayRangeProblems(filters.uploadedFrom, filters.uploadedTo, format);
+  const min = parseFilterPages(filters.minPages);
+  const max = parseFilterPages(filters.maxPages);
+  const problems: RawFileFilterProblems = {
+    uploadedFrom: uploaded.from,
+    uploadedTo: uploaded.to,
+    minPages: filterPagesProblem(filters.minPages),
+    maxPages:
+      filterPagesProblem(filters.maxPages) ??
+      (min !== undefined && max !== undefined && max < min ? PAGES_RANGE_MESSAGE : undefined),
+  };
+  for (const key of Object.keys(problems) as RawFileFilterField[])
+    if (problems[key] === undefined) delete problems[key];
+  return problems;
+}
 
 function reviewBody(review: ReviewFilter): Record<string, unknown> {
   if (review === 'needs_case_number') return { needs_case_number: true };
@@ -82,18 +108,21 @@ function reviewBody(review: ReviewFilter): Record<string, unknown> {
   return { statusType: review };
 }
 
-/** The request body for one page: only filters that are set are sent. */
+/**
+ * The request body for one page (days read in the company's `format`; build it only when
+ * rawFileFilterProblems finds none): only filters that are set are sent.
+ */
 export function listBody(
   filters: RawFileFilters,
   page: number,
   companyId: string,
   userId: string,
+  format: string,
 ): Record<string, unknown> {
-  const minPages = pageCount(filters.minPages);
-  const maxPages = pageCount(filters.maxPages);
-  const range = isBackwardsRange(filters.uploadedFrom, filters.uploadedTo)
-    ? { uploadedFrom: '', uploadedTo: '' }
-    : filters;
+  const minPages = parseFilterPages(filters.minPages);
+  const maxPages = parseFilterPages(filters.maxPages);
+  const from = parseFilterDay(filters.uploadedFrom, format);
+  const to = parseFilterDay(filters.uploadedTo, format);
   return {
     companyIds: [companyId],
     page,
@@ -107,8 +136,8 @@ export function listBody(
     ...(filters.onlyMine ? { userId } : {}),
     ...reviewBody(filters.review),
     ...(filters.fileTypeId ? { legalFileTypeId: filters.fileTypeId } : {}),
-    ...(isDay(range.uploadedFrom) ? { raw_file_uploaded_at_from: range.uploadedFrom } : {}),
-    ...(isDay(range.uploadedTo) ? { raw_file_uploaded_at_to: range.uploadedTo } : {}),
+    ...(from ? { raw_file_uploaded_at_from: from } : {}),
+    ...(to ? { raw_file_uploaded_at_to: to } : {}),
     ...(filters.synced ? { document_synced: filters.synced === 'yes' } : {}),
   };
 }

@@ -6,7 +6,7 @@ import { statusOptionOf } from './RawFileFilterBar';
 
 describe('raw files screen logic', () => {
   it('given default filters, then only company, paging and newest-first sorting are sent', () => {
-    expect(listBody(DEFAULT_FILTERS, 2, 'c', 'u')).toEqual({
+    expect(listBody(DEFAULT_FILTERS, 2, 'c', 'u', 'YYYY-MM-DD')).toEqual({
       companyIds: ['c'],
       page: 2,
       pageSize: 20,
@@ -30,6 +30,7 @@ describe('raw files screen logic', () => {
       1,
       'c',
       'u',
+      'YYYY-MM-DD',
     );
     expect(body).toMatchObject({
       searchQuery: 'brief',

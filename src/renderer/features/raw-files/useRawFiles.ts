@@ -13,6 +13,8 @@ import { onCompanyFilesChanged } from '../live-files/filesChanged';
 import { onUploadQueueChanged } from '../uploads/useUploadQueueFeed';
 import { fetchRawFiles, listBody, type RawFileFilters, type RawFileList } from './api';
 import { countsAfterDelete } from './counts';
+import { rawFileFilterProblems } from './filters';
+import { hasProblems } from '../../../shared/filters/rules';
 
 const REFRESH_DELAY_MS = 400;
 
@@ -21,6 +23,7 @@ export function useRawFiles(
   page: number,
   companyId: string,
   userId: string,
+  format: string,
 ) {
   const { info } = useServices();
   const token = useAppSelector((state) => state.auth.token);
@@ -30,14 +33,15 @@ export function useRawFiles(
   const run = useRef(0);
 
   const load = useCallback(async () => {
-    if (!token || !companyId) return;
+    // A wrong filter is shown next to its field by the page; nothing is asked meanwhile.
+    if (!token || !companyId || hasProblems(rawFileFilterProblems(filters, format))) return;
     const mine = (run.current += 1);
     setLoading(true);
     try {
       const next = await fetchRawFiles({
         serverUrl: info.serverUrl,
         token,
-        body: listBody(filters, page, companyId, userId),
+        body: listBody(filters, page, companyId, userId, format),
       });
       if (mine === run.current) {
         setData(next);
@@ -48,7 +52,7 @@ export function useRawFiles(
     } finally {
       if (mine === run.current) setLoading(false);
     }
-  }, [companyId, filters, info.serverUrl, page, token, userId]);
+  }, [companyId, filters, format, info.serverUrl, page, token, userId]);
 
   useEffect(() => {
     void load();

@@ -173,3 +173,21 @@ describe('helpers', () => {
     expect(effectiveSort('document_synced', undefined, {}).order).toBe('asc');
   });
 });
+
+describe('processedFileFiltersSchema and the shared filter rules', () => {
+  it('given a year past 2099 or a day that does not exist, then the filter is refused, not ignored', () => {
+    for (const filters of [
+      { processed_at_from: '+275760-01-01T00:00:00.000Z' },
+      { processed_at_to: '2150-01-01T00:00:00.000Z' },
+      { raw_file_uploaded_at_from: '1850-06-01' },
+      { separated_at: '2025-02-29' },
+    ])
+      expect(processedFileFiltersSchema.safeParse(filters).success).toBe(false);
+    expect(
+      processedFileFiltersSchema.safeParse({
+        processed_at_from: '2024-03-15T07:00:00.000Z',
+        separated_at: '2024-02-29',
+      }).success,
+    ).toBe(true);
+  });
+});

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { text, uuid } from '../../../shared/schemas/input';
 import { rangeEndExclusive, rangeStart } from '../../../shared/raw-files/schemas';
+import { filterDay, filterDayOrInstant } from '../../../shared/filters/rules';
 
 /** Spec section 9: page 1, page size 10. Larger pages are refused above the cap. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -55,13 +56,9 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const words = optional(text().trim().max(255, 'must be at most 255 characters'));
 const id = optional(uuid('must be an id'));
-/** A day (YYYY-MM-DD) or an instant (ISO 8601 with Z or an offset). */
-const dayOrInstant = optional(
-  z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-    error: 'must be a date (YYYY-MM-DD) or an ISO date-time with a time zone',
-  }),
-);
-const day = optional(z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }));
+/** A day (YYYY-MM-DD) or an instant (ISO 8601 with Z or an offset), by the shared filter rules. */
+const dayOrInstant = optional(filterDayOrInstant);
+const day = optional(filterDay);
 const flag = z.preprocess(
   (v) => (v === 'true' ? true : v === 'false' ? false : blankToUndefined(v)),
   z.boolean({ error: 'must be true or false' }).optional(),

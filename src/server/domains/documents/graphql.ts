@@ -96,6 +96,10 @@ export function processedFileResolvers(deps: ResolverDeps) {
         guarded(deps, 'UPDATE_PROCESSED_FILE_FAILED', 'restoreProcessedFile', () =>
           service.restore(requireViewer(context), args.id),
         ),
+      bulkProcessedFiles: (_: unknown, args: { input: object }, context: GraphQLContext) =>
+        guarded(deps, 'UPDATE_PROCESSED_FILE_FAILED', 'bulkProcessedFiles', () =>
+          service.bulk(requireViewer(context), { ...args.input }, logSideEffect),
+        ),
       addProcessedFileLog: (_: unknown, args: Args, context: GraphQLContext) =>
         guarded(deps, 'UPDATE_PROCESSED_FILE_FAILED', 'addProcessedFileLog', () =>
           service.addLog(requireViewer(context), { ...args }),

@@ -15,6 +15,7 @@ import type { Database, DatabaseExecutor } from '../../db/connection';
 import { notFound, parseInput, ValidationError } from '../../errors';
 import { canReadAdminChangeLog, type Viewer } from '../../permissions';
 import type { FileStorage } from '../files/storage';
+import { createBulkDocumentActions, type SingleDocumentRules } from './bulk';
 import { changeRecorder, logAuthor } from './changeLog';
 import type { ProcessedFileRecord } from './columns';
 import { createColumnConfigService } from './columnsConfig';
@@ -78,6 +79,11 @@ export function createProcessedFileService(
     loaders: (viewer: Viewer) => createRelatedLoaders(repo, viewer),
 
     update: createDocumentEdit(db, deps, repo, record),
+
+    /** One bulk action (bulk.ts): the single-document rules below for each, in one transaction. */
+    bulk: createBulkDocumentActions(repo, (scoped): SingleDocumentRules =>
+      createProcessedFileService(db, deps, scoped),
+    ),
 
     /** Reviewed: out of the review queue into the document center. Asking again changes nothing. */
     async markReviewed(viewer: Viewer, id: string): Promise<ProcessedFileRecord> {

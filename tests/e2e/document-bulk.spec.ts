@@ -1,0 +1,112 @@
+/**
+ * Bulk actions in the document center (issue 15 item 16) end to end: rows chosen with their
+ * checkboxes are marked reviewed, given another type, or deleted with an "Undo" toast that brings
+ * them back; each action is one bulkProcessedFiles call. Screenshots: /tmp/center-shots/bulk-*.png.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { defaultFileTypes, hostWithDatabaseForSpec } from './support/host-database';
+import { signInThroughForm } from './support/host';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const spec = hostWithDatabaseForSpec('bulk', seed);
+const NAMES = ['Alpha report', 'Bravo report', 'Charlie report'];
+
+async function seed(): Promise<void> {
+  const type = await defaultFileTypes(spec);
+  const pr2 = await type('PR-2 Progress Report');
+  const rawId = (
+    await spec.db.query<{ id: string }>(
+      `INSERT INTO raw_file (name, size, no_of_pages, status, company_id, created_at)
+       VALUES ('bundle.pdf', 1000, 3, 'Processed', $1, now()) RETURNING id`,
+      [spec.companyId],
+    )
+  ).rows[0]!.id;
+  for (const [index, name] of NAMES.entries())
+    await spec.db.query(
+      `INSERT INTO legal_processed_file
+         (name, legal_file_type_id, legal_raw_file_id, company_id, created_at, updated_at,
+          separated_at, start_page_no, end_page_no, action_status, content)
+       VALUES ($1, $2, $3, $4, now() - $5 * interval '1 hour', now(), now(), $6, $6, 'complete', 'x')`,
+      [name, pr2.id, rawId, spec.companyId, index, index + 1],
+    );
+}
+
+const names = (page: Page) => page.getByTestId('document-table').locator('.ld-doc-name');
+const choose = (page: Page, name: string) => page.getByRole('checkbox', { name: `Choose ${name}` });
+
+/** Counts the bulkProcessedFiles calls the page makes. */
+function bulkCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const body = request.postData() ?? '';
+    if (body.includes('BulkProcessedFiles')) calls.push(body);
+  });
+  return calls;
+}
+
+test('given two documents chosen, when deleted, then they leave the list and Undo brings them back', async ({
+  page,
+}) => {
+  const calls = bulkCalls(page);
+  await signInThroughForm(page, spec.host);
+  await page.getByRole('link', { name: 'Document center' }).click();
+  await expect(names(page)).toHaveText(NAMES);
+
+  await choose(page, 'Alpha report').check();
+  await choose(page, 'Charlie report').check();
+  await expect(page.getByTestId('bulk-count')).toHaveText('2 documents chosen');
+  await page.screenshot({ path: '/tmp/center-shots/bulk-chosen.png' });
+
+  await page
+    .getByRole('toolbar', { name: 'Chosen documents' })
+    .getByRole('button', {
+      name: 'Delete',
+    })
+    .click();
+  await expect(names(page)).toHaveText(['Bravo report']);
+  await expect(page.getByTestId('bulk-count')).toHaveCount(0);
+  const toast = page.locator('.bp6-toast').filter({ hasText: '2 documents deleted.' });
+  await expect(toast).toBeVisible();
+  await page.screenshot({ path: '/tmp/center-shots/bulk-deleted.png' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(names(page)).toHaveText(NAMES);
+  const { rows } = await spec.db.query<{ deleted: number }>(
+    'SELECT count(*)::int AS deleted FROM legal_processed_file WHERE is_deleted AND company_id = $1',
+    [spec.companyId],
+  );
+  expect(rows[0]!.deleted).toBe(0);
+  expect(calls).toHaveLength(2);
+});
+
+test('given the whole page chosen, when marked reviewed and given another type, then every document has both, one call each', async ({
+  page,
+}) => {
+  const calls = bulkCalls(page);
+  await signInThroughForm(page, spec.host);
+  await page.getByRole('link', { name: 'Document center' }).click();
+  await expect(names(page)).toHaveText(NAMES);
+
+  await page.getByRole('checkbox', { name: 'Choose every document on this page' }).check();
+  await expect(page.getByTestId('bulk-count')).toHaveText('3 documents chosen');
+  const bar = page.getByRole('toolbar', { name: 'Chosen documents' });
+  await bar.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(page.getByText('3 documents marked reviewed.')).toBeVisible();
+  await expect(bar).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Choose every document on this page' }).check();
+  await bar.getByLabel('Change type').selectOption({ label: 'QME Report' });
+  await expect(page.getByText('The type of 3 documents was changed.')).toBeVisible();
+  await expect(page.getByTestId('document-table').getByText('QME Report')).toHaveCount(3);
+  await page.screenshot({ path: '/tmp/center-shots/bulk-retyped.png' });
+
+  const { rows } = await spec.db.query<{ reviewed: number; qme: number }>(
+    `SELECT count(*) FILTER (WHERE reviewed_at IS NOT NULL)::int AS reviewed,
+            count(*) FILTER (WHERE t.name = 'QME Report')::int AS qme
+       FROM legal_processed_file f JOIN legal_file_type t ON t.id = f.legal_file_type_id
+      WHERE f.company_id = $1 AND NOT f.is_deleted`,
+    [spec.companyId],
+  );
+  expect(rows[0]).toEqual({ reviewed: 3, qme: 3 });
+  expect(calls).toHaveLength(2);
+});
