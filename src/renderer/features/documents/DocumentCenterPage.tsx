@@ -143,9 +143,7 @@ export function DocumentCenterPage() {
     error: list.error,
   });
   const kept = offline.state.kind === 'kept' ? offline.state : null;
-  const data = invalid
-    ? undefined
-    : (kept?.list ?? list.data ?? list.previousData)?.processedFiles;
+  const data = invalid ? undefined : (kept?.list ?? list.data ?? list.previousData)?.processedFiles;
   // A change waiting in the desktop's outbox shows in the list too, not the server's old value.
   const pending = usePendingChanges();
   const rows: readonly DocumentRow[] = useMemo(
