@@ -148,6 +148,18 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
     expect(await stateOfA(c)).toEqual(before);
     expect(before.is_deleted).toBe(false);
   },
+  'Mutation.bulkProcessedFiles': async () => {
+    const c = ctx();
+    const before = await stateOfA(c);
+    for (const action of ['mark_reviewed', 'delete']) {
+      const q = `mutation($id: ID!) { bulkProcessedFiles(input: { action: "${action}", ids: [$id] }) { ids } }`;
+      // A batch naming a document the caller cannot see is refused whole, naming that id's place.
+      const refused = await c.sameAsMissing(q, (id) => ({ id }), documentOfA);
+      expect(refused.errors).toBeDefined();
+      await c.sameAsMissing(q, (id) => ({ id }), documentOfA, c.managerOfB.token);
+    }
+    expect(await stateOfA(c)).toEqual(before);
+  },
   'Mutation.restoreProcessedFile': async () => {
     const c = ctx();
     const q = 'mutation($id: ID!) { restoreProcessedFile(id: $id) { id } }';
