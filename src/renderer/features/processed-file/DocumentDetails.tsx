@@ -6,6 +6,7 @@
  * components. Every write takes the one path of documents/writes.ts.
  */
 import { useMemo, useState } from 'react';
+import { UnsavedChangesGuard } from '../../components/unsaved/UnsavedChangesGuard';
 import { caseTitle } from './CasePicker';
 import { ConflictDialog } from './ConflictDialog';
 import { DocumentBanners } from './DocumentBanners';
@@ -83,6 +84,7 @@ export function DocumentDetails(props: {
 
   return (
     <>
+      <UnsavedChangesGuard dirty={edit.dirty} />
       <DocumentHeader
         doc={doc}
         shownType={shownType}
