@@ -9,7 +9,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
-import { describeError } from '../../app/errors';
+import { describeError, isNotFoundError } from '../../app/errors';
 import { Page } from '../../components/Page';
 import { useViewer } from '../auth/useViewer';
 import { FolderSwatch } from '../processed-file/DocumentTypePicker';
@@ -88,6 +88,18 @@ export function RawFileDetailsPage() {
     (documents.data.processedFiles.total > documents.data.processedFiles.items.length ||
       documents.data.reviewQueue.total > documents.data.reviewQueue.items.length);
 
+  const missing = (
+    <Page title="Raw file">
+      <NonIdealState
+        className="ld-empty"
+        icon="search"
+        title={ERRORS.NO_DATA}
+        description="This raw file does not exist, was deleted or belongs to another company."
+        action={<Link to="/raw-files">Go to the raw files</Link>}
+      />
+    </Page>
+  );
+  if (details.error && !details.data && isNotFoundError(details.error)) return missing;
   if (details.error && !details.data)
     return (
       <Page title="Raw file">
@@ -102,18 +114,7 @@ export function RawFileDetailsPage() {
         <Spinner className="ld-loading" size={32} aria-label="Loading the raw file" />
       </Page>
     );
-  if (!file)
-    return (
-      <Page title="Raw file">
-        <NonIdealState
-          className="ld-empty"
-          icon="search"
-          title={ERRORS.NO_DATA}
-          description="This raw file does not exist, was deleted or belongs to another company."
-          action={<Link to="/raw-files">Go to the raw files</Link>}
-        />
-      </Page>
-    );
+  if (!file) return missing;
 
   return (
     <section className="ld-page ld-raw-details">
@@ -218,7 +219,7 @@ export function RawFileDetailsPage() {
 
       <section className="ld-raw-card" aria-label="Log">
         <h3 className="ld-section-title">Log</h3>
-        <RawFileLogTable logs={details.data.rawFileLogs} dateFormat={dateFormat} />
+        <RawFileLogTable logs={details.data.rawFileLogs} dateFormat={dateFormat} file={file} />
       </section>
     </section>
   );
