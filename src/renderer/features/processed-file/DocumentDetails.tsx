@@ -113,6 +113,7 @@ export function DocumentDetails(props: {
         <PdfViewer
           source={props.pdfSource}
           label={`Pages of ${doc.name}`}
+          name={doc.name}
           caption={`${pagesText(pageSpan)} of ${doc.raw_file_name}`}
           emptyText={
             offline

@@ -12,6 +12,8 @@ import { ERRORS } from '../../../shared/errors';
 import { describeError, isNotFoundError } from '../../app/errors';
 import { Page } from '../../components/Page';
 import { useViewer } from '../auth/useViewer';
+import { rawFileDownloadName } from '../file-actions/downloadName';
+import { FileActions } from '../file-actions/FileActions';
 import { FolderSwatch } from '../processed-file/DocumentTypePicker';
 import { pagesText } from '../processed-file/resplit';
 import { RawFileFacts, RawFileLogTable } from '../raw-files/RawFileFacts';
@@ -127,6 +129,15 @@ export function RawFileDetailsPage() {
           <p className="ld-page-subtitle">
             <StatusTag status={file.status} />
           </p>
+        </div>
+        <div className="ld-page-actions">
+          <FileActions
+            source={file.url ? { kind: 'url', url: file.url } : null}
+            fileName={rawFileDownloadName(file.name)}
+            title={file.name}
+            printable={file.mime === 'application/pdf'}
+            {...(file.mime ? { mime: file.mime } : {})}
+          />
         </div>
       </header>
       <div className="ld-raw-details-grid">
