@@ -33,6 +33,8 @@ export function FileActions(props: {
   /** Print is offered for PDFs only. */
   printable: boolean;
   mime?: string;
+  /** Icons only (named for screen readers and in a tooltip), for a crowded toolbar. */
+  compact?: boolean;
 }) {
   const [busy, setBusy] = useState<'download' | 'print' | null>(null);
   const { source } = props;
@@ -73,21 +75,23 @@ export function FileActions(props: {
     <ButtonGroup variant="minimal">
       <Button
         icon="download"
+        aria-label="Download"
+        title={`Download ${props.fileName}`}
         disabled={!source || busy !== null}
         loading={busy === 'download'}
         onClick={() => void download()}
-      >
-        Download
-      </Button>
+        text={props.compact ? undefined : 'Download'}
+      />
       {props.printable ? (
         <Button
           icon="print"
+          aria-label="Print"
+          title={`Print ${props.title}`}
           disabled={!source || busy !== null}
           loading={busy === 'print'}
           onClick={() => void print()}
-        >
-          Print
-        </Button>
+          text={props.compact ? undefined : 'Print'}
+        />
       ) : null}
     </ButtonGroup>
   );

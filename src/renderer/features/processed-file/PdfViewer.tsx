@@ -224,6 +224,7 @@ export function PdfViewer(props: {
           title={props.name}
           pdf={pdf}
           printable
+          compact
         />
         <ButtonGroup variant="minimal">
           <Button

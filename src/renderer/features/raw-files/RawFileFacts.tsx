@@ -7,7 +7,7 @@ import { ERRORS } from '../../../shared/errors';
 import { formatDateTime } from '../../app/format';
 import { formatBytes } from '../uploads/trackerRows';
 import type { RawFileDetails, RawFileLog } from './operations';
-import { readableLogValue } from './processingError';
+import { readableLogName, readableLogValue } from './processingError';
 
 export function RawFileFacts(props: { file: RawFileDetails; dateFormat: string }) {
   const { file, dateFormat } = props;
@@ -56,9 +56,9 @@ export function RawFileLogTable(props: {
         {newestFirst.map((log) => (
           <tr key={log.id}>
             <td>{formatDateTime(log.created_at, props.dateFormat)}</td>
-            <td>{log.action_type}</td>
+            <td>{readableLogName(log.action_type)}</td>
             <td>
-              {log.field}: {value(log.field, log.original_value)} →{' '}
+              {readableLogName(log.field)}: {value(log.field, log.original_value)} →{' '}
               {value(log.field, log.updated_value)}
             </td>
             <td>{log.updated_by_username ?? ''}</td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableLogValue, readableProcessingError } from './processingError';
+import { readableLogName, readableLogValue, readableProcessingError } from './processingError';
 
 describe('readableProcessingError', () => {
   it("names the file by its name where the error holds the storage key's last part", () => {
@@ -39,5 +39,13 @@ describe('readableLogValue', () => {
     expect(readableLogValue('processing_error', 'G_TRSW3kq9Zx7 has no pages', file)).toBe(
       'scan.pdf has no pages',
     );
+  });
+});
+
+describe('readableLogName', () => {
+  it('writes fields and actions in words', () => {
+    expect(readableLogName('processing_error')).toBe('Error');
+    expect(readableLogName('processing_failed')).toBe('Processing failed');
+    expect(readableLogName('status')).toBe('Status');
   });
 });

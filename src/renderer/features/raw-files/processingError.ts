@@ -26,6 +26,21 @@ export function readableProcessingError(
   return file.processing_error ? withoutStorageKey(file.processing_error, file) : null;
 }
 
+const LOG_FIELDS: Readonly<Record<string, string>> = {
+  status: 'Status',
+  processing_error: 'Error',
+  url: 'Stored file',
+  no_of_pages: 'Pages',
+};
+
+/** A log's field or action in words: "processing_failed" reads "Processing failed". */
+export function readableLogName(name: string): string {
+  const known = LOG_FIELDS[name];
+  if (known) return known;
+  const words = name.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** A raw-file log value as shown: statuses by their label, every text without storage keys. */
 export function readableLogValue(field: string, value: string | null, file: NamedFile): string {
   if (!value) return '—';
