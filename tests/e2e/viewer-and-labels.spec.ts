@@ -14,7 +14,6 @@ import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { BUNDLE_CASE, BUNDLE_PAGES } from '../integration/fixtures/bundle';
 import { graphql, hostForSpec, signInThroughForm } from './support/host';
 
-test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const SHOTS = '/tmp/polish-shots';
@@ -101,10 +100,10 @@ test.beforeAll(async () => {
   );
 });
 
-test('given a bundle and a damaged PDF uploaded, when processed, then the damaged one reads "Unreadable file" and its error names the file', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
+/** Uploads the bundle and the damaged PDF through the app; waits until the pipeline is done. */
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  const page = await browser.newPage();
   await signIn(page);
   await page.getByRole('link', { name: 'Raw files' }).click();
   await page.getByLabel('Files to upload').setInputFiles([
@@ -125,7 +124,14 @@ test('given a bundle and a damaged PDF uploaded, when processed, then the damage
   await expect
     .poll(async () => (await rawFile(BROKEN))?.status, { timeout: 60_000 })
     .toBe('UNACCESSIBLE');
-  await page.reload();
+  await page.close();
+});
+
+test('given a damaged PDF processed, when the raw files list shows it, then it reads "Unreadable file" and its error names the file', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Raw files' }).click();
 
   // The list: the stored UNACCESSIBLE reads "Unreadable file" on the row and on the count chip.
   const row = page.getByRole('row', { name: new RegExp(BROKEN) });
