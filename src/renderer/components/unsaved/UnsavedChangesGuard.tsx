@@ -5,7 +5,7 @@
  * closing the window asks the browser's question. See useUnsavedChanges.
  */
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import { UNSAVED_TEXT } from './rules';
+import { UNSAVED_TEXT } from '../../../shared/unsaved';
 import { useUnsavedChanges } from './useUnsavedChanges';
 
 export function UnsavedChangesGuard(props: { dirty: boolean }) {

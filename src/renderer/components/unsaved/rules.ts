@@ -10,11 +10,3 @@ export interface Place {
 export function leavesUnsaved(dirty: boolean, current: Place, next: Place): boolean {
   return dirty && current.pathname !== next.pathname;
 }
-
-/** The words of the question (one home, so every form asks the same way). */
-export const UNSAVED_TEXT = {
-  title: 'Discard unsaved changes?',
-  body: 'You have changes on this screen that are not saved. If you leave now, they are lost.',
-  keep: 'Keep editing',
-  discard: 'Discard changes',
-} as const;
