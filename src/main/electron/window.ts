@@ -3,7 +3,8 @@
  * Node in the page, no navigation away from app://lexdesk, no new windows (http(s) links open in
  * the user's browser after validation), no <webview>, no permission prompts.
  */
-import { app, BrowserWindow, shell, type Session, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, shell, type Session, type WebContents } from 'electron';
+import { UNSAVED_TEXT } from '../../shared/unsaved';
 import { APP_ORIGIN, isAppUrl } from './protocol';
 
 /** Only plain http(s) URLs without credentials are handed to the OS browser. */
@@ -75,6 +76,20 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       navigateOnDragDrop: false,
       devTools: !app.isPackaged,
     },
+  });
+  // A page with unsaved edits holds a reload or close (beforeunload); Electron shows no question
+  // of its own, so ask here: Discard goes on, Keep editing stays.
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'question',
+      title: UNSAVED_TEXT.title,
+      message: UNSAVED_TEXT.title,
+      detail: UNSAVED_TEXT.body,
+      buttons: [UNSAVED_TEXT.discard, UNSAVED_TEXT.keep],
+      defaultId: 1,
+      cancelId: 1,
+    });
+    if (choice === 0) event.preventDefault();
   });
   window.once('ready-to-show', () => {
     if (options.show) window.show();

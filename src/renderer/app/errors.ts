@@ -73,3 +73,13 @@ export function describeError(error: unknown, fallback: string): string {
   if (isNetworkFailure(error)) return NETWORK_UNREACHABLE;
   return fallback;
 }
+
+/**
+ * Whether `error` says the thing asked for is not there (or not this company's, which the server
+ * answers the same way; an id that is no id at all is refused as INVALID_INPUT): screens show
+ * their friendly empty state for it instead of the bare message.
+ */
+export function isNotFoundError(error: unknown): boolean {
+  const code = readErrorCode(error)?.code;
+  return code === 'NOT_FOUND' || code === 'INVALID_INPUT';
+}

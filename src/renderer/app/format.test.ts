@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_FORMATS } from '../../shared/schemas';
-import { formatDate, formatDateTime, initials, serverAssetUrl } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatLoggedValue,
+  formatTime,
+  initials,
+  serverAssetUrl,
+} from './format';
 import { progressStep, readUploadResponse, type UploadError } from './upload';
 
 const PI_DAY = new Date(2025, 2, 4, 9, 5);
@@ -21,12 +28,33 @@ describe('formatDate', () => {
     expect(DATE_FORMATS).toHaveLength(6);
   });
 
-  it('given a date and time, then the time follows in 24-hour form', () => {
-    expect(formatDateTime(PI_DAY, 'YYYY-MM-DD')).toBe('2025-03-04 09:05');
+  it("given a date and time, then the time follows in the user's locale", () => {
+    expect(formatDateTime(PI_DAY, 'YYYY-MM-DD', 'en-GB')).toBe('2025-03-04 09:05');
+    expect(formatDateTime(PI_DAY, 'DD/MM/YYYY', 'en-US')).toBe('04/03/2025 9:05 AM');
+    expect(formatTime(PI_DAY, 'en-US')).toBe('9:05 AM');
   });
 
   it('given an unreadable date, then it is shown as given', () => {
     expect(formatDate('not a date', 'YYYY')).toBe('not a date');
+  });
+});
+
+describe('formatLoggedValue', () => {
+  it('given a date field, then the day reads in the company format (no time-zone shift)', () => {
+    expect(formatLoggedValue('date_of_injury', '2024-09-23', 'MM/DD/YYYY')).toBe('09/23/2024');
+    expect(formatLoggedValue('date_of_incident', '2024-09-23', 'D MMM YYYY')).toBe('23 Sep 2024');
+  });
+
+  it('given a moment (reviewed at), then it reads as date and time, never ISO', () => {
+    const iso = new Date(2026, 10, 26, 4, 51, 17).toISOString();
+    const shown = formatLoggedValue('reviewed_at', iso, 'DD.MM.YYYY');
+    expect(shown).toBe(`26.11.2026 ${formatTime(new Date(2026, 10, 26, 4, 51))}`);
+    expect(shown).not.toContain('T');
+  });
+
+  it('given any other value, then it is shown as written', () => {
+    expect(formatLoggedValue('applicant', 'Maria Gonzalez', 'MM/DD/YYYY')).toBe('Maria Gonzalez');
+    expect(formatLoggedValue('name', '2024-09-23', 'MM/DD/YYYY')).toBe('2024-09-23');
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * Dates in the company's chosen date_format (tokens YYYY, MMM, MM, M, DD, D), in local time.
- * Unknown text in the format is kept as written; an unreadable date is shown as given. A date
- * without a time (YYYY-MM-DD) is written with formatDay of src/shared/documents instead.
+ * Dates in the company's chosen date_format (tokens YYYY, MMM, MM, M, DD, D), in local time, and
+ * a moment's time of day in the user's own locale (9:05 AM, 09:05). Unknown text in the format is
+ * kept as written; an unreadable date is shown as given. A date without a time (YYYY-MM-DD) is
+ * written with formatDay of src/shared/documents instead. Every date and timestamp on screen
+ * outside the filters goes through here.
  */
-import { formatDayParts } from '../../shared/documents';
+import { DATE_FIELDS, formatDay, formatDayParts } from '../../shared/documents';
 
-const pad = (value: number) => String(value).padStart(2, '0');
+const DAY_FIELDS: ReadonlySet<string> = new Set(DATE_FIELDS);
 
 /** A moment's local day in the company format (the tokens are written by src/shared/documents). */
 export function formatDate(value: string | Date, format: string): string {
@@ -17,11 +19,31 @@ export function formatDate(value: string | Date, format: string): string {
   );
 }
 
-/** Date in the company format plus the local time, e.g. "03/14/2025 09:05". */
-export function formatDateTime(value: string | Date, format: string): string {
+/** The time of day in the user's locale (`locale` only for tests): "9:05 AM", "09:05". */
+export function formatTime(value: string | Date, locale?: string): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return `${formatDate(date, format)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return date.toLocaleTimeString(locale, { timeStyle: 'short' });
+}
+
+/** Date in the company format plus the time in the user's locale, e.g. "03/14/2025 9:05 AM". */
+export function formatDateTime(value: string | Date, format: string, locale?: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${formatDate(date, format)} ${formatTime(date, locale)}`;
+}
+
+/** A moment as the server writes it (ISO 8601 with a time and a zone). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A value a log holds, as shown: a calendar day of a date field in the company format, a moment
+ * (reviewed at, deleted at) in the company format with the local time, anything else as written.
+ */
+export function formatLoggedValue(field: string, value: string, format: string): string {
+  if (DAY_FIELDS.has(field)) return formatDay(value, format);
+  if (TIMESTAMP.test(value)) return formatDateTime(value, format);
+  return value;
 }
 
 export function fullName(person: { first_name: string; last_name: string }): string {

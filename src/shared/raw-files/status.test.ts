@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addFile, applyStatusChange, bucketOf, EMPTY_COUNTS, removeFile } from './status';
+import {
+  addFile,
+  applyStatusChange,
+  BUCKET_LABELS,
+  bucketOf,
+  EMPTY_COUNTS,
+  RAW_FILE_STATUS,
+  removeFile,
+  statusLabel,
+} from './status';
 
 describe('raw file status buckets', () => {
   it('given the spec statuses, then each falls in its bucket and anything else is processed', () => {
@@ -45,5 +54,17 @@ describe('raw file status buckets', () => {
   it('given a processed file, when it is deleted, then total and processed drop by one', () => {
     const counts = { ...EMPTY_COUNTS, total: 2, processed: 2 };
     expect(removeFile(counts, 'Processed')).toEqual({ ...counts, total: 1, processed: 1 });
+  });
+});
+
+describe('statusLabel', () => {
+  it('shows the stored UNACCESSIBLE as "Unreadable file" and keeps the stored value', () => {
+    expect(RAW_FILE_STATUS.unaccessible).toBe('UNACCESSIBLE');
+    expect(statusLabel('UNACCESSIBLE')).toBe('Unreadable file');
+    expect(BUCKET_LABELS.unaccessible).toBe('Unreadable file');
+  });
+  it('shows both failed spellings alike and any other status as stored', () => {
+    expect(statusLabel('Uploading_Failed')).toBe('Uploading Failed');
+    expect(statusLabel('Processed')).toBe('Processed');
   });
 });

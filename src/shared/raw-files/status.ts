@@ -44,6 +44,27 @@ export const EMPTY_COUNTS: RawFileCounts = Object.freeze({
   processed: 0,
 });
 
+/**
+ * The words a person reads for a status (the stored values stay the spec's): the one home of
+ * status labels, for tags, count chips and the status filter. An unknown status shows as stored.
+ */
+const STATUS_LABELS: Readonly<Record<string, string>> = {
+  [RAW_FILE_STATUS.unaccessible]: 'Unreadable file',
+  [RAW_FILE_STATUS.failed]: 'Uploading Failed',
+};
+
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+/** The label of a bucket's chip and filter option. */
+export const BUCKET_LABELS: Readonly<Record<StatusBucket, string>> = {
+  uploading: 'Uploading',
+  failed: statusLabel(RAW_FILE_STATUS.failed),
+  unaccessible: statusLabel(RAW_FILE_STATUS.unaccessible),
+  processed: 'Processed',
+};
+
 export function bucketOf(status: string): StatusBucket {
   if (status === RAW_FILE_STATUS.uploading) return 'uploading';
   if (FAILED_STATUSES.includes(status)) return 'failed';

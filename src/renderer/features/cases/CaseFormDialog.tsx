@@ -18,6 +18,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '../../app/errors';
 import { toastSuccess } from '../../components/toaster';
+import { UnsavedChangesGuard } from '../../components/unsaved/UnsavedChangesGuard';
 import {
   CASE_FIELD_LABELS,
   createInput,
@@ -71,9 +72,11 @@ export function CaseFormDialog(props: {
   const { companyId, legalCase, onClose, onSaved } = props;
   const editing = legalCase !== undefined;
   const idPrefix = useId();
-  const [form, setForm] = useState<CaseForm>(() =>
+  const [initial] = useState<CaseForm>(() =>
     legalCase ? formFromCase(legalCase) : EMPTY_CASE_FORM,
   );
+  const [form, setForm] = useState<CaseForm>(initial);
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   const [errors, setErrors] = useState<CaseFormErrors>({});
   const [failure, setFailure] = useState<string[] | null>(null);
   const stats = useQuery(CASE_STATS_QUERY, {
@@ -185,6 +188,7 @@ export function CaseFormDialog(props: {
       icon={editing ? 'edit' : 'add'}
       className="ld-cases-dialog"
     >
+      <UnsavedChangesGuard dirty={dirty} />
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogBody>
           {failure ? (

@@ -19,6 +19,7 @@ import { ERRORS, PRODUCT_ERRORS } from '../../../shared/errors';
 import { companyNameSchema, DATE_FORMATS } from '../../../shared/schemas';
 import { describeError } from '../../app/errors';
 import { formatDate } from '../../app/format';
+import { UnsavedChangesGuard } from '../../components/unsaved/UnsavedChangesGuard';
 import { Page } from '../../components/Page';
 import { toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
@@ -104,6 +105,7 @@ function CompanyDetailsForm({ company, canManage }: { company: CompanyData; canM
 
   return (
     <Card className="ld-card">
+      <UnsavedChangesGuard dirty={changed} />
       <h2 className="ld-card-title">Details</h2>
       <form onSubmit={(event) => void submit(event)} noValidate className="ld-narrow-form">
         <FormGroup

@@ -15,6 +15,7 @@ import {
 } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { toastSuccess } from '../../components/toaster';
+import { UnsavedChangesGuard } from '../../components/unsaved/UnsavedChangesGuard';
 import {
   describeFileTypesError,
   FileTypesError,
@@ -80,6 +81,7 @@ export function EditFolderDialog(props: {
       title={`Edit folder ${folder.name}`}
       icon="folder-close"
     >
+      <UnsavedChangesGuard dirty={name !== folder.name || hex !== folder.hex_code} />
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogBody>
           <FormGroup

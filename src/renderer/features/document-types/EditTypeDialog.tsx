@@ -17,6 +17,7 @@ import {
 } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { toastSuccess } from '../../components/toaster';
+import { UnsavedChangesGuard } from '../../components/unsaved/UnsavedChangesGuard';
 import {
   describeFileTypesError,
   FileTypesError,
@@ -42,7 +43,9 @@ export function EditTypeDialog(props: {
   onSave: (id: string, changes: FileTypeChanges) => Promise<FileType>;
 }) {
   const { type, folders, canManage, onClose, onSave } = props;
-  const [form, setForm] = useState<TypeForm>(() => formFromType(type));
+  const [initial] = useState<TypeForm>(() => formFromType(type));
+  const [form, setForm] = useState<TypeForm>(initial);
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -84,6 +87,7 @@ export function EditTypeDialog(props: {
       icon={canManage ? 'edit' : 'document'}
       className="ld-type-dialog"
     >
+      <UnsavedChangesGuard dirty={dirty} />
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogBody>
           <div className="ld-type-dialog-columns">

@@ -7,6 +7,7 @@ import { Button, Callout, InputGroup, Intent, Spinner, Tag } from '@blueprintjs/
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ERRORS } from '../../../shared/errors';
+import { formatDay } from '../../../shared/documents';
 import { describeError } from '../../app/errors';
 import { CASE_SEARCH_QUERY, type DocumentCase, type RecommendedCase } from './operations';
 
@@ -43,6 +44,7 @@ export function reasonLabel(reason: string): string {
 
 function CaseLine(props: {
   found: DocumentCase;
+  dateFormat: string;
   chosen: boolean;
   disabled: boolean;
   onPick(): void;
@@ -57,7 +59,7 @@ function CaseLine(props: {
           {[
             found.legal_case_status,
             found.legal_case_type,
-            found.date_of_injury && `DOI ${found.date_of_injury}`,
+            found.date_of_injury && `DOI ${formatDay(found.date_of_injury, props.dateFormat)}`,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -89,6 +91,8 @@ export function CasePicker(props: {
   onChange(id: string | null, found: DocumentCase | null): void;
   /** Cases picked in this session, so the chosen one can be shown before saving. */
   known: Record<string, DocumentCase>;
+  /** The company's date format (dates of injury). */
+  dateFormat: string;
 }) {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -146,6 +150,7 @@ export function CasePicker(props: {
               <CaseLine
                 key={item.case_id}
                 found={item.case}
+                dateFormat={props.dateFormat}
                 chosen={item.case.id === props.value}
                 disabled={props.disabled}
                 onPick={() => item.case && props.onChange(item.case.id, item.case)}
@@ -195,6 +200,7 @@ export function CasePicker(props: {
               <CaseLine
                 key={found.id}
                 found={found}
+                dateFormat={props.dateFormat}
                 chosen={found.id === props.value}
                 disabled={props.disabled}
                 onPick={() => props.onChange(found.id, found)}

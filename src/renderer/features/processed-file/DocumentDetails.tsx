@@ -6,6 +6,7 @@
  * components. Every write takes the one path of documents/writes.ts.
  */
 import { useMemo, useState } from 'react';
+import { UnsavedChangesGuard } from '../../components/unsaved/UnsavedChangesGuard';
 import { caseTitle } from './CasePicker';
 import { ConflictDialog } from './ConflictDialog';
 import { DocumentBanners } from './DocumentBanners';
@@ -83,6 +84,7 @@ export function DocumentDetails(props: {
 
   return (
     <>
+      <UnsavedChangesGuard dirty={edit.dirty} />
       <DocumentHeader
         doc={doc}
         shownType={shownType}
@@ -111,6 +113,7 @@ export function DocumentDetails(props: {
         <PdfViewer
           source={props.pdfSource}
           label={`Pages of ${doc.name}`}
+          name={doc.name}
           caption={`${pagesText(pageSpan)} of ${doc.raw_file_name}`}
           emptyText={
             offline

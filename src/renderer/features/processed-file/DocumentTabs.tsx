@@ -81,6 +81,7 @@ export function DocumentTabs(props: {
             disabled={!editable}
             error={props.errors.legal_case_id}
             known={props.knownCases}
+            dateFormat={props.dateFormat}
             onChange={(legal_case_id, found) => {
               if (found) props.onCaseFound(found);
               props.onChange({ legal_case_id });

@@ -5,7 +5,7 @@
 import { Callout, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
-import { formatDate, formatDateTime } from '../../app/format';
+import { formatDate, formatDateTime, formatLoggedValue, formatTime } from '../../app/format';
 import { fieldLabel } from '../../../shared/documents';
 import type { AdminFileChangeLog, ProcessedFileLog } from './operations';
 
@@ -33,24 +33,23 @@ const newestFirst = <T extends { created_at: string }>(rows: readonly T[]): T[] 
 
 /** Date over time, so the column stays narrow. */
 function When(props: { value: string; dateFormat: string }) {
-  const [day, time] = [
-    formatDate(props.value, props.dateFormat),
-    formatDateTime(props.value, props.dateFormat),
-  ];
   return (
-    <span className="ld-log-when" title={time}>
-      {day}
+    <span className="ld-log-when" title={formatDateTime(props.value, props.dateFormat)}>
+      {formatDate(props.value, props.dateFormat)}
       <br />
-      <span className="ld-muted">{time.slice(day.length).trim()}</span>
+      <span className="ld-muted">{formatTime(props.value)}</span>
     </span>
   );
 }
 
-function Value(props: { value: string | null }) {
+/** A logged value: days and moments in the company's date format, the rest as written. */
+function Value(props: { field: string; value: string | null; dateFormat: string }) {
   return props.value === null || props.value === '' ? (
     <span className="ld-muted">—</span>
   ) : (
-    <span className="ld-log-value">{props.value}</span>
+    <span className="ld-log-value">
+      {formatLoggedValue(props.field, props.value, props.dateFormat)}
+    </span>
   );
 }
 
@@ -96,7 +95,17 @@ export function HistoryPanel(props: {
                 </td>
                 <td>{fieldLabel(log.field)}</td>
                 <td>
-                  <Value value={log.original_value} /> → <Value value={log.updated_value} />
+                  <Value
+                    field={log.field}
+                    value={log.original_value}
+                    dateFormat={props.dateFormat}
+                  />{' '}
+                  →{' '}
+                  <Value
+                    field={log.field}
+                    value={log.updated_value}
+                    dateFormat={props.dateFormat}
+                  />
                 </td>
                 <td>
                   {log.updated_by_name ?? log.updated_by_email ?? '—'}
@@ -150,7 +159,17 @@ export function HistoryPanel(props: {
                     ) : null}
                   </td>
                   <td>
-                    <Value value={log.current} /> → <Value value={log.updated} />
+                    <Value
+                      field={log.data_field}
+                      value={log.current}
+                      dateFormat={props.dateFormat}
+                    />{' '}
+                    →{' '}
+                    <Value
+                      field={log.data_field}
+                      value={log.updated}
+                      dateFormat={props.dateFormat}
+                    />
                   </td>
                   <td>
                     {log.user_name ?? log.email ?? '—'}

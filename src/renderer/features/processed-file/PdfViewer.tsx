@@ -7,6 +7,8 @@
 import { Button, ButtonGroup, Callout, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { downloadName } from '../file-actions/downloadName';
+import { FileActions } from '../file-actions/FileActions';
 import { loadPdfjs, type PdfSource } from './loadPdfjs';
 import {
   currentPage,
@@ -32,6 +34,8 @@ export function PdfViewer(props: {
   caption?: string;
   /** What to say when there is no source. */
   emptyText?: string;
+  /** The document's name: Download saves "<name>.pdf", Print titles the pages with it. */
+  name: string;
 }) {
   const { source } = props;
   const key = sourceKey(source);
@@ -214,6 +218,14 @@ export function PdfViewer(props: {
         </span>
         {props.caption ? <span className="ld-pdf-caption ld-muted">{props.caption}</span> : null}
         <span className="ld-pdf-toolbar-spacer" />
+        <FileActions
+          source={source}
+          fileName={downloadName(props.name, 'pdf')}
+          title={props.name}
+          pdf={pdf}
+          printable
+          compact
+        />
         <ButtonGroup variant="minimal">
           <Button
             icon="zoom-out"

@@ -6,6 +6,7 @@ import { ERRORS } from '../../../shared/errors';
 import { ABOUT_ME_MAX_LENGTH, aboutMeSchema } from '../../../shared/schemas';
 import { describeError } from '../../app/errors';
 import { toastSuccess } from '../../components/toaster';
+import { UnsavedChangesGuard } from '../../components/unsaved/UnsavedChangesGuard';
 import { UPDATE_ABOUT_ME_MUTATION, type ProfileData } from './operations';
 
 export function AboutMeCard({ profile }: { profile: ProfileData }) {
@@ -30,6 +31,7 @@ export function AboutMeCard({ profile }: { profile: ProfileData }) {
 
   return (
     <Card className="ld-card">
+      <UnsavedChangesGuard dirty={text !== saved} />
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 className="ld-card-title">
           <label htmlFor="about-me">About me</label>

@@ -27,7 +27,8 @@ export function PageStrip(props: { layout: StripLayout<StripDocument> }) {
   const { layout } = props;
   const cellCount = layout.segments.reduce((sum, segment) => sum + segment.cells.length, 0);
   const fill = cellCount <= FILL_CELLS;
-  const grow = (cells: number) => (fill ? { flexGrow: cells, flexBasis: 0 } : undefined);
+  // Spare width goes to documents by their pages; each keeps at least what its label needs.
+  const grow = (cells: number) => (fill ? { flexGrow: cells } : undefined);
   return (
     <div className="ld-strip-wrap">
       <p className="ld-muted ld-strip-legend">

@@ -9,9 +9,11 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
-import { describeError } from '../../app/errors';
+import { describeError, isNotFoundError } from '../../app/errors';
 import { Page } from '../../components/Page';
 import { useViewer } from '../auth/useViewer';
+import { rawFileDownloadName } from '../file-actions/downloadName';
+import { FileActions } from '../file-actions/FileActions';
 import { FolderSwatch } from '../processed-file/DocumentTypePicker';
 import { pagesText } from '../processed-file/resplit';
 import { RawFileFacts, RawFileLogTable } from '../raw-files/RawFileFacts';
@@ -88,6 +90,18 @@ export function RawFileDetailsPage() {
     (documents.data.processedFiles.total > documents.data.processedFiles.items.length ||
       documents.data.reviewQueue.total > documents.data.reviewQueue.items.length);
 
+  const missing = (
+    <Page title="Raw file">
+      <NonIdealState
+        className="ld-empty"
+        icon="search"
+        title={ERRORS.NO_DATA}
+        description="This raw file does not exist, was deleted or belongs to another company."
+        action={<Link to="/raw-files">Go to the raw files</Link>}
+      />
+    </Page>
+  );
+  if (details.error && !details.data && isNotFoundError(details.error)) return missing;
   if (details.error && !details.data)
     return (
       <Page title="Raw file">
@@ -102,18 +116,7 @@ export function RawFileDetailsPage() {
         <Spinner className="ld-loading" size={32} aria-label="Loading the raw file" />
       </Page>
     );
-  if (!file)
-    return (
-      <Page title="Raw file">
-        <NonIdealState
-          className="ld-empty"
-          icon="search"
-          title={ERRORS.NO_DATA}
-          description="This raw file does not exist, was deleted or belongs to another company."
-          action={<Link to="/raw-files">Go to the raw files</Link>}
-        />
-      </Page>
-    );
+  if (!file) return missing;
 
   return (
     <section className="ld-page ld-raw-details">
@@ -126,6 +129,15 @@ export function RawFileDetailsPage() {
           <p className="ld-page-subtitle">
             <StatusTag status={file.status} />
           </p>
+        </div>
+        <div className="ld-page-actions">
+          <FileActions
+            source={file.url ? { kind: 'url', url: file.url } : null}
+            fileName={rawFileDownloadName(file.name)}
+            title={file.name}
+            printable={file.mime === 'application/pdf'}
+            {...(file.mime ? { mime: file.mime } : {})}
+          />
         </div>
       </header>
       <div className="ld-raw-details-grid">
@@ -218,7 +230,7 @@ export function RawFileDetailsPage() {
 
       <section className="ld-raw-card" aria-label="Log">
         <h3 className="ld-section-title">Log</h3>
-        <RawFileLogTable logs={details.data.rawFileLogs} dateFormat={dateFormat} />
+        <RawFileLogTable logs={details.data.rawFileLogs} dateFormat={dateFormat} file={file} />
       </section>
     </section>
   );

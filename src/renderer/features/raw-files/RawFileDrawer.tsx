@@ -2,13 +2,13 @@
  * Details of one raw file and its log (who changed what, when), in a drawer. It follows the
  * pipeline through the live feed (features/live-files refetches RawFileDetails on each change).
  */
-import { Callout, Drawer, Intent, Position, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, Drawer, Intent, NonIdealState, Position, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
-import { bucketOf } from '../../../shared/raw-files/status';
-import { describeError } from '../../app/errors';
+import { bucketOf, statusLabel } from '../../../shared/raw-files/status';
+import { describeError, isNotFoundError } from '../../app/errors';
 import { RAW_FILE_DETAILS_QUERY } from './operations';
 import { RawFileFacts, RawFileLogTable } from './RawFileFacts';
 import { RawFileProcessing } from './RawFileProcessing';
@@ -37,7 +37,15 @@ export function RawFileDrawer(props: {
       onStatusChange?.();
   }, [status, listedStatus, onStatusChange]);
   let body;
-  if (error && !data) {
+  if ((error && !data && isNotFoundError(error)) || (data && !file)) {
+    body = (
+      <NonIdealState
+        icon="search"
+        title={ERRORS.NO_DATA}
+        description="This raw file does not exist, was deleted or belongs to another company."
+      />
+    );
+  } else if (error && !data) {
     body = (
       <Callout intent={Intent.DANGER} icon="error" role="alert">
         {describeError(error, ERRORS.FETCH_RAW_FILE_FAILED)}
@@ -52,7 +60,7 @@ export function RawFileDrawer(props: {
       <>
         <p>
           <Tag intent={STATUS_INTENTS[bucketOf(file.status)]} minimal>
-            {file.status}
+            {statusLabel(file.status)}
           </Tag>{' '}
           <Link to={`/raw-files/${file.id}`}>Open details</Link>
         </p>
@@ -63,7 +71,7 @@ export function RawFileDrawer(props: {
           onRequeued={() => void refetch().catch(() => undefined)}
         />
         <h3 className="ld-section-title">Log</h3>
-        <RawFileLogTable logs={data?.rawFileLogs ?? []} dateFormat={props.dateFormat} />
+        <RawFileLogTable logs={data?.rawFileLogs ?? []} dateFormat={props.dateFormat} file={file} />
       </>
     );
   }

@@ -7,6 +7,7 @@ import { ERRORS } from '../../../shared/errors';
 import { formatDateTime } from '../../app/format';
 import { formatBytes } from '../uploads/trackerRows';
 import type { RawFileDetails, RawFileLog } from './operations';
+import { readableLogName, readableLogValue } from './processingError';
 
 export function RawFileFacts(props: { file: RawFileDetails; dateFormat: string }) {
   const { file, dateFormat } = props;
@@ -32,7 +33,13 @@ export function RawFileFacts(props: { file: RawFileDetails; dateFormat: string }
   );
 }
 
-export function RawFileLogTable(props: { logs: readonly RawFileLog[]; dateFormat: string }) {
+export function RawFileLogTable(props: {
+  logs: readonly RawFileLog[];
+  dateFormat: string;
+  /** The file the log is of: its values name it by its name. */
+  file: Pick<RawFileDetails, 'name' | 's3_key'>;
+}) {
+  const value = (field: string, text: string | null) => readableLogValue(field, text, props.file);
   if (props.logs.length === 0) return <p className="ld-muted">{ERRORS.NO_DATA}</p>;
   const newestFirst = [...props.logs].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
@@ -49,9 +56,10 @@ export function RawFileLogTable(props: { logs: readonly RawFileLog[]; dateFormat
         {newestFirst.map((log) => (
           <tr key={log.id}>
             <td>{formatDateTime(log.created_at, props.dateFormat)}</td>
-            <td>{log.action_type}</td>
+            <td>{readableLogName(log.action_type)}</td>
             <td>
-              {log.field}: {log.original_value || '—'} → {log.updated_value || '—'}
+              {readableLogName(log.field)}: {value(log.field, log.original_value)} →{' '}
+              {value(log.field, log.updated_value)}
             </td>
             <td>{log.updated_by_username ?? ''}</td>
           </tr>

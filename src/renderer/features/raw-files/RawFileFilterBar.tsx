@@ -5,7 +5,12 @@
  * the company's date_format. A problem found by the shared filter rules is said under its field.
  */
 import { Button, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
-import { FAILED_STATUSES, RAW_FILE_STATUS } from '../../../shared/raw-files/status';
+import {
+  BUCKET_LABELS,
+  FAILED_STATUSES,
+  RAW_FILE_STATUS,
+  statusLabel,
+} from '../../../shared/raw-files/status';
 import { DateRangeField } from '../../components/DateRangeField';
 import {
   DEFAULT_FILTERS,
@@ -20,10 +25,18 @@ import type { FileTypeOption } from './useFileTypeOptions';
 
 const STATUS_OPTIONS: Array<{ label: string; value: string; statuses: string[] }> = [
   { label: 'All statuses', value: '', statuses: [] },
-  { label: 'Uploading', value: 'uploading', statuses: [RAW_FILE_STATUS.uploading] },
-  { label: 'Uploading Failed', value: 'failed', statuses: [...FAILED_STATUSES] },
-  { label: 'UNACCESSIBLE', value: 'unaccessible', statuses: [RAW_FILE_STATUS.unaccessible] },
-  { label: 'Uploaded', value: 'uploaded', statuses: [RAW_FILE_STATUS.uploaded] },
+  { label: BUCKET_LABELS.uploading, value: 'uploading', statuses: [RAW_FILE_STATUS.uploading] },
+  { label: BUCKET_LABELS.failed, value: 'failed', statuses: [...FAILED_STATUSES] },
+  {
+    label: BUCKET_LABELS.unaccessible,
+    value: 'unaccessible',
+    statuses: [RAW_FILE_STATUS.unaccessible],
+  },
+  {
+    label: statusLabel(RAW_FILE_STATUS.uploaded),
+    value: 'uploaded',
+    statuses: [RAW_FILE_STATUS.uploaded],
+  },
 ];
 
 const SORTS: Array<{ label: string; value: string }> = [

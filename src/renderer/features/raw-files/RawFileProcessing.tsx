@@ -8,6 +8,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { PRODUCT_ERRORS } from '../../../shared/errors';
 import { RAW_FILE_STATUS } from '../../../shared/raw-files/status';
+import { readableProcessingError } from './processingError';
 import { describeError } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
 import { REPROCESS_RAW_FILE_MUTATION, type RawFileDetails } from './operations';
@@ -31,13 +32,14 @@ export function RawFileProcessing(props: {
   const [reprocess, { loading, error }] = useMutation(REPROCESS_RAW_FILE_MUTATION);
   const [confirming, setConfirming] = useState(false);
   const canRun = file.status !== RAW_FILE_STATUS.uploading && file.url !== '';
+  const failure = readableProcessingError(file);
   const total = file.processing_stages.reduce((sum, stage) => sum + stage.ms, 0);
   return (
     <section aria-label="Processing">
       <h3 className="ld-section-title">Processing</h3>
-      {file.processing_error ? (
+      {failure ? (
         <Callout intent={Intent.DANGER} icon="error" role="alert">
-          {file.processing_error}
+          {failure}
         </Callout>
       ) : null}
       {file.processing_stages.length > 0 ? (

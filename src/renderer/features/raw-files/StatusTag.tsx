@@ -1,6 +1,6 @@
 /** A raw file's status as a tag coloured by its bucket (spec section 4). */
 import { Intent, Tag } from '@blueprintjs/core';
-import { bucketOf, type StatusBucket } from '../../../shared/raw-files/status';
+import { bucketOf, statusLabel, type StatusBucket } from '../../../shared/raw-files/status';
 
 export const STATUS_INTENTS: Record<StatusBucket, Intent> = {
   uploading: Intent.PRIMARY,
@@ -13,7 +13,7 @@ export const STATUS_INTENTS: Record<StatusBucket, Intent> = {
 export function StatusTag({ status }: { status: string }) {
   return (
     <Tag minimal intent={STATUS_INTENTS[bucketOf(status)]}>
-      {status}
+      {statusLabel(status)}
     </Tag>
   );
 }

@@ -4,6 +4,7 @@
  * counts after a soft delete (never below 0) before the server's fresh counts arrive.
  */
 import {
+  BUCKET_LABELS,
   FAILED_STATUSES,
   PROCESSING_STATUSES,
   RAW_FILE_STATUS,
@@ -23,21 +24,26 @@ export interface BucketTag {
 export const BUCKET_TAGS: readonly BucketTag[] = [
   {
     bucket: 'uploading',
-    label: 'Uploading',
+    label: BUCKET_LABELS.uploading,
     intent: 'primary',
     statuses: [RAW_FILE_STATUS.uploading],
   },
-  { bucket: 'failed', label: 'Uploading Failed', intent: 'danger', statuses: [...FAILED_STATUSES] },
+  {
+    bucket: 'failed',
+    label: BUCKET_LABELS.failed,
+    intent: 'danger',
+    statuses: [...FAILED_STATUSES],
+  },
   {
     bucket: 'unaccessible',
-    label: 'UNACCESSIBLE',
+    label: BUCKET_LABELS.unaccessible,
     intent: 'warning',
     statuses: [RAW_FILE_STATUS.unaccessible],
   },
   // Stored but not yet split: waiting for the pipeline or in its hands.
   { bucket: 'processing', label: 'Processing', intent: 'none', statuses: [...PROCESSING_STATUSES] },
   // "Processed" is every other status; the list filter takes exact statuses, so not this one.
-  { bucket: 'processed', label: 'Processed', intent: 'success', statuses: null },
+  { bucket: 'processed', label: BUCKET_LABELS.processed, intent: 'success', statuses: null },
 ];
 
 /** Counts once a file of `status` is soft-deleted. */

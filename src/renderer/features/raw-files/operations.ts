@@ -24,6 +24,7 @@ export const RAW_FILE_FIELDS = graphql(`
       attempt
     }
     processing_error
+    s3_key
     processing_attempts
     processed_at
   }

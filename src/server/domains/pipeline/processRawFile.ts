@@ -91,7 +91,7 @@ export async function processRawFile(
   if (!stored) return unreadable(db, raw, 'The stored bytes of this file are missing.', 'missing');
   const workDir = await mkdtemp(join(deps.workDir ?? tmpdir(), 'lexdesk-pipeline-'));
   try {
-    const pagesResult = await readPages(stored.path, { ocr: await deps.ocr() });
+    const pagesResult = await readPages(stored.path, { ocr: await deps.ocr(), name: raw.name });
     timings.push({ stage: 'pages', ms: pagesResult.ms });
 
     await ensureCompanyTaxonomy(db, raw.company_id);

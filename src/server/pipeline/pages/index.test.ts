@@ -108,6 +108,18 @@ describe('readPages: PDFs', () => {
     expect((await failure(empty)).code).toBe('empty');
   });
 
+  it("names a refused file by the name it is given, never by its stored path's last part", async () => {
+    const stored = await file('G_TRSW3kq9Zx7', '%PDF-1.7\n' + 'nonsense '.repeat(50));
+    const { engine } = fakeOcr();
+    const error: unknown = await readPages(stored, { ocr: engine, name: 'scan 14.pdf' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PipelineInputError);
+    expect((error as Error).message).toMatch(/^scan 14\.pdf is not a valid PDF/);
+    expect((error as Error).message).not.toContain('G_TRSW');
+  });
+
   it('reads a PDF encrypted with an owner password only (no password to open)', async () => {
     const path = await file('owner-only.pdf', makeEncryptedPdf('', 'Decrypted text of the page'));
     const { engine } = fakeOcr();

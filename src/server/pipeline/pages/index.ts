@@ -23,6 +23,11 @@ export { DEFAULT_MAX_OCR_PIXELS, DEFAULT_OCR_DPI } from './render';
 
 export interface ReadPagesOptions {
   ocr: OcrEngine;
+  /**
+   * The file's name as its owner knows it, for messages ("scan.pdf is not a valid PDF"); default
+   * the path's last part. A stored file's path ends in its storage key, which no one should read.
+   */
+  name?: string;
   signal?: AbortSignal;
   /** Largest image (width x height) rendered or passed to OCR; default 2550 x 3300. */
   maxOcrPixels?: number;
@@ -40,7 +45,7 @@ async function readByType(
   type: string,
   options: ReadPagesOptions,
 ): Promise<PageText[]> {
-  const name = basename(path);
+  const name = options.name ?? basename(path);
   switch (type) {
     case 'pdf':
       return readPdfPages(new Uint8Array(await readFile(path)), name, options);
