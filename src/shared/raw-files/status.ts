@@ -62,6 +62,7 @@ export const BUCKET_LABELS: Readonly<Record<StatusBucket, string>> = {
   uploading: 'Uploading',
   failed: statusLabel(RAW_FILE_STATUS.failed),
   unaccessible: statusLabel(RAW_FILE_STATUS.unaccessible),
+  processing: 'Processing',
   processed: 'Processed',
 };
 

@@ -26,6 +26,8 @@ export function DocumentBulkBar(props: {
   ids: readonly string[];
   companyId: string;
   fileTypes: readonly DocumentFileType[];
+  /** The company's date_format, for the case picker's dates. */
+  dateFormat: string;
   onDone(): void;
 }) {
   const [mutate, { loading }] = useMutation(BULK_PROCESSED_FILES_MUTATION, {
@@ -124,6 +126,7 @@ export function DocumentBulkBar(props: {
             offline={false}
             disabled={loading}
             known={{}}
+            dateFormat={props.dateFormat}
             onChange={(id) => setCaseId(id)}
           />
         </DialogBody>

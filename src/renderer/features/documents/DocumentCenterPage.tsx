@@ -337,6 +337,7 @@ export function DocumentCenterPage() {
             ids={chosenIds}
             companyId={companyId}
             fileTypes={fileTypes.data?.legalFileTypes ?? []}
+            dateFormat={dateFormat}
             onDone={() => setChosen(new Set())}
           />
         ) : null}

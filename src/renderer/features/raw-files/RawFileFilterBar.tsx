@@ -8,8 +8,8 @@ import { Button, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from '@blue
 import {
   BUCKET_LABELS,
   FAILED_STATUSES,
+  PROCESSING_STATUSES,
   RAW_FILE_STATUS,
-  statusLabel,
 } from '../../../shared/raw-files/status';
 import { DateRangeField } from '../../components/DateRangeField';
 import {
@@ -32,11 +32,7 @@ const STATUS_OPTIONS: Array<{ label: string; value: string; statuses: string[] }
     value: 'unaccessible',
     statuses: [RAW_FILE_STATUS.unaccessible],
   },
-  {
-    label: statusLabel(RAW_FILE_STATUS.uploaded),
-    value: 'uploaded',
-    statuses: [RAW_FILE_STATUS.uploaded],
-  },
+  { label: BUCKET_LABELS.processing, value: 'processing', statuses: [...PROCESSING_STATUSES] },
 ];
 
 const SORTS: Array<{ label: string; value: string }> = [

@@ -41,7 +41,12 @@ export const BUCKET_TAGS: readonly BucketTag[] = [
     statuses: [RAW_FILE_STATUS.unaccessible],
   },
   // Stored but not yet split: waiting for the pipeline or in its hands.
-  { bucket: 'processing', label: 'Processing', intent: 'none', statuses: [...PROCESSING_STATUSES] },
+  {
+    bucket: 'processing',
+    label: BUCKET_LABELS.processing,
+    intent: 'none',
+    statuses: [...PROCESSING_STATUSES],
+  },
   // "Processed" is every other status; the list filter takes exact statuses, so not this one.
   { bucket: 'processed', label: BUCKET_LABELS.processed, intent: 'success', statuses: null },
 ];
