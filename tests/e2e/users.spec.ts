@@ -89,7 +89,16 @@ test('given an administrator, when inviting by email, then the copied one-time l
 
   const fresh = await browser.newContext();
   const invitee = await fresh.newPage();
-  await invitee.goto(link);
+  // The link names the admin's own address; pasted into the invitee's sign-in screen it opens too.
+  const { origin, pathname } = new URL(link);
+  await invitee.goto(`${origin}${pathname}`);
+  await invitee.getByRole('button', { name: 'Have an invitation link?' }).click();
+  const pasted = invitee.getByLabel('Invitation link');
+  await pasted.fill('https://admins-desktop.invalid/#/invitation/cut-off');
+  await invitee.getByRole('button', { name: 'Open invitation' }).click();
+  await expect(invitee.getByText('This invitation link is not complete.')).toBeVisible();
+  await pasted.fill(link.replace(origin, 'https://admins-desktop.invalid'));
+  await invitee.getByRole('button', { name: 'Open invitation' }).click();
   await expect(invitee.getByRole('heading', { name: `Join ${ADMIN.company_name}` })).toBeVisible();
   await expect(
     invitee.getByText('invited as Attorney with nora.quill@harborvine.test'),

@@ -8,6 +8,7 @@ import { describeError } from '../../app/errors';
 import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
 import { returnPathOf } from '../shell/landing';
+import { InvitationEntry } from '../users/InvitationEntry';
 import { useStartPath } from '../shell/useStartPath';
 import { AuthLayout } from './AuthLayout';
 import { fieldErrors, type FieldErrors } from './form-errors';
@@ -107,6 +108,7 @@ export function SignInPage() {
           Sign in
         </Button>
       </form>
+      <InvitationEntry />
     </AuthLayout>
   );
 }
