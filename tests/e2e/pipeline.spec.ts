@@ -30,13 +30,13 @@ test('given a bundle picked for upload, when the pipeline has run, then its raw 
   await page.screenshot({ path: 'test-results/screens/process-again-confirm.png', fullPage: true });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
-  await expect(drawer.getByText('reprocess_requested')).toHaveCount(0);
+  await expect(drawer.getByText('Reprocess requested')).toHaveCount(0);
 
   // Confirmed: the file runs again and its history names the person who asked.
   await processing.getByRole('button', { name: 'Process again' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Process again' }).click();
   await expect(drawer.getByText('Splitting', { exact: false })).toBeVisible({ timeout: 60_000 });
-  const request = drawer.getByRole('row', { name: /reprocess_requested/ });
+  const request = drawer.getByRole('row', { name: /Reprocess requested/ });
   await expect(request).toBeVisible();
   await expect(
     request.getByRole('cell', { name: `${ADMIN.first_name} ${ADMIN.last_name}` }),

@@ -261,12 +261,19 @@ test('given a document open, when Download and Print are used, then the PDF is s
   await openDocument(page, qme.id);
   const viewer = page.getByTestId('pdf-viewer');
 
+  // Its name now, not as first listed: names follow the type, applicant and date.
+  const current = await graphql<{ processedFile: { name: string } }>(
+    spec.host.serverUrl,
+    'query($id: ID!) { processedFile(id: $id) { name } }',
+    { id: qme.id },
+    spec.token,
+  );
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     viewer.getByRole('button', { name: 'Download' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(
-    `${qme.name
+    `${current.processedFile.name
       .replace(/[\\/:*?"<>|]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim()}.pdf`,
