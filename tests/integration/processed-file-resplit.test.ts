@@ -120,7 +120,7 @@ describe('re-splitting a PDF bundle', () => {
   it('given the QME grows over the proof of service and then shrinks back, then the pages move and new PDFs hold them', async () => {
     const rawId = await uploadBundle('grow.pdf');
     const [pr2, qme, proof] = await documentsOf(rawId);
-    expect(qme!.name).toBe('QME Report - MARIA GONZALEZ - 03/15/2023');
+    expect(qme!.name).toBe('QME Report - Maria Gonzalez - 03/15/2023');
     const oldQmeUrl = qme!.url;
 
     // Grow: pages 3-6; the one-page proof of service is left empty and removed.
@@ -186,7 +186,7 @@ describe('re-splitting a PDF bundle', () => {
       adj_number: [BUNDLE_CASE.adj],
       is_exception: false,
       exception_reasons: [],
-      name: 'Proof of Service - MARIA GONZALEZ',
+      name: 'Proof of Service - Maria Gonzalez',
     });
     expect(fresh.content).toMatch(/PROOF OF SERVICE/);
     expect(await pdfPages(fresh.url)).toBe(1);
@@ -204,7 +204,7 @@ describe('re-splitting a PDF bundle', () => {
     const before = await rowOf(pr2!.id);
     expect(before).toMatchObject({ start_page_no: 1, end_page_no: 3, version: 2 });
     // Read again with the QME's first page, whose caption names the applicant in capitals.
-    expect(before.name).toBe('PR-2 Progress Report - MARIA GONZALEZ - 03/15/2023');
+    expect(before.name).toBe('PR-2 Progress Report - Maria Gonzalez - 03/15/2023');
     expect(await pdfPages(before.url)).toBe(3);
     expect(before.content.split('\f')[2]).toMatch(/QUALIFIED MEDICAL EVALUATOR/);
     expect(await pdfPages((await rowOf(qme!.id)).url)).toBe(2);
@@ -264,7 +264,7 @@ describe('re-splitting a PDF bundle', () => {
       // What the person entered stays, and the name follows it.
       defendant: 'Acme (entered)',
       date_of_injury: '2023-03-16',
-      name: 'QME Report - MARIA GONZALEZ - 03/16/2023',
+      name: 'QME Report - Maria Gonzalez - 03/16/2023',
     });
     expect(after.adj_number).toContain(BUNDLE_CASE.adj);
     expect([...after.edited_fields].sort()).toEqual(['date_of_injury', 'defendant', 'end_page_no']);

@@ -73,8 +73,13 @@ describe('documentTitle', () => {
 describe('titleApplicant', () => {
   it.each([
     ['Maria Gonzalez', 'Maria Gonzalez'],
-    ['  MARIA   GONZALEZ ', 'MARIA GONZALEZ'],
-    ['GONZALEZ, MARIA', 'GONZALEZ, MARIA'],
+    ['  MARIA   GONZALEZ ', 'Maria Gonzalez'],
+    ['GONZALEZ, MARIA', 'Maria Gonzalez'],
+    ['Medina, Arturo', 'Arturo Medina'],
+    ['MEDINA, ARTURO J.', 'Arturo J Medina'],
+    ['JOSE DE LA CRUZ', 'Jose de la Cruz'],
+    ["SEAN O'BRIEN-SMITH", "Sean O'Brien-Smith"],
+    ['McDonald, Ann', 'Ann McDonald'],
     ['Jose de la Cruz', 'Jose de la Cruz'],
     ["Sean O'Brien Jr.", "Sean O'Brien Jr"],
     ['Maria Lopez, 1820 E 4th Street, Los Angeles CA 90033', 'Maria Lopez'],

@@ -83,7 +83,32 @@ export function titleApplicant(value: string | null | undefined): string | null 
     (word) =>
       NAME_WORD.test(word) && (/^\p{Lu}/u.test(word) || NAME_PARTICLES.has(word.toLowerCase())),
   );
-  return readsAsName && /^\p{Lu}/u.test(name) ? name : null;
+  return readsAsName && /^\p{Lu}/u.test(name) ? asWritten(firstNameFirst(name)) : null;
+}
+
+/** "GONZALEZ, MARIA" as a caption prints it reads "MARIA GONZALEZ" in a title. */
+function firstNameFirst(name: string): string {
+  const parts = /^([^,]+),\s*([^,]+)$/.exec(name);
+  return parts ? `${parts[2]} ${parts[1]}` : name;
+}
+
+/**
+ * A name printed all in capitals reads as a person writes it ("MARIA DE LA CRUZ" -> "Maria de la
+ * Cruz", "O'BRIEN" -> "O'Brien"), so one person's documents are named alike whichever form printed
+ * it; a name with any lower-case letter is kept as printed.
+ */
+function asWritten(name: string): string {
+  if (/\p{Ll}/u.test(name)) return name;
+  const capitalized = name
+    .toLowerCase()
+    .replace(
+      /(^|[\s'’-])(\p{L})/gu,
+      (_, before: string, letter: string) => before + letter.toUpperCase(),
+    );
+  return capitalized
+    .split(' ')
+    .map((word, i) => (i > 0 && NAME_PARTICLES.has(word.toLowerCase()) ? word.toLowerCase() : word))
+    .join(' ');
 }
 
 /** The date a title shows: the date of injury, else of incident, in the company's format. */
