@@ -23,6 +23,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
 import { hasProblems } from '../../../shared/filters/rules';
 import { describeError } from '../../app/errors';
+import { InvalidFilters } from '../../components/InvalidFilters';
 import { Page } from '../../components/Page';
 import { toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
@@ -181,14 +182,7 @@ export function DocumentCenterPage() {
 
   let body;
   if (invalid) {
-    body = (
-      <NonIdealState
-        icon="filter"
-        title="Fix the marked filters"
-        description="The list is shown again once every filter holds a value it can use."
-        className="ld-empty"
-      />
-    );
+    body = <InvalidFilters />;
   } else if (offline.unreachable && !kept && offline.state.kind !== 'loading') {
     body = <OfflineNoList />;
   } else if (list.error && !data) {

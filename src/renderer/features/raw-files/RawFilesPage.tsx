@@ -20,6 +20,7 @@ import { ERRORS } from '../../../shared/errors';
 import { hasProblems } from '../../../shared/filters/rules';
 import { describeError } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
+import { InvalidFilters } from '../../components/InvalidFilters';
 import { Page } from '../../components/Page';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
@@ -82,14 +83,7 @@ export function RawFilesPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / RAW_FILES_PAGE_SIZE)) : 1;
   let body;
   if (invalid) {
-    body = (
-      <NonIdealState
-        icon="filter"
-        title="Fix the marked filters"
-        description="The list is shown again once every filter holds a value it can use."
-        className="ld-empty"
-      />
-    );
+    body = <InvalidFilters />;
   } else if (error && !data) {
     body = (
       <Callout intent={Intent.DANGER} icon="error" role="alert">

@@ -10,6 +10,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
 import { toastError } from '../../components/toaster';
 import { failedViews, type FailedView } from './trackerRows';
+import { TrackerRowHead } from './TrackerRowHead';
 
 export const UPLOAD_RETRY_FAILED = 'The upload could not be queued again. Please try again.';
 export const UPLOAD_DISMISS_FAILED = 'The failed upload could not be dismissed. Please try again.';
@@ -27,12 +28,7 @@ function FailedRow({ view }: { view: FailedView }) {
   };
   return (
     <li className="ld-tracker-row" aria-label={view.fileName}>
-      <div className="ld-tracker-head">
-        <span className="ld-tracker-name" title={view.fileName}>
-          {view.fileName}
-        </span>
-        <span className="ld-tracker-size">{view.sizeText}</span>
-      </div>
+      <TrackerRowHead fileName={view.fileName} sizeText={view.sizeText} />
       <Callout intent={Intent.DANGER} icon={null} className="ld-tracker-error">
         {view.reason}
       </Callout>

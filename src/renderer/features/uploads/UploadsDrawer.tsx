@@ -21,6 +21,7 @@ import { toastError } from '../../components/toaster';
 import { badgeText } from '../shell/NotificationBell';
 import { FailedUploads, useFailedUploads } from './FailedUploads';
 import { trackerViews, type TrackerView } from './trackerRows';
+import { TrackerRowHead } from './TrackerRowHead';
 import { UploadFilesButton } from './UploadFilesButton';
 import './uploads.css';
 
@@ -55,12 +56,7 @@ function TrackerRow({ view }: { view: TrackerView }) {
   };
   return (
     <li className="ld-tracker-row" aria-label={view.fileName}>
-      <div className="ld-tracker-head">
-        <span className="ld-tracker-name" title={view.fileName}>
-          {view.fileName}
-        </span>
-        <span className="ld-tracker-size">{view.sizeText}</span>
-      </div>
+      <TrackerRowHead fileName={view.fileName} sizeText={view.sizeText} />
       <ProgressBar
         value={view.value}
         intent={INTENTS[view.intent]}
