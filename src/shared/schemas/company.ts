@@ -12,6 +12,8 @@ export const DATE_FORMATS = [
   'DD.MM.YYYY',
 ] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
+/** A new company's date_format (the column's default), and the renderer's until the viewer loads. */
+export const DEFAULT_DATE_FORMAT: DateFormat = 'MM/DD/YYYY';
 
 export const companyNameSchema = text()
   .trim()

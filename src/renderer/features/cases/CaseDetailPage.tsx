@@ -2,6 +2,7 @@
  * One case (/cases/:id): the case summary (spec section 3), "Edit" (the case dialog), "Delete"
  * (a soft delete, confirmed first) and the case's documents, each opening /documents/:docId.
  */
+import { DEFAULT_DATE_FORMAT } from '../../../shared/schemas/company';
 import { Pager } from '../../components/Pager';
 import {
   Alert,
@@ -43,7 +44,7 @@ export function CaseDetailPage() {
   const { id = '' } = useParams();
   const viewer = useViewer();
   const companyId = viewer?.company.id ?? '';
-  const dateFormat = viewer?.company.date_format ?? 'MM/DD/YYYY';
+  const dateFormat = viewer?.company.date_format ?? DEFAULT_DATE_FORMAT;
   const navigate = useNavigate();
   const client = useApolloClient();
   const [editing, setEditing] = useState(false);

@@ -2,6 +2,7 @@
  * Cases (/cases): statistics on top, the three recent cases, then the list with search, filters,
  * sortable columns and server paging. "New case" and "Import CSV" open their dialogs.
  */
+import { DEFAULT_DATE_FORMAT } from '../../../shared/schemas/company';
 import { Pager } from '../../components/Pager';
 import { Button, Callout, HTMLSelect, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
@@ -38,7 +39,7 @@ import './cases.css';
 export function CasesPage() {
   const viewer = useViewer();
   const companyId = viewer?.company.id ?? '';
-  const dateFormat = viewer?.company.date_format ?? 'MM/DD/YYYY';
+  const dateFormat = viewer?.company.date_format ?? DEFAULT_DATE_FORMAT;
   const [filters, setFilters] = useCaseListFilters();
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<'new' | 'import' | null>(null);

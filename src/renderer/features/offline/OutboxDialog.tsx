@@ -26,7 +26,9 @@ import { describeError } from '../../app/errors';
 import { toastSuccess } from '../../components/toaster';
 import { fieldLabel } from '../../../shared/documents';
 import { useDocumentWrites } from '../documents/writes';
-import { decodeValue, formatValue, itemStateText, itemSummary } from './labels';
+import { formatDateTime } from '../../app/format';
+import { useDateFormat } from '../auth/useViewer';
+import { decodeValue, formatFieldValue, itemStateText, itemSummary } from './labels';
 import { OFFLINE_FILE_TYPES_QUERY } from './operations';
 import { useOutbox } from './useOutbox';
 
@@ -62,6 +64,7 @@ function ConflictTable(props: {
   onChoose(field: string, choice: Choice): void;
 }) {
   const { item, names, choices } = props;
+  const dateFormat = useDateFormat();
   return (
     <HTMLTable
       className="ld-table ld-outbox-conflicts"
@@ -80,17 +83,18 @@ function ConflictTable(props: {
         {item.conflicts.map((conflict) => {
           const label = fieldLabel(conflict.field);
           const changed: Readonly<Record<string, unknown>> = item.changes;
-          const mine = formatValue(
+          const show = (value: unknown) =>
+            formatFieldValue(conflict.field, value, dateFormat, names);
+          const mine = show(
             conflict.field in changed ? changed[conflict.field] : decodeValue(conflict.your_value),
-            names,
           );
-          const server = formatValue(decodeValue(conflict.server_value), names);
+          const server = show(decodeValue(conflict.server_value));
           return (
             <tr key={conflict.field}>
               <td className="ld-outbox-field">
                 <strong>{label}</strong>
                 <div className="ld-muted ld-small">
-                  was {formatValue(decodeValue(conflict.base_value), names)}
+                  was {show(decodeValue(conflict.base_value))}
                 </div>
               </td>
               <td className="ld-outbox-mine">{mine}</td>
@@ -121,6 +125,7 @@ function ConflictTable(props: {
 }
 
 function OutboxEntry({ item, onOpenDocument }: { item: OutboxItem; onOpenDocument(): void }) {
+  const dateFormat = useDateFormat();
   const writes = useDocumentWrites();
   const names = useTypeNames(item);
   const [choices, setChoices] = useState<Partial<Record<string, Choice>>>({});
@@ -167,7 +172,7 @@ function OutboxEntry({ item, onOpenDocument }: { item: OutboxItem; onOpenDocumen
         </Tag>
       </div>
       <div className="ld-outbox-summary">
-        {itemSummary(item)} · {new Date(item.createdAt).toLocaleString()}
+        {itemSummary(item)} · {formatDateTime(new Date(item.createdAt), dateFormat)}
       </div>
       <div className={`ld-outbox-state ld-outbox-state-${item.state}`}>{itemStateText(item)}</div>
       {item.state === 'conflict' ? (

@@ -3,6 +3,7 @@ import type { OutboxItem, ReviewStatus } from '../../../shared/ipc/review';
 import {
   bannerView,
   cacheUsageText,
+  formatFieldValue,
   formatValue,
   itemStateText,
   itemSummary,
@@ -81,6 +82,22 @@ describe('outbox words', () => {
     expect(itemStateText(item)).toBe(
       'The server refused this change: Use a real date written YYYY-MM-DD',
     );
+  });
+});
+
+describe('conflict values', () => {
+  it('given a date field, when shown, then the day is written in the company date format', () => {
+    expect(formatFieldValue('date_of_injury', '2024-03-09', 'DD.MM.YYYY')).toBe('09.03.2024');
+    expect(formatFieldValue('date_of_injury', '2024-03-09', 'MMM D, YYYY')).toBe('Mar 9, 2024');
+  });
+
+  it('given other values, when shown, then names, empties and text read as before', () => {
+    const names = new Map([['t1', 'Medical report']]);
+    expect(formatFieldValue('legal_file_type_id', 't1', 'DD.MM.YYYY', names)).toBe(
+      'Medical report',
+    );
+    expect(formatFieldValue('date_of_injury', null, 'DD.MM.YYYY')).toBe('(empty)');
+    expect(formatFieldValue('applicant', 'Ana Ruiz', 'DD.MM.YYYY')).toBe('Ana Ruiz');
   });
 });
 

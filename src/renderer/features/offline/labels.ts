@@ -4,6 +4,7 @@
  */
 import { fieldLabel } from '../../../shared/documents';
 import type { OutboxItem, ReviewStatus } from '../../../shared/ipc/review';
+import { formatLoggedValue } from '../../app/format';
 
 export const EMPTY_VALUE = '(empty)';
 
@@ -18,6 +19,22 @@ export function formatValue(value: unknown, names?: ReadonlyMap<string, string>)
   if (typeof value === 'string') return names?.get(value) ?? value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
+}
+
+/**
+ * One field's value in a conflict: a day of a date field in the company's date_format, a moment
+ * with its local time, a type id by its name, anything else as formatValue writes it.
+ */
+export function formatFieldValue(
+  field: string,
+  value: unknown,
+  dateFormat: string,
+  names?: ReadonlyMap<string, string>,
+): string {
+  if (typeof value === 'string' && value !== '' && !names?.has(value)) {
+    return formatLoggedValue(field, value, dateFormat);
+  }
+  return formatValue(value, names);
 }
 
 /** FieldConflict values are JSON-encoded. */

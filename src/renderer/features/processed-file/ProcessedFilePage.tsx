@@ -4,6 +4,7 @@
  * and notifications. Saving and "Mark reviewed" go through the desktop's review outbox, so they
  * work offline too; without the server the document and its PDF come from the desktop's cache.
  */
+import { DEFAULT_DATE_FORMAT } from '../../../shared/schemas/company';
 import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -65,7 +66,7 @@ export function ProcessedFilePage() {
           queue={queue}
           companyIds={viewer?.company_ids ?? (viewer ? [viewer.company.id] : [])}
           managedCompanyIds={viewer?.managed_company_ids ?? []}
-          dateFormat={viewer?.company.date_format ?? 'MM/DD/YYYY'}
+          dateFormat={viewer?.company.date_format ?? DEFAULT_DATE_FORMAT}
           onSaved={onSaved}
           onQueued={setLocal}
           onRetry={() => void reload()}

@@ -4,6 +4,7 @@
  * split boundaries; a document opens its details) and the raw file's log. While the pipeline
  * works on the file the page follows it.
  */
+import { DEFAULT_DATE_FORMAT } from '../../../shared/schemas/company';
 import { Callout, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo } from 'react';
@@ -35,7 +36,7 @@ const POLL_MS = 2000;
 export function RawFileDetailsPage() {
   const { id = '' } = useParams();
   const viewer = useViewer();
-  const dateFormat = viewer?.company.date_format ?? 'MM/DD/YYYY';
+  const dateFormat = viewer?.company.date_format ?? DEFAULT_DATE_FORMAT;
   const details = useQuery(RAW_FILE_PAGE_QUERY, {
     variables: { id },
     fetchPolicy: 'cache-and-network',

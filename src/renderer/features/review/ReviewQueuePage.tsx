@@ -6,6 +6,7 @@
  * r goes through the desktop's outbox (documents/writes.ts): sent at once when the server
  * answers; without the server, the queue saved on this computer is shown and r waits there.
  */
+import { DEFAULT_DATE_FORMAT } from '../../../shared/schemas/company';
 import { Pager } from '../../components/Pager';
 import { Button, Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
@@ -38,7 +39,7 @@ export const OFFLINE_NOTICE = 'Offline — showing documents saved on this compu
 export function ReviewQueuePage() {
   const viewer = useViewer();
   const companyId = viewer?.company.id ?? '';
-  const dateFormat = viewer?.company.date_format ?? 'MM/DD/YYYY';
+  const dateFormat = viewer?.company.date_format ?? DEFAULT_DATE_FORMAT;
   const navigate = useNavigate();
   const writes = useDocumentWrites();
   const [params, setParams] = useSearchParams();

@@ -1,4 +1,5 @@
 /** The people of the signed-in user's company, with a search that survives restarts. */
+import { DEFAULT_DATE_FORMAT } from '../../../shared/schemas/company';
 import {
   Button,
   Callout,
@@ -167,7 +168,7 @@ export function UsersPage() {
       {canManage ? (
         <InviteDialog
           companyId={companyId}
-          dateFormat={viewer?.company.date_format ?? 'MM/DD/YYYY'}
+          dateFormat={viewer?.company.date_format ?? DEFAULT_DATE_FORMAT}
           isOpen={inviting}
           onClose={() => setInviting(false)}
         />

@@ -2,6 +2,7 @@
  * A company's naming of its documents (naming.ts documentTitle) over stored values: the names of
  * its types (deleted ones too, a document may still carry one) and its date_format, read once.
  */
+import { DEFAULT_DATE_FORMAT } from '../../../shared/schemas/company';
 import { eq } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/connection';
 import { company } from '../../db/schema';
@@ -32,7 +33,7 @@ export async function companyTitles(
     .from(legalFileType)
     .where(eq(legalFileType.company_id, companyId));
   const names = new Map(types.map((type) => [type.id, type.name]));
-  const dateFormat = settings?.dateFormat ?? 'MM/DD/YYYY';
+  const dateFormat = settings?.dateFormat ?? DEFAULT_DATE_FORMAT;
   return (values) =>
     documentTitle(
       {
