@@ -42,6 +42,8 @@ export interface ApolloSessionOptions {
   token: string | null;
   onSessionEnded?: (message: string) => void;
   fetch?: typeof fetch;
+  /** The WebSocket class for the live connection (tests); the platform's by default. */
+  webSocketImpl?: unknown;
 }
 
 export function graphqlHttpUrl(serverUrl: string): string {
@@ -118,6 +120,7 @@ export function createApolloSession(options: ApolloSessionOptions): ApolloSessio
   if (bearer) {
     wsClient = createClient({
       url: graphqlWsUrl(serverUrl),
+      ...(options.webSocketImpl ? { webSocketImpl: options.webSocketImpl } : {}),
       connectionParams: { authorization: bearer },
       lazy: true,
       retryAttempts: Infinity,
@@ -146,14 +149,16 @@ export function createApolloSession(options: ApolloSessionOptions): ApolloSessio
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
 
-  async function closeLive(): Promise<void> {
+  function closeLive(): Promise<void> {
     ended = true; // whatever the socket reports from now on is expected
     connectedListeners.clear();
-    try {
-      await wsClient?.dispose();
-    } catch (error) {
+    // dispose() stops the client at once but resolves only when a connection attempt in progress
+    // settles, and after an outage that attempt first sleeps its back-off (tens of seconds): a
+    // sign-out must not wait for it. An open socket is closed right away either way.
+    void wsClient?.dispose().catch((error: unknown) => {
       console.warn('[renderer] closing the live connection failed', error);
-    }
+    });
+    return Promise.resolve();
   }
 
   return {
