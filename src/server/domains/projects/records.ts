@@ -81,9 +81,12 @@ export interface ProjectRecord {
   can_manage: boolean;
 }
 
+/** The outer project's id, qualified (drizzle leaves single-table columns unqualified). */
+const PROJECT_ID = sql.raw('"project"."id"');
+
 /** The caller is a live member of the project (SQL, for filters). */
 export const isMemberSql = (viewer: Viewer) =>
-  sql`exists (select 1 from ${projectTeamMember} m where m.project_id = ${project.id} and m.user_profile_id = ${viewer.user.id} and m.is_deleted = false)`;
+  sql`exists (select 1 from ${projectTeamMember} m where m.project_id = ${PROJECT_ID} and m.user_profile_id = ${viewer.user.id} and m.is_deleted = false)`;
 
 /** Projects the caller sees: canViewProject in SQL. */
 export function visibleProjectCondition(viewer: Viewer): SQL {
@@ -108,7 +111,7 @@ export async function projectAccess(
       tech_lead_id: project.tech_lead_id,
       member_type: sql<
         number | null
-      >`(select u.user_type_id from ${projectTeamMember} m join ${userProfile} u on u.id = m.user_profile_id where m.project_id = ${project.id} and m.user_profile_id = ${viewer.user.id} and m.is_deleted = false limit 1)`,
+      >`(select u.user_type_id from ${projectTeamMember} m join ${userProfile} u on u.id = m.user_profile_id where m.project_id = ${PROJECT_ID} and m.user_profile_id = ${viewer.user.id} and m.is_deleted = false limit 1)`,
     })
     .from(project)
     .where(and(eq(project.id, projectId), eq(project.is_deleted, false)));
