@@ -39,8 +39,8 @@ export function ProjectDetailPage() {
     >
       <div className="ld-delivery-grid">
         <TeamCard project={project} />
-        <TechStacksCard project={project} />
         <ReferralsCard project={project} />
+        <TechStacksCard project={project} />
       </div>
     </Page>
   );
