@@ -52,7 +52,23 @@ test('a project manager gets the delivery navigation and their projects', async 
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/pm-project-detail.png`, fullPage: true });
 
+  await nav(page).getByRole('link', { name: 'Talent' }).click();
+  const talent = page.getByRole('table', { name: 'Talent' });
+  for (const role of [
+    'Tech Lead',
+    'Engineering Manager',
+    'Developer',
+    'Solution Architect',
+    'QA Engineer',
+    'Project Manager',
+    'Designer',
+  ])
+    await expect(talent.getByText(role, { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/pm-talent.png`, fullPage: true });
+
   // A legal screen opened by address sends a delivery user back to their start.
+  await page.goto(`${host.url}/#/projects`);
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
   await page.goto(`${host.url}/#/documents`);
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 });
