@@ -1,5 +1,9 @@
 /** Wires repositories and services together over one database handle. */
 import { createSavedViewService } from './domains/saved-views/service';
+import { createProjectService } from './domains/projects/service';
+import { createTechStackService } from './domains/projects/techStacks';
+import { createTokenCipher } from './domains/projects/tokenCipher';
+import { createTalentService } from './domains/talent/service';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { createAuthRepository } from './domains/auth/repository';
@@ -46,7 +50,12 @@ export async function createServices(
   const userRepository = createUserRepository(db);
   const fileRepository = createFileRepository(db);
   const signer = createFileUrlSigner(await fileRepository.secret('file_url_signing_key'));
+  const projects = createProjectService(db);
+  const tokenCipher = createTokenCipher(await fileRepository.secret('project_token_key'));
   return {
+    projects,
+    techStacks: createTechStackService(db, projects, tokenCipher),
+    talent: createTalentService(db),
     auth: createAuthService(createAuthRepository(db), {
       sessionTtlHours: deps.config.sessionTtlHours,
     }),

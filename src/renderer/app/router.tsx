@@ -16,6 +16,9 @@ import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { ProcessedFilePage } from '../features/processed-file/ProcessedFilePage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { ProjectDetailPage } from '../features/projects/ProjectDetailPage';
+import { ProjectsPage } from '../features/projects/ProjectsPage';
+import { TalentPage } from '../features/talent/TalentPage';
 import { RawFileDetailsPage } from '../features/raw-file-details/RawFileDetailsPage';
 import { RawFilesPage } from '../features/raw-files/RawFilesPage';
 import { ReviewQueuePage } from '../features/review/ReviewQueuePage';
@@ -69,6 +72,9 @@ export function createAppRouter() {
             { path: 'watch-folders', element: <WatchedFoldersPage /> },
             { path: 'document-types', element: <DocumentTypesPage /> },
             { path: 'profile', element: <ProfilePage /> },
+            { path: 'projects', element: <ProjectsPage /> },
+            { path: 'projects/:id', element: <ProjectDetailPage /> },
+            { path: 'talent', element: <TalentPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -11,6 +11,8 @@ import { documentTypeResolvers } from '../domains/document-types/graphql';
 import { liveFilesResolvers } from '../domains/live-files/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
 import { savedViewResolvers } from '../domains/saved-views/graphql';
+import { projectResolvers } from '../domains/projects/graphql';
+import { talentResolvers } from '../domains/talent/graphql';
 import { notificationResolvers } from '../domains/notifications/graphql';
 import { pipelineResolvers } from '../domains/pipeline/graphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
@@ -89,6 +91,8 @@ export function createGraphQLServer(
         documentTypeResolvers(deps),
         liveFilesResolvers(deps),
         savedViewResolvers(deps),
+        projectResolvers(deps),
+        talentResolvers(deps),
       ),
     },
   });

@@ -23,6 +23,9 @@ export const APP_ROUTE_PATTERNS = [
   'document-types',
   'profile',
   'invitation/:token',
+  'projects',
+  'projects/:id',
+  'talent',
 ] as const;
 
 export type AppRoutePattern = (typeof APP_ROUTE_PATTERNS)[number];
