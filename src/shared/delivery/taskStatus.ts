@@ -227,7 +227,9 @@ export function decideTransition(
 /** The moves `userId` may make on `task` (reasons not yet asked): the board's drop targets. */
 export function allowedMoves(task: TaskState, userId: string): TaskTransition[] {
   return TASK_TRANSITIONS.filter(
-    (t) => decideTransition(task, userId, t.to, t.needsReason ? 'reason' : null).ok,
+    (t) =>
+      t.from === task.status_id &&
+      decideTransition(task, userId, t.to, t.needsReason ? 'reason' : null).ok,
   );
 }
 
