@@ -1,5 +1,8 @@
 /** Wires repositories and services together over one database handle. */
 import { createSavedViewService } from './domains/saved-views/service';
+import { createRequestService } from './domains/tasks/requests';
+import { createTaskService } from './domains/tasks/service';
+import { createTaskQueries } from './domains/tasks/taskQueries';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { createAuthRepository } from './domains/auth/repository';
@@ -46,7 +49,11 @@ export async function createServices(
   const userRepository = createUserRepository(db);
   const fileRepository = createFileRepository(db);
   const signer = createFileUrlSigner(await fileRepository.secret('file_url_signing_key'));
+  const deliveryTaskQueries = createTaskQueries(db);
   return {
+    deliveryRequests: createRequestService(db),
+    deliveryTasks: createTaskService(db, deliveryTaskQueries),
+    deliveryTaskQueries,
     auth: createAuthService(createAuthRepository(db), {
       sessionTtlHours: deps.config.sessionTtlHours,
     }),

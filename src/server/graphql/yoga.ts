@@ -11,6 +11,7 @@ import { documentTypeResolvers } from '../domains/document-types/graphql';
 import { liveFilesResolvers } from '../domains/live-files/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
 import { savedViewResolvers } from '../domains/saved-views/graphql';
+import { deliveryTaskResolvers } from '../domains/tasks/graphql';
 import { notificationResolvers } from '../domains/notifications/graphql';
 import { pipelineResolvers } from '../domains/pipeline/graphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
@@ -89,6 +90,7 @@ export function createGraphQLServer(
         documentTypeResolvers(deps),
         liveFilesResolvers(deps),
         savedViewResolvers(deps),
+        deliveryTaskResolvers(deps),
       ),
     },
   });
