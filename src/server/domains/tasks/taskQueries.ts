@@ -15,7 +15,6 @@ import { taskScope } from './scope';
 
 const assignee = alias(userProfile, 'assignee');
 const qa = alias(userProfile, 'qa');
-const subtask = alias(task, 'subtask');
 const fullName = (u: { id: AnyPgColumn; first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
   sql<
     string | null
@@ -46,8 +45,8 @@ const COLUMNS = {
   has_child_task: task.has_child_task,
   created_at: task.created_at,
   updated_at: task.updated_at,
-  open_subtask_count: sql<number>`(select count(*)::int from ${subtask}
-    where ${subtask.parent_id} = ${task.id} and ${subtask.is_deleted} = false and ${subtask.status_id} <> ${TASK_STATUS.COMPLETE})`,
+  open_subtask_count: sql<number>`(select count(*)::int from "task" as "subtask"
+    where "subtask"."parent_id" = ${task.id} and "subtask"."is_deleted" = false and "subtask"."status_id" <> ${TASK_STATUS.COMPLETE})`,
 };
 
 function selectTasks(db: DatabaseExecutor) {
