@@ -262,7 +262,7 @@ export function createTaskService(db: Database, queries: TaskQueries) {
             receiver_id: person.id,
             sender_id: viewer.user.id,
             module: 'tasks',
-            redirect: `/delivery/tasks/${row.id}`,
+            redirect: `/tasks?task=${row.id}`,
             extra_content: input.reason ?? null,
             company_id: person.company_id,
           });
