@@ -185,3 +185,47 @@ export function canPlanTasks(
 export function canTakeForQa(viewer: Viewer): boolean {
   return viewer.userType === 'qa';
 }
+
+/** What the project rules need to know of a project and the caller's place on it. */
+export interface ProjectAccess {
+  company_id: string;
+  tech_lead_id: string | null;
+  /** Whether the caller is a live team member of the project. */
+  is_member: boolean;
+  /** Whether the caller's live membership is as the project manager's user type. */
+  is_project_manager_member?: boolean;
+}
+
+/**
+ * A project is seen by whoever sees its company (its customers, internal admins, assigned internal
+ * managers), its tech lead and its live team members (the provider's delivery people).
+ */
+export function canViewProject(viewer: Viewer, project: ProjectAccess): boolean {
+  return (
+    canViewCompany(viewer, project.company_id) ||
+    project.tech_lead_id === viewer.user.id ||
+    project.is_member
+  );
+}
+
+/**
+ * A project's team, tech stacks and environments are changed by the managers of its company, its
+ * tech lead and a project manager on its team.
+ */
+export function canManageProject(viewer: Viewer, project: ProjectAccess): boolean {
+  return (
+    canManageCompany(viewer, project.company_id) ||
+    project.tech_lead_id === viewer.user.id ||
+    (viewer.userType === 'project_manager' && project.is_member)
+  );
+}
+
+/** Projects are created by the company's managers (its customer account, internal admins and managers). */
+export function canCreateProject(viewer: Viewer, companyId: string): boolean {
+  return canManageCompany(viewer, companyId);
+}
+
+/** Talent records (of a company's people) are created and changed by the company's managers. */
+export function canManageTalent(viewer: Viewer, talent: { company_id: string }): boolean {
+  return canManageCompany(viewer, talent.company_id);
+}

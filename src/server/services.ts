@@ -3,6 +3,10 @@ import { createSavedViewService } from './domains/saved-views/service';
 import { createRequestService } from './domains/tasks/requests';
 import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
+import { createProjectService } from './domains/projects/service';
+import { createTechStackService } from './domains/projects/techStacks';
+import { createTokenCipher } from './domains/projects/tokenCipher';
+import { createTalentService } from './domains/talent/service';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { createAuthRepository } from './domains/auth/repository';
@@ -50,10 +54,15 @@ export async function createServices(
   const fileRepository = createFileRepository(db);
   const signer = createFileUrlSigner(await fileRepository.secret('file_url_signing_key'));
   const deliveryTaskQueries = createTaskQueries(db);
+  const projects = createProjectService(db);
+  const tokenCipher = createTokenCipher(await fileRepository.secret('project_token_key'));
   return {
     deliveryRequests: createRequestService(db),
     deliveryTasks: createTaskService(db, deliveryTaskQueries),
     deliveryTaskQueries,
+    projects,
+    techStacks: createTechStackService(db, projects, tokenCipher),
+    talent: createTalentService(db),
     auth: createAuthService(createAuthRepository(db), {
       sessionTtlHours: deps.config.sessionTtlHours,
     }),

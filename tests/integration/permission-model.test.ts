@@ -19,6 +19,7 @@ import {
 import { subscribe } from '../support/live';
 import { readPermissionTable, WHO, type PermissionRow } from '../support/permissionTable';
 import { startTestServer, type GraphQLResponse, type TestServer } from '../support/server';
+import { seedDelivery, type DeliveryOfCompany } from './fixtures/delivery';
 import { seedDocuments } from './fixtures/documents';
 import { FIXTURES } from './fixtures/files';
 import { upload } from './fixtures/http';
@@ -35,6 +36,7 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let documentOfA: string;
 let fileTypeOfA: string;
+let deliveryOfA: DeliveryOfCompany;
 
 const token = (who: string): string => {
   const found = tokens[who];
@@ -90,6 +92,7 @@ beforeAll(async () => {
     token('customer'),
   );
   fileTypeOfA = types.body.data!.types[0]!.id;
+  deliveryOfA = await seedDelivery(server, companyA, ids.admin!, token('customer'));
 });
 
 afterAll(async () => server?.close());
@@ -273,6 +276,96 @@ const refusals: Record<string, { expected: Refusal; call(token: string): Promise
           id: fileTypeOfA,
           data: { name: 'Taken over' },
         }),
+      ),
+  },
+  'Mutation.createTalent': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($u: ID!) { createTalent(input: { user_profile_id: $u, talent_type_id: 3 }) { id } }',
+        { u: ids.staff },
+        token,
+      ),
+  },
+  'Mutation.updateTalent': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($id: ID!) { updateTalent(id: $id, input: { pay_rate: 1 }) { id } }',
+        { id: deliveryOfA.talentId },
+        token,
+      ),
+  },
+  'Mutation.createProject': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($c: ID!) { createProject(input: { name: "Taken over", company_id: $c }) { id } }',
+        { c: companyA },
+        token,
+      ),
+  },
+  'Mutation.addProjectMember': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($p: ID!, $u: ID!) { addProjectMember(project_id: $p, user_profile_id: $u, talent_type_id: 3) { id } }',
+        { p: deliveryOfA.projectId, u: ids.staff },
+        token,
+      ),
+  },
+  'Mutation.removeProjectMember': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($id: ID!) { removeProjectMember(id: $id) { id } }',
+        { id: deliveryOfA.memberId },
+        token,
+      ),
+  },
+  'Mutation.addProjectTechStack': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($p: ID!) { addProjectTechStack(input: { project_id: $p, tech_stack_id: 2 }) { id } }',
+        { p: deliveryOfA.projectId },
+        token,
+      ),
+  },
+  'Mutation.removeProjectTechStack': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($id: ID!) { removeProjectTechStack(id: $id) { id } }',
+        { id: deliveryOfA.stackId },
+        token,
+      ),
+  },
+  'Mutation.addEnvironment': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($s: ID!) { addEnvironment(project_tech_stack_id: $s, input: { environment: "x", branch: "y" }) { id } }',
+        { s: deliveryOfA.stackId },
+        token,
+      ),
+  },
+  'Mutation.updateEnvironment': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($id: ID!) { updateEnvironment(id: $id, input: { environment: "x", branch: "y" }) { id } }',
+        { id: deliveryOfA.environmentId },
+        token,
+      ),
+  },
+  'Mutation.removeEnvironment': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation($id: ID!) { removeEnvironment(id: $id) }',
+        { id: deliveryOfA.environmentId },
+        token,
       ),
   },
 };

@@ -12,6 +12,8 @@ import { liveFilesResolvers } from '../domains/live-files/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
 import { savedViewResolvers } from '../domains/saved-views/graphql';
 import { deliveryTaskResolvers } from '../domains/tasks/graphql';
+import { projectResolvers } from '../domains/projects/graphql';
+import { talentResolvers } from '../domains/talent/graphql';
 import { notificationResolvers } from '../domains/notifications/graphql';
 import { pipelineResolvers } from '../domains/pipeline/graphql';
 import { rawFileResolvers } from '../domains/raw-files/graphql';
@@ -91,6 +93,8 @@ export function createGraphQLServer(
         liveFilesResolvers(deps),
         savedViewResolvers(deps),
         deliveryTaskResolvers(deps),
+        projectResolvers(deps),
+        talentResolvers(deps),
       ),
     },
   });
