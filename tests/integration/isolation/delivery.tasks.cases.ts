@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { project } from '../../../src/server/db/schemaDelivery';
+import { task } from '../../../src/server/db/schemaTasks';
 import { TASK_STATUSES } from '../../../src/shared/delivery/taskStatus';
 import { CREATE_REQUEST, CREATE_TASK } from '../../support/deliveryFixture';
 import type { IsolationContext, IsolationModule } from './context';
@@ -31,13 +32,27 @@ async function taskOfAState(c: IsolationContext): Promise<string> {
   return row!.s;
 }
 
-export const setup: IsolationModule['setup'] = async (c) => {
-  const lead = await c.server.addUser({ companyId: c.companyA, userType: 'tech_lead' });
+/**
+ * A's project: the one the projects domain's cases made (delivery.cases.ts runs first and checks
+ * A has exactly that one), else one of our own. The task is written straight to the table.
+ */
+async function projectOfCompanyA(c: IsolationContext): Promise<string> {
+  const r = await c.server.gql<{ projects: Array<{ id: string }> }>(
+    'query($c: ID) { projects(company_id: $c) { id } }',
+    { c: c.companyA },
+    c.adminA.token,
+  );
+  const existing = r.data?.projects[0]?.id;
+  if (existing) return existing;
   const [p] = await c.server.db
     .insert(project)
-    .values({ name: 'A secret app', company_id: c.companyA, tech_lead_id: lead.user.id })
+    .values({ name: 'A secret app', company_id: c.companyA })
     .returning({ id: project.id });
-  projectOfA = p!.id;
+  return p!.id;
+}
+
+export const setup: IsolationModule['setup'] = async (c) => {
+  projectOfA = await projectOfCompanyA(c);
   const r = await c.server.gql<{ createRequest: { id: string } }>(
     CREATE_REQUEST,
     {
@@ -57,24 +72,21 @@ export const setup: IsolationModule['setup'] = async (c) => {
   );
   expect(r.errors).toBeUndefined();
   requestOfA = r.data!.createRequest.id;
-  const t = await c.server.gql<{ createTask: { id: string } }>(
-    CREATE_TASK,
-    {
-      input: {
-        name: 'A secret task',
-        description: 'd',
-        status_id: 1,
-        task_type: 'feature',
-        request_id: requestOfA,
-        created_by: lead.user.id,
-        estimates: [{ talent_type_id: 3, hours: 1 }],
-        assignee_id: lead.user.id,
-      },
-    },
-    lead.token,
-  );
-  expect(t.errors).toBeUndefined();
-  taskOfA = t.data!.createTask.id;
+  const [t] = await c.server.db
+    .insert(task)
+    .values({
+      name: 'A secret task',
+      description: 'd',
+      status_id: 1,
+      task_type: 'feature',
+      request_id: requestOfA,
+      company_id: c.companyA,
+      project_id: projectOfA,
+      created_by: c.adminA.user.id,
+      assignee_id: c.memberA.user.id,
+    })
+    .returning({ id: task.id });
+  taskOfA = t!.id;
 };
 
 export const cases: IsolationModule['cases'] = (ctx) => ({
