@@ -3,6 +3,7 @@
  * server and from any folder, with no server-side fallback needed. The generic 500 screen is the
  * errorElement: a screen that throws shows it, with "Return Home" to '/'.
  */
+import { TaskBoardPage } from '../features/tasks/TaskBoardPage';
 import { NonIdealState, Button } from '@blueprintjs/core';
 import { createHashRouter, Navigate, useNavigate } from 'react-router-dom';
 import { RouteErrorScreen } from '../components/ErrorScreen';
@@ -69,6 +70,7 @@ export function createAppRouter() {
             { path: 'watch-folders', element: <WatchedFoldersPage /> },
             { path: 'document-types', element: <DocumentTypesPage /> },
             { path: 'profile', element: <ProfilePage /> },
+            { path: 'tasks', element: <TaskBoardPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -23,6 +23,7 @@ export const APP_ROUTE_PATTERNS = [
   'document-types',
   'profile',
   'invitation/:token',
+  'tasks',
 ] as const;
 
 export type AppRoutePattern = (typeof APP_ROUTE_PATTERNS)[number];
