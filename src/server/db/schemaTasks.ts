@@ -69,7 +69,11 @@ export const task = pgTable(
     created_by: uuid('created_by')
       .notNull()
       .references(() => userProfile.id),
-    total_estimated_hours: numeric('total_estimated_hours', { precision: 12, scale: 2, mode: 'number' })
+    total_estimated_hours: numeric('total_estimated_hours', {
+      precision: 12,
+      scale: 2,
+      mode: 'number',
+    })
       .notNull()
       .default(0),
     /** Integer cents. */

@@ -16,10 +16,16 @@ const requiredText = (field: string, max: number) =>
   text(missing(field)).trim().min(1, `${field} is required.`).max(max, `${field} is too long.`);
 const requiredId = (field: string) =>
   z.string(missing(field)).pipe(uuid(`${field} must be an id.`));
-const requiredInt = (field: string, min = 0) => z.number(missing(field)).int().min(min).max(2_147_483_647);
+const requiredInt = (field: string, min = 0) =>
+  z.number(missing(field)).int().min(min).max(2_147_483_647);
 
 export const PRIORITIES = [1, 2, 3, 4] as const;
-export const PRIORITY_LABEL: Record<number, string> = { 1: 'Urgent', 2: 'High', 3: 'Medium', 4: 'Low' };
+export const PRIORITY_LABEL: Record<number, string> = {
+  1: 'Urgent',
+  2: 'High',
+  3: 'Medium',
+  4: 'Low',
+};
 
 export const createRequestInputSchema = z.object({
   title: requiredText('title', 300),
