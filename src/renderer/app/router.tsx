@@ -17,6 +17,9 @@ import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { ProcessedFilePage } from '../features/processed-file/ProcessedFilePage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { ProjectDetailPage } from '../features/projects/ProjectDetailPage';
+import { ProjectsPage } from '../features/projects/ProjectsPage';
+import { TalentPage } from '../features/talent/TalentPage';
 import { RawFileDetailsPage } from '../features/raw-file-details/RawFileDetailsPage';
 import { RawFilesPage } from '../features/raw-files/RawFilesPage';
 import { ReviewQueuePage } from '../features/review/ReviewQueuePage';
@@ -71,6 +74,9 @@ export function createAppRouter() {
             { path: 'document-types', element: <DocumentTypesPage /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: 'tasks', element: <TaskBoardPage /> },
+            { path: 'projects', element: <ProjectsPage /> },
+            { path: 'projects/:id', element: <ProjectDetailPage /> },
+            { path: 'talent', element: <TalentPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -43,6 +43,7 @@ import { caseListFiltersReducer } from '../features/cases/filtersSlice';
 import { CaseListFilters, DEFAULT_CASE_FILTERS } from '../features/cases/listState';
 import { uploadQueueReducer } from '../features/uploads/queueSlice';
 import { initialUploadsState, uploadsReducer, UploadsState } from '../features/uploads/slice';
+import { workspaceReducer } from '../features/shell/workspaceSlice';
 
 export const resetClientState = createAction('app/resetClientState');
 
@@ -56,6 +57,8 @@ const appReducer = combineReducers({
   caseListFilters: caseListFiltersReducer,
   /** The desktop queue's rows (not persisted: the main process owns the queue). */
   uploadQueue: uploadQueueReducer,
+  /** The company in view of a provider admin or manager (not persisted). */
+  workspace: workspaceReducer,
 });
 export type AppState = ReturnType<typeof appReducer>;
 

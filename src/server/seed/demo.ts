@@ -13,6 +13,7 @@ import { APP_PATHS } from '../../shared/routes';
 import { company, notification, type LegalUserTypeName, type UserTypeName } from '../db/schema';
 import { assignCompanies, insertCompany, insertUser } from './accounts';
 import { DEMO_CASES } from './demoCases';
+import { seedDemoDelivery } from './demoDelivery';
 
 export const DEMO_PASSWORD = 'demo1234!';
 export const DEMO_LAW_FIRM = "Harbor & Vine Workers' Comp LLP";
@@ -38,6 +39,9 @@ const PROVIDER_USERS: DemoUser[] = [
   { key: 'techlead', first: 'Tomas', last: 'Lind', type: 'tech_lead' },
   { key: 'qa', first: 'Quinn', last: 'Avery', type: 'qa' },
   { key: 'dev', first: 'Dev', last: 'Okafor', type: 'developer' },
+  { key: 'architect', first: 'Ana', last: 'Strand', type: 'talent' },
+  { key: 'em', first: 'Eli', last: 'Brandt', type: 'talent' },
+  { key: 'designer', first: 'Dana', last: 'Moss', type: 'developer' },
 ];
 const FIRM_USERS: DemoUser[] = [
   { key: 'admin', first: 'Helen', last: 'Harbor', type: 'customer', legal: 'admin' },
@@ -111,7 +115,13 @@ export async function seedDemo(
     const team = await addUsers(provider.id, provider.name, 'northwind.example', PROVIDER_USERS);
     const lawyers = await addUsers(firm.id, firm.name, 'harborvine.example', FIRM_USERS);
     const lakeside = await addUsers(customer.id, customer.name, 'lakeside.example', CUSTOMER_USERS);
-    await assignCompanies(tx, team.manager!, [firm.id]);
+    await assignCompanies(tx, team.manager!, [firm.id, customer.id]);
+    await seedDemoDelivery(tx, {
+      provider: provider.id,
+      customer: customer.id,
+      customerOwner: lakeside.owner!,
+      people: team,
+    });
 
     const notes = [
       {

@@ -24,6 +24,9 @@ export const APP_ROUTE_PATTERNS = [
   'profile',
   'invitation/:token',
   'tasks',
+  'projects',
+  'projects/:id',
+  'talent',
 ] as const;
 
 export type AppRoutePattern = (typeof APP_ROUTE_PATTERNS)[number];

@@ -8,7 +8,10 @@ import { int32, text, uuid } from './input';
 /** A serial id (talent type, tech stack, request type) as GraphQL sends it: digits. */
 export const serialId = () =>
   z
-    .union([z.string().regex(/^[1-9]\d{0,8}$/, 'Must be an id.'), z.number().int().min(1)])
+    .union([
+      z.string().regex(/^[1-9]\d{0,8}$/, 'Must be an id.'),
+      z.number().int().min(1).max(2_147_483_647),
+    ])
     .transform((value) => Number(value));
 
 const optionalText = (max: number) =>

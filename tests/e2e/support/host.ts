@@ -66,7 +66,8 @@ function waitForLine(
   });
 }
 
-export async function startHost(): Promise<RunningHost> {
+/** Starts the host on a fresh data folder; `demo` seeds the demo data set (src/server/seed). */
+export async function startHost(options: { demo?: boolean } = {}): Promise<RunningHost> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lexdesk-e2e-'));
   const external = process.env.DATABASE_URL
     ? await freshDatabaseUrl(process.env.DATABASE_URL)
@@ -76,6 +77,7 @@ export async function startHost(): Promise<RunningHost> {
   else delete env.DATABASE_URL;
   const tsx = path.resolve('node_modules/.bin/tsx');
   const args = ['src/main/host.ts', '--port', '0', '--data-dir', dataDir];
+  if (options.demo) args.push('--demo');
   // E2E_RENDERER_DIR=<dir> serves another renderer build than dist/renderer.
   if (process.env.E2E_RENDERER_DIR) args.push('--renderer-dir', process.env.E2E_RENDERER_DIR);
   const child = spawn(tsx, args, {

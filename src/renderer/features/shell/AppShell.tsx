@@ -17,10 +17,12 @@ import { OfflineBanner } from '../offline/OfflineBanner';
 import { IntakeProvider } from '../uploads/IntakeProvider';
 import { UploadsButton } from '../uploads/UploadsDrawer';
 import { useUploadQueueFeed } from '../uploads/useUploadQueueFeed';
+import { CompanySwitcher } from './CompanySwitcher';
 import { NotificationBell } from './NotificationBell';
+import { canSwitchCompany, productOf, type Product } from './product';
 import type { ReturnState } from './landing';
 import { NAV_PATHS, SideNav } from './SideNav';
-import { deviceLastScreen } from './useStartPath';
+import { deviceLastScreen, useStartPath } from './useStartPath';
 import { UserMenu } from './UserMenu';
 
 export function RequireAuth() {
@@ -51,7 +53,9 @@ function AppShell() {
   const viewer = useViewer('cache-and-network');
   useCompanyFilesFeed(viewer?.company.id ?? null);
   useRememberScreen(viewer?.user.id);
+  const ownCompanyId = useAppSelector((state) => state.auth.viewer?.company.id);
   if (!viewer) return null;
+  const product = productOf(viewer.company);
   const iconUrl = serverAssetUrl(info.serverUrl, viewer.company.icon_url);
 
   return (
@@ -78,6 +82,9 @@ function AppShell() {
                 {viewer.company.name}
               </span>
             </div>
+            {canSwitchCompany(viewer.user.user_type.name) ? (
+              <CompanySwitcher current={viewer.company.id} ownId={ownCompanyId ?? ''} />
+            ) : null}
           </NavbarGroup>
           <NavbarGroup align="right">
             <UploadsButton />
@@ -91,12 +98,33 @@ function AppShell() {
         </Navbar>
         <OfflineBanner />
         <div className="ld-body">
-          <SideNav />
+          <SideNav product={product} userType={viewer.user.user_type.name} />
           <main className="ld-content">
-            <Outlet />
+            <ProductOutlet product={product} />
           </main>
         </div>
       </div>
     </IntakeProvider>
   );
+}
+
+/** Screens of one product only: opening one from the other product goes to the start screen. */
+const LEGAL_ONLY = [
+  '/raw-files',
+  '/documents',
+  '/review',
+  '/cases',
+  '/watch-folders',
+  '/document-types',
+];
+const DELIVERY_ONLY = ['/projects', '/talent'];
+const under = (pathname: string, roots: readonly string[]) =>
+  roots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+
+function ProductOutlet({ product }: { product: Product }) {
+  const { pathname } = useLocation();
+  const start = useStartPath();
+  const foreign = product === 'legal' ? DELIVERY_ONLY : LEGAL_ONLY;
+  if (under(pathname, foreign)) return <Navigate to={start} replace />;
+  return <Outlet />;
 }

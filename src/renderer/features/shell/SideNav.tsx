@@ -6,6 +6,8 @@
 import { Icon, type IconName } from '@blueprintjs/core';
 import { NavLink } from 'react-router-dom';
 import { badgeText } from './NotificationBell';
+import type { UserTypeName } from '../../../shared/schemas/user';
+import { seesTalent, type Product } from './product';
 import { useNavCounts } from './useNavCounts';
 
 interface NavEntry {
@@ -37,10 +39,47 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
   { title: 'Account', entries: [{ to: '/profile', label: 'Profile', icon: 'person' }] },
 ];
 
-/** Every screen of the navigation (the screens a start can return to, lastScreen.ts). */
-export const NAV_PATHS: readonly string[] = NAV_SECTIONS.flatMap((section) =>
-  section.entries.map((entry) => entry.to),
-);
+/**
+ * The delivery navigation (non-legal companies: the provider's delivery team and customer
+ * companies; product.ts). Requests and boards slot into "Delivery" as they arrive.
+ */
+export const DELIVERY_NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
+  {
+    title: 'Delivery',
+    entries: [
+      { to: '/notifications', label: 'Notifications', icon: 'notifications' },
+      { to: '/projects', label: 'Projects', icon: 'projects' },
+      { to: '/tasks', label: 'Task boards', icon: 'th' },
+      { to: '/talent', label: 'Talent', icon: 'people' },
+    ],
+  },
+  {
+    title: 'Company',
+    entries: [
+      { to: '/users', label: 'Users', icon: 'people' },
+      { to: '/company', label: 'Company settings', icon: 'office' },
+    ],
+  },
+  { title: 'Account', entries: [{ to: '/profile', label: 'Profile', icon: 'person' }] },
+];
+
+/** Every screen of both navigations (the screens a start can return to, lastScreen.ts). */
+export const NAV_PATHS: readonly string[] = [
+  ...new Set(
+    [...NAV_SECTIONS, ...DELIVERY_NAV_SECTIONS].flatMap((section) =>
+      section.entries.map((entry) => entry.to),
+    ),
+  ),
+];
+
+/** The sections of a product's navigation; Talent only for those who work with talent. */
+export function navSectionsFor(product: Product, userType: UserTypeName | null) {
+  if (product === 'legal') return NAV_SECTIONS;
+  return DELIVERY_NAV_SECTIONS.map((section) => ({
+    ...section,
+    entries: section.entries.filter((entry) => entry.to !== '/talent' || seesTalent(userType)),
+  }));
+}
 
 /** What a count means, for its tooltip. */
 const COUNT_TITLES: Partial<Record<string, (count: number) => string>> = {
@@ -50,11 +89,17 @@ const COUNT_TITLES: Partial<Record<string, (count: number) => string>> = {
     count === 1 ? '1 unread notification' : `${count} unread notifications`,
 };
 
-export function SideNav() {
+export function SideNav({
+  product,
+  userType,
+}: {
+  product: Product;
+  userType: UserTypeName | null;
+}) {
   const counts = useNavCounts();
   return (
-    <nav className="ld-sidenav" aria-label="Main">
-      {NAV_SECTIONS.map((section) => (
+    <nav className="ld-sidenav" aria-label="Main" data-product={product}>
+      {navSectionsFor(product, userType).map((section) => (
         <div key={section.title} className="ld-sidenav-section">
           <div className="ld-sidenav-title">{section.title}</div>
           {section.entries.map((entry) => (

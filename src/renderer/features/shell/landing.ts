@@ -23,6 +23,29 @@ const ROLE_LANDING: Record<LegalUserTypeName, string> = {
   admin: DOCUMENTS_PATH,
 };
 
+export const DELIVERY_PROJECTS_PATH = '/projects';
+/** The delivery navigation's screens (SideNav.tsx DELIVERY_NAV_SECTIONS lists the same). */
+export const DELIVERY_PATHS: readonly string[] = ['/projects', '/tasks', '/talent'];
+/** Screens both products share. */
+const SHARED_PATHS: readonly string[] = ['/notifications', '/profile', '/users', '/company'];
+
+/**
+ * The start screen of a product: the last screen used here when it belongs to that product,
+ * else the role's (legal) or the projects list (delivery).
+ */
+export function startPathFor(
+  product: 'legal' | 'delivery',
+  legalUserType: LegalUserTypeName | null | undefined,
+  last: string | null,
+): string {
+  if (product === 'delivery') {
+    return last && (DELIVERY_PATHS.includes(last) || SHARED_PATHS.includes(last))
+      ? last
+      : DELIVERY_PROJECTS_PATH;
+  }
+  return last && !DELIVERY_PATHS.includes(last) ? last : roleLanding(legalUserType);
+}
+
 export function roleLanding(legalUserType: LegalUserTypeName | null | undefined): string {
   return legalUserType ? ROLE_LANDING[legalUserType] : DOCUMENTS_PATH;
 }

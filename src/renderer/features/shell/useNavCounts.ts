@@ -17,7 +17,9 @@ import { NOTIFICATIONS_PATH, REVIEW_PATH } from './landing';
 export type NavCounts = Partial<Record<string, number>>;
 
 export function useNavCounts(): NavCounts {
-  const companyId = useViewer()?.company.id ?? '';
+  const viewer = useViewer();
+  // Review counts belong to the legal product only.
+  const companyId = viewer?.company.is_legal ? viewer.company.id : '';
   const { pathname } = useLocation();
   const unread = useQuery(UNREAD_COUNT_QUERY).data?.unreadNotificationCount;
   const review = useQuery(REVIEW_QUEUE_COUNTS_QUERY, {

@@ -1,6 +1,8 @@
 /** The signed-in person's start screen: the last main screen they used here, else their role's. */
 import { useAppSelector } from '../../app/hooks';
-import { NOTIFICATIONS_PATH, roleLanding } from './landing';
+import { useViewer } from '../auth/useViewer';
+import { NOTIFICATIONS_PATH, startPathFor } from './landing';
+import { productOf } from './product';
 import { lastScreenStore, type LastScreenStore } from './lastScreen';
 
 /** The last-screen memory of this device (the page's localStorage). */
@@ -9,9 +11,12 @@ export function deviceLastScreen(): LastScreenStore {
 }
 
 export function useStartPath(): string {
-  const viewer = useAppSelector((state) => state.auth.viewer);
+  const signedIn = useAppSelector((state) => state.auth.viewer);
+  const viewer = useViewer() ?? signedIn;
   if (!viewer) return NOTIFICATIONS_PATH;
-  return (
-    deviceLastScreen().read(viewer.user.id) ?? roleLanding(viewer.user.legal_user_type ?? null)
+  return startPathFor(
+    productOf(viewer.company),
+    viewer.user.legal_user_type ?? null,
+    deviceLastScreen().read(viewer.user.id),
   );
 }

@@ -1,0 +1,103 @@
+/**
+ * Talent of the company in view: each profile's talent type (role, hourly rate), pay rate,
+ * reporting line, LinkedIn profile and Hubstaff id. The company's managers add talent records.
+ */
+import { Button, Callout, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { ERRORS } from '../../../shared/errors';
+import { describeError } from '../../app/errors';
+import { fullName } from '../../app/format';
+import { Page } from '../../components/Page';
+import { useViewer } from '../auth/useViewer';
+import { CreateTalentDialog } from './CreateTalentDialog';
+import { formatCents } from './money';
+import { TALENTS_QUERY } from './operations';
+
+export function TalentPage() {
+  const viewer = useViewer();
+  const [creating, setCreating] = useState(false);
+  const companyId = viewer?.company.id ?? '';
+  const { data, error, loading } = useQuery(TALENTS_QUERY, {
+    variables: { company_id: companyId },
+    skip: !companyId,
+    fetchPolicy: 'cache-and-network',
+  });
+  const talents = data?.talents ?? [];
+
+  let body;
+  if (error && !data) {
+    body = (
+      <Callout intent={Intent.DANGER} icon="error" role="alert">
+        {describeError(error, ERRORS.FETCH_TALENT_PROFILES_FAILED)}
+      </Callout>
+    );
+  } else if (loading && !data) {
+    body = <Spinner className="ld-loading" size={32} aria-label="Loading talent" />;
+  } else if (talents.length === 0) {
+    body = <NonIdealState icon="people" title={ERRORS.NO_TALENT_PROFILES} />;
+  } else {
+    body = (
+      <HTMLTable className="ld-table" striped aria-label="Talent">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Talent type</th>
+            <th>Hourly rate</th>
+            <th>Pay rate</th>
+            <th>Reports to</th>
+            <th>Profile</th>
+            <th>Hubstaff</th>
+          </tr>
+        </thead>
+        <tbody>
+          {talents.map((t) => (
+            <tr key={t.id}>
+              <td>
+                {fullName(t)}
+                <div className="ld-muted">{t.email}</div>
+              </td>
+              <td>
+                <Tag minimal intent={t.talent_type.is_team_lead ? Intent.PRIMARY : Intent.NONE}>
+                  {t.talent_type.role}
+                </Tag>
+              </td>
+              <td>{formatCents(t.talent_type.hourly_rate)}</td>
+              <td>{formatCents(t.pay_rate)}</td>
+              <td>{t.reporting_to_name ?? '—'}</td>
+              <td>
+                {t.linkedin_url ? (
+                  <a href={t.linkedin_url} target="_blank" rel="noreferrer noopener">
+                    LinkedIn
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td>{t.hubstaff_id ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    );
+  }
+
+  return (
+    <Page
+      title="Talent"
+      subtitle={viewer?.company.name}
+      actions={
+        viewer?.can_manage_company ? (
+          <Button icon="add" intent={Intent.PRIMARY} onClick={() => setCreating(true)}>
+            Add talent
+          </Button>
+        ) : null
+      }
+    >
+      {body}
+      {creating && companyId ? (
+        <CreateTalentDialog companyId={companyId} onClose={() => setCreating(false)} />
+      ) : null}
+    </Page>
+  );
+}
