@@ -7,6 +7,7 @@ export default defineConfig({
     './src/server/db/schema.ts',
     './src/server/db/schemaPipeline.ts',
     './src/server/db/schemaDelivery.ts',
+    './src/server/db/schemaTasks.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -133,6 +133,59 @@ export function isOwnCompanyAdmin(
   return userType === 'internal_admin' || isCompanyAdmin(userType, legalUserType);
 }
 
+/**
+ * How far a delivery user's requests and tasks reach (issue 19; the spec leaves enforcement open):
+ * - `companies`: customers and company users see their own company's requests and tasks; the
+ *   provider's internal admins and managers those of the companies they see (`companyIds`);
+ * - `projects`: project managers, the projects they are on (team member or tech lead) and the
+ *   requests they raised;
+ * - `assigned`: talent (tech lead, QA, developer), only tasks assigned to them (assignee or QA),
+ *   tasks of projects they lead, tasks at status 10 without a QA person in projects a QA is on, and
+ *   the requests of those tasks and projects.
+ * SQL of these reaches: domains/tasks/scope.ts.
+ */
+export type DeliveryReach = 'companies' | 'projects' | 'assigned';
+
+export function deliveryReach(viewer: Viewer): DeliveryReach {
+  switch (viewer.userType) {
+    case 'project_manager':
+      return 'projects';
+    case 'tech_lead':
+    case 'qa':
+    case 'developer':
+    case 'talent':
+      return 'assigned';
+    default:
+      return 'companies';
+  }
+}
+
+/** Requests are raised by customers, company users, project managers and the provider's staff. */
+export function canRaiseRequest(viewer: Viewer): boolean {
+  return deliveryReach(viewer) !== 'assigned';
+}
+
+/**
+ * Tasks of a project are planned (created, changed, assigned, deleted) by its tech lead, project
+ * managers on it, and the provider's internal admins and managers who see its company.
+ */
+export function canPlanTasks(
+  viewer: Viewer,
+  project: { company_id: string; tech_lead_id: string | null },
+): boolean {
+  if (project.tech_lead_id === viewer.user.id) return true;
+  if (viewer.userType === 'project_manager') return true;
+  return (
+    (viewer.userType === 'internal_admin' || viewer.userType === 'internal_manager') &&
+    canViewCompany(viewer, project.company_id)
+  );
+}
+
+/** A QA user may take a task that is available for QA (status 10, no qa_id) in a project they see. */
+export function canTakeForQa(viewer: Viewer): boolean {
+  return viewer.userType === 'qa';
+}
+
 /** What the project rules need to know of a project and the caller's place on it. */
 export interface ProjectAccess {
   company_id: string;

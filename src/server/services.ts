@@ -1,5 +1,8 @@
 /** Wires repositories and services together over one database handle. */
 import { createSavedViewService } from './domains/saved-views/service';
+import { createRequestService } from './domains/tasks/requests';
+import { createTaskService } from './domains/tasks/service';
+import { createTaskQueries } from './domains/tasks/taskQueries';
 import { createProjectService } from './domains/projects/service';
 import { createTechStackService } from './domains/projects/techStacks';
 import { createTokenCipher } from './domains/projects/tokenCipher';
@@ -50,9 +53,13 @@ export async function createServices(
   const userRepository = createUserRepository(db);
   const fileRepository = createFileRepository(db);
   const signer = createFileUrlSigner(await fileRepository.secret('file_url_signing_key'));
+  const deliveryTaskQueries = createTaskQueries(db);
   const projects = createProjectService(db);
   const tokenCipher = createTokenCipher(await fileRepository.secret('project_token_key'));
   return {
+    deliveryRequests: createRequestService(db),
+    deliveryTasks: createTaskService(db, deliveryTaskQueries),
+    deliveryTaskQueries,
     projects,
     techStacks: createTechStackService(db, projects, tokenCipher),
     talent: createTalentService(db),

@@ -189,6 +189,9 @@ export const PRODUCT_ERRORS = {
   TOO_MANY_REQUESTS: 'Too many changes in a short time. Please wait a few seconds and try again.',
   QUERY_TIMEOUT:
     'This took too long to load and was stopped. Please narrow the search or try again in a moment.',
+  // Delivery tasks: a move the status machine refuses (the machine words the reason).
+  TASK_MOVE_REFUSED: '{detail}',
+  UPDATE_TASK_FAILED: 'Failed to update the task',
 } as const;
 
 export type CatalogueCode = keyof typeof ERRORS;

@@ -3,6 +3,7 @@
  * server and from any folder, with no server-side fallback needed. The generic 500 screen is the
  * errorElement: a screen that throws shows it, with "Return Home" to '/'.
  */
+import { TaskBoardPage } from '../features/tasks/TaskBoardPage';
 import { NonIdealState, Button } from '@blueprintjs/core';
 import { createHashRouter, Navigate, useNavigate } from 'react-router-dom';
 import { RouteErrorScreen } from '../components/ErrorScreen';
@@ -72,6 +73,7 @@ export function createAppRouter() {
             { path: 'watch-folders', element: <WatchedFoldersPage /> },
             { path: 'document-types', element: <DocumentTypesPage /> },
             { path: 'profile', element: <ProfilePage /> },
+            { path: 'tasks', element: <TaskBoardPage /> },
             { path: 'projects', element: <ProjectsPage /> },
             { path: 'projects/:id', element: <ProjectDetailPage /> },
             { path: 'talent', element: <TalentPage /> },

@@ -11,6 +11,7 @@ import { documentTypeResolvers } from '../domains/document-types/graphql';
 import { liveFilesResolvers } from '../domains/live-files/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
 import { savedViewResolvers } from '../domains/saved-views/graphql';
+import { deliveryTaskResolvers } from '../domains/tasks/graphql';
 import { projectResolvers } from '../domains/projects/graphql';
 import { talentResolvers } from '../domains/talent/graphql';
 import { notificationResolvers } from '../domains/notifications/graphql';
@@ -91,6 +92,7 @@ export function createGraphQLServer(
         documentTypeResolvers(deps),
         liveFilesResolvers(deps),
         savedViewResolvers(deps),
+        deliveryTaskResolvers(deps),
         projectResolvers(deps),
         talentResolvers(deps),
       ),

@@ -23,6 +23,7 @@ export const APP_ROUTE_PATTERNS = [
   'document-types',
   'profile',
   'invitation/:token',
+  'tasks',
   'projects',
   'projects/:id',
   'talent',

@@ -36,6 +36,8 @@ export function useNotificationFeed(): void {
       // Count it at once, then let the server's numbers settle any event that was missed.
       if (!added.is_read) adjustUnreadCount(client.cache, (count) => count + 1);
       void client.refetchQueries({ include: NOTIFICATION_QUERIES });
+      // A task moved towards the receiver (spec section 4): their open board follows it live.
+      if (added.module === 'tasks') void client.refetchQueries({ include: ['TaskBoard'] });
       if (nativeAllowed.current) {
         const sender = added.sender_name ?? 'LexDesk';
         bridge.notifications

@@ -49,6 +49,7 @@ export const DELIVERY_NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }
     entries: [
       { to: '/notifications', label: 'Notifications', icon: 'notifications' },
       { to: '/projects', label: 'Projects', icon: 'projects' },
+      { to: '/tasks', label: 'Task boards', icon: 'th' },
       { to: '/talent', label: 'Talent', icon: 'people' },
     ],
   },

@@ -1,0 +1,199 @@
+/**
+ * Work boards (issue 19): the developer's (tasks assigned to them), QA's (tasks they test, and
+ * tasks available for QA in their projects) and the tech lead's (every task of their projects).
+ * A card moves by drag and drop or by keyboard (focus it, then Shift+← / Shift+→), only to the
+ * columns the status machine allows this viewer; failing review or testing asks for a reason.
+ */
+import {
+  Button,
+  Callout,
+  Card,
+  Intent,
+  NonIdealState,
+  Spinner,
+  Tab,
+  Tabs,
+  Tag,
+} from '@blueprintjs/core';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { PRODUCT_ERRORS } from '../../../shared/errors';
+import type { BoardKind } from '../../../shared/delivery/inputs';
+import { describeError } from '../../app/errors';
+import { Page } from '../../components/Page';
+import { toastError } from '../../components/toaster';
+import { useViewer } from '../auth/useViewer';
+import { BOARD_TABS, columns, defaultBoard, moveTo, neighbourMove } from './board';
+import {
+  MOVE_TASK_MUTATION,
+  TAKE_TASK_FOR_QA_MUTATION,
+  TASK_BOARD_QUERY,
+  type BoardTask,
+} from './operations';
+import { ReasonDialog } from './ReasonDialog';
+import './tasks.css';
+
+type Move = BoardTask['allowed_moves'][number];
+
+export function TaskBoardPage() {
+  const viewer = useViewer();
+  const [kind, setKind] = useState<BoardKind>(defaultBoard(viewer?.user.user_type.name ?? ''));
+  const board = useQuery(TASK_BOARD_QUERY, {
+    variables: { kind },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [moveTask, moving] = useMutation(MOVE_TASK_MUTATION);
+  const [takeTask] = useMutation(TAKE_TASK_FOR_QA_MUTATION);
+  const [dragged, setDragged] = useState<BoardTask | null>(null);
+  const [asking, setAsking] = useState<{ task: BoardTask; move: Move } | null>(null);
+  const tasks = board.data?.taskBoard ?? [];
+
+  async function send(task: BoardTask, move: Move, reason?: string) {
+    try {
+      await moveTask({
+        variables: { input: { id: task.id, status_id: move.to_status_id, reason: reason ?? null } },
+      });
+      setAsking(null);
+    } catch (error) {
+      toastError(describeError(error, PRODUCT_ERRORS.UPDATE_TASK_FAILED));
+    }
+  }
+
+  function attempt(task: BoardTask, move: Move | undefined) {
+    if (!move) return;
+    if (move.needs_reason) setAsking({ task, move });
+    else void send(task, move);
+  }
+
+  function onDrop(event: DragEvent, statusId: number) {
+    event.preventDefault();
+    if (dragged) attempt(dragged, moveTo(dragged, statusId));
+    setDragged(null);
+  }
+
+  function onCardKey(event: KeyboardEvent, task: BoardTask) {
+    if (!event.shiftKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+    event.preventDefault();
+    attempt(task, neighbourMove(task, event.key === 'ArrowRight' ? 1 : -1));
+  }
+
+  async function take(task: BoardTask) {
+    try {
+      await takeTask({ variables: { id: task.id } });
+      await board.refetch();
+    } catch (error) {
+      toastError(describeError(error, PRODUCT_ERRORS.UPDATE_TASK_FAILED));
+    }
+  }
+
+  return (
+    <Page
+      title="Task boards"
+      subtitle="Drag a card, or focus it and press Shift+← / Shift+→, to move it where you may."
+    >
+      <Tabs id="task-board-kind" selectedTabId={kind} onChange={(id) => setKind(id as BoardKind)}>
+        {BOARD_TABS.map((tab) => (
+          <Tab key={tab.kind} id={tab.kind} title={tab.label} />
+        ))}
+      </Tabs>
+      {board.error ? (
+        <Callout intent={Intent.DANGER}>{describeError(board.error, 'No Task Found')}</Callout>
+      ) : null}
+      {board.loading && !board.data ? <Spinner /> : null}
+      {board.data && tasks.length === 0 ? (
+        <NonIdealState icon="clipboard" title="No Task Found" />
+      ) : null}
+      {tasks.length > 0 ? (
+        <div className="ld-board" role="list" aria-label="Task board">
+          {columns(tasks).map((column) => {
+            const accepts = dragged ? moveTo(dragged, column.id) !== undefined : false;
+            return (
+              <section
+                key={column.id}
+                className={`ld-board-column${accepts ? ' ld-board-column-accepts' : ''}${dragged && !accepts ? ' ld-board-column-refuses' : ''}`}
+                aria-label={column.name}
+                data-status-id={column.id}
+                onDragOver={(e) => {
+                  if (accepts) e.preventDefault();
+                }}
+                onDrop={(e) => onDrop(e, column.id)}
+              >
+                <header className="ld-board-column-head">
+                  <span>{column.name}</span>
+                  <Tag minimal round>
+                    {column.tasks.length}
+                  </Tag>
+                </header>
+                <div className="ld-board-cards">
+                  {column.tasks.map((task) => (
+                    <Card
+                      key={task.id}
+                      className="ld-board-card"
+                      role="listitem"
+                      tabIndex={0}
+                      aria-label={task.name}
+                      draggable={task.allowed_moves.length > 0}
+                      onDragStart={(e) => {
+                        e.dataTransfer.setData('text/plain', task.id);
+                        setDragged(task);
+                      }}
+                      onDragEnd={() => setDragged(null)}
+                      onKeyDown={(e) => onCardKey(e, task)}
+                    >
+                      <div className="ld-board-card-name">{task.name}</div>
+                      <div className="ld-board-card-meta">
+                        {task.project_name} · {task.request_title}
+                      </div>
+                      <div className="ld-board-card-tags">
+                        <Tag minimal>{task.task_type}</Tag>
+                        <Tag minimal>{task.total_estimated_hours} h</Tag>
+                        {task.assignee_name ? (
+                          <Tag minimal icon="person">
+                            {task.assignee_name}
+                          </Tag>
+                        ) : null}
+                        {task.qa_name ? (
+                          <Tag minimal icon="eye-open">
+                            {task.qa_name}
+                          </Tag>
+                        ) : null}
+                        {task.available_for_qa ? (
+                          <Tag intent={Intent.WARNING}>Available for QA</Tag>
+                        ) : null}
+                      </div>
+                      {task.available_for_qa && kind === 'qa' ? (
+                        <Button small text="Take for QA" onClick={() => void take(task)} />
+                      ) : null}
+                      {task.allowed_moves.length > 0 ? (
+                        <div className="ld-board-card-moves">
+                          {task.allowed_moves.map((m) => (
+                            <Button
+                              key={m.to_status_id}
+                              small
+                              minimal
+                              intent={m.needs_reason ? Intent.DANGER : Intent.PRIMARY}
+                              text={m.label}
+                              onClick={() => attempt(task, m)}
+                            />
+                          ))}
+                        </div>
+                      ) : null}
+                    </Card>
+                  ))}
+                </div>
+              </section>
+            );
+          })}
+        </div>
+      ) : null}
+      {asking ? (
+        <ReasonDialog
+          title={asking.move.label}
+          busy={moving.loading}
+          onCancel={() => setAsking(null)}
+          onConfirm={(reason) => void send(asking.task, asking.move, reason)}
+        />
+      ) : null}
+    </Page>
+  );
+}

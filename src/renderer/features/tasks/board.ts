@@ -1,0 +1,48 @@
+/**
+ * The board's pure parts: columns in the machine's order, which drop is a move the server will
+ * accept (the task's allowed_moves, computed by the shared status machine for this viewer), and
+ * the keyboard's next/previous allowed column.
+ */
+import { TASK_STATUSES } from '../../../shared/delivery/taskStatus';
+import type { BoardKind } from '../../../shared/delivery/inputs';
+
+export interface CardMoves {
+  status_id: number;
+  allowed_moves: ReadonlyArray<{ to_status_id: number; label: string; needs_reason: boolean }>;
+}
+
+export const BOARD_TABS: ReadonlyArray<{ kind: BoardKind; label: string }> = [
+  { kind: 'developer', label: 'My tasks' },
+  { kind: 'qa', label: 'QA' },
+  { kind: 'tech_lead', label: 'Tech lead' },
+];
+
+/** The board a user type opens first. */
+export function defaultBoard(userType: string): BoardKind {
+  if (userType === 'qa') return 'qa';
+  if (userType === 'tech_lead') return 'tech_lead';
+  return 'developer';
+}
+
+export function columns<T extends { status_id: number }>(tasks: readonly T[]) {
+  return TASK_STATUSES.map((status) => ({
+    ...status,
+    tasks: tasks.filter((t) => t.status_id === status.id),
+  }));
+}
+
+/** The move a drop of `card` on column `toStatusId` makes, or undefined when it is not allowed. */
+export function moveTo(card: CardMoves, toStatusId: number) {
+  return card.allowed_moves.find((m) => m.to_status_id === toStatusId);
+}
+
+/** The allowed move to the nearest column in `direction` (-1 left, 1 right) for the keyboard. */
+export function neighbourMove(card: CardMoves, direction: -1 | 1) {
+  const order = TASK_STATUSES.map((s) => s.id);
+  const here = order.indexOf(card.status_id as (typeof order)[number]);
+  const candidates = card.allowed_moves
+    .map((m) => ({ move: m, at: order.indexOf(m.to_status_id as (typeof order)[number]) }))
+    .filter(({ at }) => (direction === 1 ? at > here : at < here) && at >= 0)
+    .sort((a, b) => (direction === 1 ? a.at - b.at : b.at - a.at));
+  return candidates[0]?.move;
+}

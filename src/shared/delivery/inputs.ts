@@ -1,0 +1,122 @@
+/**
+ * What requests and tasks take (delivery-side spec section 5), shared by the server (validation
+ * at the boundary) and the renderer's forms. A missing required field is named in its message
+ * ("title is required."), so the answer's issues name each one.
+ */
+import { z } from 'zod';
+import { int32, text, uuid } from '../schemas/input';
+import { estimateHoursSchema } from './estimates';
+
+const missing = (field: string) => ({
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null ? `${field} is required.` : undefined,
+});
+
+const requiredText = (field: string, max: number) =>
+  text(missing(field)).trim().min(1, `${field} is required.`).max(max, `${field} is too long.`);
+const requiredId = (field: string) =>
+  z.string(missing(field)).pipe(uuid(`${field} must be an id.`));
+const requiredInt = (field: string, min = 0) =>
+  z.number(missing(field)).int().min(min).max(2_147_483_647);
+
+export const PRIORITIES = [1, 2, 3, 4] as const;
+export const PRIORITY_LABEL: Record<number, string> = {
+  1: 'Urgent',
+  2: 'High',
+  3: 'Medium',
+  4: 'Low',
+};
+
+export const createRequestInputSchema = z.object({
+  title: requiredText('title', 300),
+  description: requiredText('description', 20_000),
+  project_id: requiredId('project_id'),
+  priority: requiredInt('priority', 1).max(4, 'priority is 1 (urgent) to 4 (low).'),
+  request_type_id: requiredInt('request_type_id', 1),
+  created_by: requiredId('created_by'),
+  request_action: requiredText('request_action', 200),
+  company_id: requiredId('company_id'),
+  status_id: requiredInt('status_id', 1),
+  delivery_id: uuid().nullish(),
+});
+export type CreateRequestInput = z.infer<typeof createRequestInputSchema>;
+
+export const updateRequestInputSchema = z
+  .object({
+    title: text().trim().min(1, 'title is required.').max(300),
+    description: text().trim().min(1, 'description is required.').max(20_000),
+    priority: int32(1, 4),
+    request_type_id: int32(1),
+    request_action: text().trim().min(1, 'request_action is required.').max(200),
+    status_id: int32(1),
+    delivery_id: uuid().nullable(),
+  })
+  .partial();
+export type UpdateRequestInput = z.infer<typeof updateRequestInputSchema>;
+
+/** Task types; "estimated" tasks are estimates only and never on a work board (spec section 4). */
+export const TASK_TYPES = ['feature', 'bug', 'chore', 'estimated'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export const estimateInputSchema = z.object({
+  talent_type_id: int32(1),
+  hours: estimateHoursSchema,
+});
+
+const stepInputSchema = z.object({
+  title: text().trim().min(1, 'A step needs a title.').max(300),
+  description: text().max(5_000).default(''),
+  priority: int32(0, 1000).default(0),
+});
+
+const referenceInputSchema = z.object({
+  title: text().trim().min(1, 'A reference needs a title.').max(300),
+  url: text().trim().url('A reference is a link.').max(2_000),
+});
+
+export const createTaskInputSchema = z.object({
+  name: requiredText('name', 300),
+  description: requiredText('description', 20_000),
+  status_id: requiredInt('status_id', 1),
+  task_type: z.string(missing('task_type')),
+  request_id: requiredId('request_id'),
+  created_by: requiredId('created_by'),
+  estimates: z
+    .array(estimateInputSchema, missing('estimates'))
+    .min(1, 'estimates is required.')
+    .max(20)
+    .refine(
+      (lines) => new Set(lines.map((l) => l.talent_type_id)).size === lines.length,
+      'One estimate per talent type.',
+    ),
+  parent_id: uuid().nullish(),
+  assignee_id: uuid().nullish(),
+  qa_id: uuid().nullish(),
+  difficulty_level: int32(1, 5).nullish(),
+  steps: z.array(stepInputSchema).max(100).default([]),
+  references: z.array(referenceInputSchema).max(50).default([]),
+});
+export type CreateTaskInput = z.infer<typeof createTaskInputSchema>;
+
+export const assignTaskInputSchema = z.object({
+  id: uuid('Not a task.'),
+  assignee_id: uuid().nullable(),
+  qa_id: uuid().nullable(),
+});
+
+export const moveTaskInputSchema = z.object({
+  id: uuid('Not a task.'),
+  status_id: int32(1),
+  reason: text().trim().max(5_000).nullish(),
+  remarks: text().trim().max(5_000).nullish(),
+  submission: text().trim().max(5_000).nullish(),
+  /** Minutes of work recorded with the move. */
+  track_time: int32(0, 100_000).nullish(),
+});
+export type MoveTaskInput = z.infer<typeof moveTaskInputSchema>;
+
+export const BOARD_KINDS = ['developer', 'qa', 'tech_lead'] as const;
+export type BoardKind = (typeof BOARD_KINDS)[number];
+
+export const REQUEST_LISTS = ['customer', 'project_manager'] as const;
+export type RequestList = (typeof REQUEST_LISTS)[number];
