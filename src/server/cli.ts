@@ -116,10 +116,11 @@ export async function processCommand(args: CliArgs, llm?: LlmSettings) {
   }
 }
 
-async function main(): Promise<void> {
+/** The command line's work; scripts/cli.mjs calls it from the prebuilt bundle. */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
   let args: CliArgs;
   try {
-    args = parseCliArgs(process.argv.slice(2));
+    args = parseCliArgs(argv);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);
