@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { createOcrEngine, readPages, PipelineInputError } from './pipeline/pages';
+import { createLazyOcrEngine, readPages, PipelineInputError } from './pipeline/pages';
 import { loadConfig } from './config';
 import { createLlmExtractor, type LlmSettings } from './pipeline/extract/llm';
 import { runPipeline } from './pipeline/run';
@@ -86,7 +86,8 @@ function describe(document: PipelineDocument) {
 export async function processCommand(args: CliArgs, llm?: LlmSettings) {
   const cases = args.cases ? await loadCases(args.cases) : undefined;
   const llmErrors: string[] = [];
-  const ocr = await createOcrEngine({ prefer: args.ocr });
+  // Made on the first scanned page: a text PDF never starts OCR.
+  const ocr = createLazyOcrEngine({ prefer: args.ocr });
   try {
     const pages = await readPages(args.file, { ocr });
     const run = await runPipeline(pages.pages, pages.kind, {
