@@ -131,4 +131,30 @@ describe('new default types', () => {
     expect(typeOf(SUBSTITUTION)).toBe('substitution_of_attorney');
     expect(typeOf(NOTICE_OF_REPRESENTATION)).toBe('substitution_of_attorney');
   });
+
+  it("takes a deposition notice whose title sits in the caption's right column for one, even with its proof of service behind it", () => {
+    const notice = `Tomas Reyes, SBN 201144
+Reyes Defense Group, 12 Orchard Lane, Visalia, CA 93291
+Attorneys for Defendants
+
+WORKERS' COMPENSATION APPEALS BOARD
+STATE OF CALIFORNIA
+
+PRIYA NAIR,                                 Case No. ADJ17730021
+            Applicant,
+      vs.                                   NOTICE OF TAKING
+VALLEY CITRUS GROWERS; ORCHARD MUTUAL       APPLICANT'S DEPOSITION
+INSURANCE,
+            Defendants.
+
+Defendants will depose the applicant on 03/14/2025 at 9:30 a.m. at the office above. A
+certified shorthand reporter will record it; a Punjabi interpreter has been arranged.
+Dated: 02/10/2025                          Tomas Reyes`;
+    const service = `PROOF OF SERVICE
+I am over the age of 18 and not a party to this case. On 02/10/2025 I served the foregoing
+notice by placing a true copy in the mail, addressed to each person on the service list.`;
+    expect(classifyDocument(`${notice}\n${service}`, DEFAULT_TAXONOMY).typeKey).toBe(
+      'deposition_notice',
+    );
+  });
 });

@@ -26,11 +26,14 @@ export async function createOcrEngine(options: CreateOcrEngineOptions = {}): Pro
  * text PDF never looks for the tesseract program or starts workers. Its concurrency is the one
  * both engines default to; `kind` is the preferred engine's until the first image decides it.
  */
-export function createLazyOcrEngine(options: CreateOcrEngineOptions = {}): OcrEngine {
+export function createLazyOcrEngine(
+  options: CreateOcrEngineOptions = {},
+  create: (options: CreateOcrEngineOptions) => Promise<OcrEngine> = createOcrEngine,
+): OcrEngine {
   let made: Promise<OcrEngine> | undefined;
   let engine: OcrEngine | undefined;
   const make = (): Promise<OcrEngine> => {
-    made ??= createOcrEngine(options).then((e) => (engine = e));
+    made ??= create(options).then((e) => (engine = e));
     return made;
   };
   return {
