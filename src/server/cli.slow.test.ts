@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { makeTextPdf } from './pipeline/pages/testing/fixtures';
 
 let dir: string;
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
+  spawnSync(process.execPath, ['scripts/cli.mjs', ...args], {
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -77,5 +77,22 @@ describe('npm run cli -- process', () => {
       json: true,
       ocr: 'wasm',
     });
+  });
+
+  it('runs from a bundle it rebuilds only when a file it was built from changed', async () => {
+    const stampFile = join('.cache', 'cli', 'inputs.json');
+    const pdf = join(dir, 'bundle.pdf');
+    expect(cli('process', pdf).status).toBe(0);
+    const stamp = JSON.parse(await readFile(stampFile, 'utf8')) as {
+      inputs: Record<string, string>;
+    };
+    expect(Object.keys(stamp.inputs)).toEqual(
+      expect.arrayContaining(['src/server/cli.ts', 'src/server/pipeline/run.ts']),
+    );
+    // A source file that changed since the build (its fingerprint no longer matches) rebuilds.
+    const stale = { inputs: { ...stamp.inputs, 'src/server/pipeline/run.ts': 'changed' } };
+    await writeFile(stampFile, JSON.stringify(stale));
+    expect(cli('process', pdf).status).toBe(0);
+    expect(JSON.parse(await readFile(stampFile, 'utf8'))).toEqual(stamp);
   });
 });

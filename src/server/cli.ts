@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { createOcrEngine, readPages, PipelineInputError } from './pipeline/pages';
+import { createLazyOcrEngine, readPages, PipelineInputError } from './pipeline/pages';
 import { loadConfig } from './config';
 import { createLlmExtractor, type LlmSettings } from './pipeline/extract/llm';
 import { runPipeline } from './pipeline/run';
@@ -86,7 +86,8 @@ function describe(document: PipelineDocument) {
 export async function processCommand(args: CliArgs, llm?: LlmSettings) {
   const cases = args.cases ? await loadCases(args.cases) : undefined;
   const llmErrors: string[] = [];
-  const ocr = await createOcrEngine({ prefer: args.ocr });
+  // Made on the first scanned page: a text PDF never starts OCR.
+  const ocr = createLazyOcrEngine({ prefer: args.ocr });
   try {
     const pages = await readPages(args.file, { ocr });
     const run = await runPipeline(pages.pages, pages.kind, {
@@ -116,10 +117,11 @@ export async function processCommand(args: CliArgs, llm?: LlmSettings) {
   }
 }
 
-async function main(): Promise<void> {
+/** The command line's work; scripts/cli.mjs calls it from the prebuilt bundle. */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
   let args: CliArgs;
   try {
-    args = parseCliArgs(process.argv.slice(2));
+    args = parseCliArgs(argv);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);

@@ -9,6 +9,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   eval: () => import('../eval/index'),
   ocr: () => import('./ocr'),
   'pipeline-api': () => import('./pipeline-api'),
+  cli: () => import('./cli'),
 };
 
 const [benchName, ...args] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TYPE_KEYS } from '../../src/server/pipeline/taxonomy/keys';
+import { CORPUS_TYPE_KEYS } from './typeKeys';
 import { generateCases } from './cases';
 import { type Bundle, generateBundle, generateDocument } from './bundle';
 import { TYPE_SPECS } from './templates';
@@ -123,7 +123,7 @@ describe('generateBundle', () => {
 });
 
 describe('generateDocument', () => {
-  it.each(DEFAULT_TYPE_KEYS)('generates %s with text, fields and a typical length', (key) => {
+  it.each(CORPUS_TYPE_KEYS)('generates %s with text, fields and a typical length', (key) => {
     const lengths: number[] = [];
     for (let seed = 1; seed <= 4; seed++) {
       const doc = generateDocument(seed, key, cases);
@@ -140,7 +140,7 @@ describe('generateDocument', () => {
   });
 
   it('varies the wording of the first page within a type', () => {
-    for (const key of DEFAULT_TYPE_KEYS) {
+    for (const key of CORPUS_TYPE_KEYS) {
       const firstLines = new Set<string>();
       for (let seed = 1; seed <= 12; seed++) {
         const doc = generateDocument(seed, key, cases);

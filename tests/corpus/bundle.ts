@@ -5,7 +5,7 @@
  * second case, a case the firm does not have, or mail that concerns no case at all.
  */
 import type { CaseCandidate, ExtractedFields } from '../../src/server/pipeline/types';
-import { DEFAULT_TYPE_KEYS, type DefaultTypeKey } from '../../src/server/pipeline/taxonomy/keys';
+import { CORPUS_TYPE_KEYS, type CorpusTypeKey } from './typeKeys';
 import { Rng, hashString } from './rng';
 import { type CaseFacts, factsFromCandidate, generateCases, unlistedFacts } from './cases';
 import { type DocCtx, type Firm, FieldRecorder } from './context';
@@ -20,7 +20,7 @@ export type CaseStatus = 'listed' | 'unlisted' | 'none';
 export interface TruthDocument {
   startPage: number;
   endPage: number;
-  typeKey: DefaultTypeKey;
+  typeKey: CorpusTypeKey;
   fields: ExtractedFields;
   /** The firm's case the document belongs to; null for unlisted cases and caseless mail. */
   caseId: string | null;
@@ -45,7 +45,7 @@ export interface BundleOptions {
   /** The firm's cases, or a count to generate them from the same seed (generateCases). */
   cases: CaseCandidate[] | number;
   /** Types that must appear at least once (placed at random positions). */
-  include?: readonly DefaultTypeKey[];
+  include?: readonly CorpusTypeKey[];
 }
 
 /** The law firm that receives the mail, the same for every bundle made from one case list. */
@@ -82,14 +82,14 @@ function hasCaseNumber(f: CaseFacts): boolean {
   return Boolean(f.adj ?? f.wcab);
 }
 
-function pickType(rng: Rng, f: CaseFacts | undefined): DefaultTypeKey {
-  const entries = DEFAULT_TYPE_KEYS.filter(
+function pickType(rng: Rng, f: CaseFacts | undefined): CorpusTypeKey {
+  const entries = CORPUS_TYPE_KEYS.filter(
     (k) => !f || hasCaseNumber(f) || !TYPE_SPECS[k].needsCaseNumber,
   ).map((k) => [k, TYPE_SPECS[k].weight] as const);
   return rng.weighted(entries);
 }
 
-const FOLLOWED_BY_SERVICE: ReadonlySet<DefaultTypeKey> = new Set([
+const FOLLOWED_BY_SERVICE: ReadonlySet<CorpusTypeKey> = new Set([
   'declaration_of_readiness',
   'petition',
   'answer',
@@ -100,7 +100,7 @@ const FOLLOWED_BY_SERVICE: ReadonlySet<DefaultTypeKey> = new Set([
 ]);
 
 /** Types whose templates print every case number of a consolidated pair. */
-const SINGLE_CASE: ReadonlySet<DefaultTypeKey> = new Set([
+const SINGLE_CASE: ReadonlySet<CorpusTypeKey> = new Set([
   'medical_report',
   'pr2',
   'pr4',
@@ -110,7 +110,7 @@ const SINGLE_CASE: ReadonlySet<DefaultTypeKey> = new Set([
 ]);
 
 interface Plan {
-  typeKey: DefaultTypeKey;
+  typeKey: CorpusTypeKey;
   cases: CaseFacts[];
   listedIds: string[];
   status: CaseStatus;
@@ -152,7 +152,7 @@ export function generateBundle(seed: number, options: BundleOptions): Bundle {
   const withAdj = listed.filter(hasCaseNumber);
 
   const plans: Plan[] = [];
-  const plan = (typeKey: DefaultTypeKey, forced?: CaseFacts[]): Plan => {
+  const plan = (typeKey: CorpusTypeKey, forced?: CaseFacts[]): Plan => {
     let cases: CaseFacts[] = forced ?? [second && rng.chance(0.3) ? second : primary];
     const canPair = !forced && companion && cases[0] === primary && !SINGLE_CASE.has(typeKey);
     if (canPair && rng.chance(0.3)) cases = [primary, companion];
@@ -167,7 +167,7 @@ export function generateBundle(seed: number, options: BundleOptions): Bundle {
     return { typeKey, cases, listedIds: ids, status, caseless: false };
   };
   const include = options.include ?? [];
-  const slots = new Map<number, DefaultTypeKey>();
+  const slots = new Map<number, CorpusTypeKey>();
   const positions = rng.sample(
     Array.from({ length: n }, (_, i) => i),
     include.length,
@@ -241,7 +241,7 @@ export function generateBundle(seed: number, options: BundleOptions): Bundle {
 /** One document of a given type, alone, with its truth (for tests and for classifier checks). */
 export function generateDocument(
   seed: number,
-  typeKey: DefaultTypeKey,
+  typeKey: CorpusTypeKey,
   cases: CaseCandidate[] | number,
 ): { pages: string[][]; layout: PageLayout[]; truth: TruthDocument } {
   const bundle = generateBundle(seed, { documents: 2, cases, include: [typeKey] });

@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_TYPE_KEYS, type DefaultTypeKey } from '../../src/server/pipeline/taxonomy/keys';
+import { CORPUS_TYPE_KEYS, type CorpusTypeKey } from './typeKeys';
 import { generateCases } from './cases';
 import { generateBundle } from './bundle';
 import { writeTextPdf } from './textPdf';
@@ -68,8 +68,8 @@ export async function main(argv: string[]): Promise<void> {
   await mkdir(values.out, { recursive: true });
   const casesPath = join(values.out, 'cases.json');
   await writeFile(casesPath, await json(cases, casesPath));
-  const cover: DefaultTypeKey[][] = Array.from({ length: count }, () => []);
-  if (values.cover) DEFAULT_TYPE_KEYS.forEach((k, i) => cover[i % count]?.push(k));
+  const cover: CorpusTypeKey[][] = Array.from({ length: count }, () => []);
+  if (values.cover) CORPUS_TYPE_KEYS.forEach((k, i) => cover[i % count]?.push(k));
   for (let i = 0; i < count; i++) {
     const bundleSeed = seed + i;
     const documents = documentCount(values.documents, i, bundleSeed);

@@ -1,7 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TYPE_KEYS } from '../../src/server/pipeline/taxonomy/keys';
+import { CORPUS_TYPE_KEYS } from './typeKeys';
 import { FIXTURES_DIR, loadFixtureCases, loadFixtures } from './fixtures';
 import { generateBundle } from './bundle';
 import { generateCases } from './cases';
@@ -31,7 +31,7 @@ describe('committed fixtures', () => {
       expect(next - 1).toBe(f.truth.pageCount);
       expect(f.truth.pages).toHaveLength(f.truth.pageCount);
     }
-    expect([...types].sort()).toEqual([...DEFAULT_TYPE_KEYS].sort());
+    expect([...types].sort()).toEqual([...CORPUS_TYPE_KEYS].sort());
   });
 
   it('still match the generator (regenerate them when the generator changes)', async () => {

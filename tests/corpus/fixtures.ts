@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { CaseCandidate } from '../../src/server/pipeline/types';
-import { DEFAULT_TYPE_KEYS, type DefaultTypeKey } from '../../src/server/pipeline/taxonomy/keys';
+import { CORPUS_TYPE_KEYS, type CorpusTypeKey } from './typeKeys';
 import { type TruthDocument } from './bundle';
 
 export const FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -33,7 +33,7 @@ const fieldsSchema = z.object({
 const documentSchema = z.object({
   startPage: z.number().int(),
   endPage: z.number().int(),
-  typeKey: z.enum(DEFAULT_TYPE_KEYS as [string, ...string[]]),
+  typeKey: z.enum(CORPUS_TYPE_KEYS as [string, ...string[]]),
   fields: fieldsSchema,
   caseId: z.string().nullable(),
   caseIds: z.array(z.string()),
@@ -50,7 +50,7 @@ const truthFileSchema = z.object({
     casesSeed: z.number().int(),
     cases: z.number().int(),
     documents: z.number().int().nullable(),
-    include: z.array(z.enum(DEFAULT_TYPE_KEYS as [string, ...string[]])),
+    include: z.array(z.enum(CORPUS_TYPE_KEYS as [string, ...string[]])),
   }),
   documents: z.array(documentSchema),
   /** Each page's text, lines joined by "\n" (what a perfect OCR would read). */
@@ -81,7 +81,7 @@ export interface TruthFile {
     casesSeed: number;
     cases: number;
     documents: number | null;
-    include: DefaultTypeKey[];
+    include: CorpusTypeKey[];
   };
   documents: TruthDocument[];
   pages: string[];
@@ -95,7 +95,7 @@ export interface Fixture {
 }
 
 export function parseTruthFile(json: unknown): TruthFile {
-  // The schema checks every field; the type keys it accepts are exactly DEFAULT_TYPE_KEYS.
+  // The schema checks every field; the type keys it accepts are exactly CORPUS_TYPE_KEYS.
   return truthFileSchema.parse(json) as TruthFile;
 }
 

@@ -2,7 +2,7 @@
  * The template for every document type key of the default taxonomy, the usual page counts of each
  * type, how often each appears in a bundle, and which types need a WCAB case number to exist.
  */
-import { type DefaultTypeKey } from '../../../src/server/pipeline/taxonomy/keys';
+import { type CorpusTypeKey } from '../typeKeys';
 import { type DocCtx } from '../context';
 import { type Page } from '../doc';
 import { medicalReport, pr2, pr4 } from './medical';
@@ -31,7 +31,7 @@ export interface TypeSpec {
   needsCaseNumber: boolean;
 }
 
-export const TYPE_SPECS: Record<DefaultTypeKey, TypeSpec> = {
+export const TYPE_SPECS: Record<CorpusTypeKey, TypeSpec> = {
   medical_report: { template: medicalReport, pages: [2, 12], weight: 10, needsCaseNumber: false },
   pr2: { template: pr2, pages: [2, 5], weight: 12, needsCaseNumber: false },
   pr4: { template: pr4, pages: [3, 8], weight: 3, needsCaseNumber: false },

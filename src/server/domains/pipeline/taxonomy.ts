@@ -1,6 +1,7 @@
 /**
  * A company's document folders and types as the pipeline uses them. A company starts with the
- * default California workers' compensation taxonomy (seeded on first use, idempotently); its
+ * default California workers' compensation taxonomy (seeded on first use, idempotently, and
+ * topped up with default types added later); its
  * admins edit names, folders and rules later. Types a company added itself have no key, so the
  * pipeline knows them by their id.
  */
@@ -31,21 +32,34 @@ export interface CompanyTaxonomy {
   names: Map<string, { name: string; folder: string }>;
 }
 
-/** Writes the default folders and types for a company that has none. Safe to call again. */
+/**
+ * Writes the default folders and types a company lacks: all of them for a new company, and for a
+ * company seeded before a default type was added (the Request for Authorization, the Substitution
+ * of Attorney) just the new ones, by key. A type the company deleted keeps its row (is_deleted),
+ * so it is not brought back; a renamed folder that a new type needs is written again under its
+ * default name. Safe to call again and concurrently (unique indexes, on conflict do nothing).
+ */
 export async function ensureCompanyTaxonomy(
   db: DatabaseExecutor,
   companyId: string,
 ): Promise<void> {
   const existing = await db
-    .select({ id: legalFileType.id })
+    .select({ key: legalFileType.key })
     .from(legalFileType)
-    .where(eq(legalFileType.company_id, companyId))
-    .limit(1);
-  if (existing.length > 0) return;
+    .where(eq(legalFileType.company_id, companyId));
+  const have = new Set(existing.map((t) => t.key));
+  const missing = DEFAULT_TYPES.filter((t) => !have.has(t.key));
+  if (missing.length === 0) return;
+  const neededFolders = new Set<string>(missing.map((t) => t.folder));
+  const isNew = existing.length === 0;
   await db
     .insert(legalDocumentFolder)
     .values(
-      DEFAULT_FOLDERS.map((f) => ({ company_id: companyId, name: f.name, hex_code: f.hexCode })),
+      DEFAULT_FOLDERS.filter((f) => isNew || neededFolders.has(f.name)).map((f) => ({
+        company_id: companyId,
+        name: f.name,
+        hex_code: f.hexCode,
+      })),
     )
     .onConflictDoNothing();
   const folders = await db
@@ -57,7 +71,7 @@ export async function ensureCompanyTaxonomy(
   await db
     .insert(legalFileType)
     .values(
-      DEFAULT_TYPES.map((type) => {
+      missing.map((type) => {
         const rule = rules.get(type.key);
         const folder = folderId.get(type.folder);
         if (!folder) throw new Error(`default folder ${type.folder} missing`);

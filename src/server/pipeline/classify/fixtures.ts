@@ -1,5 +1,5 @@
 /**
- * Test fixtures: short but real-looking first pages of each of the 25 default document types,
+ * Test fixtures: short but real-looking first pages of each of the 27 default document types,
  * continuation pages, and an OCR-damage function (l/1, O/0, rn/m, broken words, dropped
  * characters) with a fixed seed so the tests are repeatable. Used by classify and split tests.
  */
@@ -94,6 +94,12 @@ Defendant Acme Warehouse Inc., answering the application on file herein, admits 
 as follows. Defendant denies that applicant sustained injury arising out of and in the course
 of employment. Defendant asserts the following affirmative defenses: the statute of limitations,
 post-termination claim, and intoxication.`),
+  substitution_of_attorney: `${CAPTION('SUBSTITUTION OF ATTORNEYS')}
+The applicant, Maria Lopez, hereby substitutes Ruiz Injury Law Group, 88 Fulton Mall,
+Fresno, CA 93721, as attorney of record in the place and stead of Johnson & Park, LLP.
+Dated: 05/02/2024            ______________________ Maria Lopez, Applicant
+I consent to the above substitution.   Johnson & Park, LLP, former attorney
+I accept the above substitution.   Ruiz Injury Law Group, new attorney`,
   notice_of_hearing: `WORKERS' COMPENSATION APPEALS BOARD
 STATE OF CALIFORNIA
 NOTICE OF HEARING
@@ -174,6 +180,16 @@ APPROVED BY NATIONAL UNIFORM CLAIM COMMITTEE (NUCC) 02/12
 24. DATE OF SERVICE 03/02/2024  CPT 72148  UNITS 1  CHARGES $1,200.00
 25. FEDERAL TAX ID 95-1234567   28. TOTAL CHARGES $1,550.00   33. BILLING PROVIDER Valley Ortho
 CMS-1500`,
+  request_for_authorization: `State of California, Division of Workers' Compensation
+REQUEST FOR AUTHORIZATION                                   DWC Form RFA
+Send with the treating physician's progress report (DWC Form PR-2) or a narrative report.
+[X] New Request   [ ] Resubmission - Change in Material Facts   [ ] Expedited Review
+Employee: Lopez, Maria   Date of Injury: 01/15/2024   Claim Number: 5102-88341
+Requesting Physician: Alan Brooks, M.D., Valley Orthopedic Medical Group
+Claims Administrator: Zenith Insurance Company, Fresno Claims Office
+Diagnosis: Lumbar radiculopathy   ICD Code: M54.16
+Service/Good Requested: Lumbar epidural steroid injection   CPT/HCPCS Code: 62323
+Other Information (Frequency, Duration, Quantity): one injection, outpatient surgery center`,
   ur_decision: `UTILIZATION REVIEW DETERMINATION
 Date: 04/02/2024   Claim Number: 5102-88341   Employee: Maria Lopez
 Requesting physician: Dr. Ana Ruiz   Date request for authorization received: 03/28/2024

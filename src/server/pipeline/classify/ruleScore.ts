@@ -92,16 +92,24 @@ export function keywordScore(rule: DocumentTypeRule, text: PreparedText): number
       if (hit) found.push({ term: skeleton(term), weight: weight * hit.similarity, n: 1 });
     }
   }
-  let sum = 0;
+  let positive = 0;
+  let negative = 0;
   for (const k of found) {
     // "qme" inside a found "panel qme" is the same evidence; count it once.
     const nested = found.some(
       (o) => o !== k && o.term.length > k.term.length && ` ${o.term} `.includes(` ${k.term} `),
     );
-    if (!nested) sum += k.weight * (1 + 0.25 * (k.n - 1));
+    const w = nested ? 0 : k.weight * (1 + 0.25 * (k.n - 1));
+    if (w > 0) positive += w;
+    else negative += w;
   }
-  return sum;
+  // Capped apart, so that a page saturated with one type's vocabulary (a PR-2 has every word of a
+  // medical report) still feels the negative words that separate the pair.
+  return Math.min(MAX_POSITIVE_KEYWORDS, positive) + Math.max(MIN_NEGATIVE_KEYWORDS, negative);
 }
+
+const MAX_POSITIVE_KEYWORDS = 10;
+const MIN_NEGATIVE_KEYWORDS = -6;
 
 /**
  * Letter shape, 0..3: a "Re:" line, a salutation and a complimentary close, matched loosely so
@@ -141,7 +149,7 @@ export function scoreRules(text: string | PreparedText, taxonomy: Taxonomy): Rul
     const score =
       (title ? TITLE_WEIGHT * title.strength : 0) +
       (formNumber ? FORM_WEIGHT : 0) +
-      KEYWORD_WEIGHT * Math.max(-6, Math.min(10, kws)) +
+      KEYWORD_WEIGHT * kws +
       (isLetterType(rule) ? LETTER_WEIGHT * shape : 0);
     return { typeKey: rule.key, score, title, formNumber, keywordScore: kws };
   });

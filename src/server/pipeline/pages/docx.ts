@@ -4,7 +4,6 @@
  * rendered last time it saved (w:lastRenderedPageBreak) mark them. Without any, mammoth's raw
  * text is one page.
  */
-import mammoth from 'mammoth';
 import type { PageText } from '../types';
 import { PipelineInputError } from './errors';
 import { readZipEntry } from './zip';
@@ -63,6 +62,8 @@ export async function readDocxPages(data: Buffer, name: string): Promise<PageTex
     return split.map((text, index) => ({ page: index + 1, text, source: 'docx' }));
   }
   try {
+    // Loaded here, not at start: most runs read no .docx without page breaks.
+    const { default: mammoth } = await import('mammoth');
     const result = await mammoth.extractRawText({ buffer: data });
     return [{ page: 1, text: tidy(result.value), source: 'docx' }];
   } catch (error) {

@@ -2,7 +2,6 @@
  * Stage 1 for PNG and JPEG: the picture, flattened on white and shrunk to the OCR pixel budget,
  * is OCRed as one page. Also the text of an SVG's <text> elements (SVGs are not OCRed).
  */
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PageText } from '../types';
 import { PipelineInputError } from './errors';
 import { checkJpeg, checkPng } from './imageCheck';
@@ -13,6 +12,8 @@ import { DEFAULT_MAX_OCR_PIXELS } from './render';
 export async function imageToOcrPng(data: Buffer, maxPixels = DEFAULT_MAX_OCR_PIXELS) {
   // The native decoder must never see a damaged file: it can take the whole process down.
   if (!checkPng(data) && !checkJpeg(data)) throw new Error('not a whole PNG or JPEG image');
+  // The native canvas is loaded with the first image, not at start (text PDFs never need it).
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const image = await loadImage(data);
   const scale = Math.min(1, Math.sqrt(maxPixels / Math.max(1, image.width * image.height)));
   const width = Math.max(1, Math.floor(image.width * scale));

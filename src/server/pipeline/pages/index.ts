@@ -16,7 +16,7 @@ import type { OcrEngine } from './ocr/types';
 import { readPdfPages } from './pdfPages';
 
 export { PipelineInputError, type PipelineInputErrorCode } from './errors';
-export { createOcrEngine } from './ocr';
+export { createLazyOcrEngine, createOcrEngine } from './ocr';
 export type { CreateOcrEngineOptions, OcrEngine, OcrResult } from './ocr/types';
 export { detectInput, type DetectedInput } from './detect';
 export { DEFAULT_MAX_OCR_PIXELS, DEFAULT_OCR_DPI } from './render';

@@ -38,6 +38,11 @@ export const DEFAULT_TYPES = [
   },
   { key: 'petition', name: 'Petition', folder: 'Pleadings' },
   { key: 'answer', name: 'Answer to Application', folder: 'Pleadings' },
+  {
+    key: 'substitution_of_attorney',
+    name: 'Substitution of Attorney / Notice of Representation',
+    folder: 'Pleadings',
+  },
   { key: 'notice_of_hearing', name: 'Notice of Hearing', folder: 'Hearings' },
   { key: 'minutes_of_hearing', name: 'Minutes of Hearing', folder: 'Hearings' },
   {
@@ -56,6 +61,11 @@ export const DEFAULT_TYPES = [
   { key: 'deposition_notice', name: 'Notice of Deposition', folder: 'Discovery' },
   { key: 'lien', name: 'Notice and Request for Allowance of Lien', folder: 'Liens and Billing' },
   { key: 'medical_bill', name: 'Medical Bill', folder: 'Liens and Billing' },
+  {
+    key: 'request_for_authorization',
+    name: 'Request for Authorization (DWC Form RFA)',
+    folder: 'Utilization Review',
+  },
   { key: 'ur_decision', name: 'Utilization Review Decision', folder: 'Utilization Review' },
   {
     key: 'imr_decision',

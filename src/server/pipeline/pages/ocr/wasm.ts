@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import Tesseract from 'tesseract.js';
+import type Tesseract from 'tesseract.js';
 import { throwIfAborted } from '../errors';
 import { Pool } from './pool';
 import type { OcrEngine, OcrRecognizeOptions, OcrResult } from './types';
@@ -24,13 +24,15 @@ export function localLangPath(): string {
 export async function createWasmEngine(
   options: { workers?: number; recycleAfter?: number } = {},
 ): Promise<OcrEngine> {
+  // tesseract.js is loaded when a wasm engine is made, not when the pipeline is.
+  const { default: tesseract } = await import('tesseract.js');
   const langPath = localLangPath();
   const cachePath = await mkdtemp(join(tmpdir(), 'lexdesk-ocr-'));
   const pool = new Pool<Tesseract.Worker>({
     size: options.workers ?? availableParallelism(),
     recycleAfter: options.recycleAfter ?? 200,
     create: () =>
-      Tesseract.createWorker('eng', LSTM_ONLY, {
+      tesseract.createWorker('eng', LSTM_ONLY, {
         langPath,
         gzip: true,
         cacheMethod: 'none',
