@@ -155,7 +155,7 @@ export function createApolloSession(options: ApolloSessionOptions): ApolloSessio
     // dispose() stops the client at once but resolves only when a connection attempt in progress
     // settles, and after an outage that attempt first sleeps its back-off (tens of seconds): a
     // sign-out must not wait for it. An open socket is closed right away either way.
-    void wsClient?.dispose().catch((error: unknown) => {
+    void Promise.resolve(wsClient?.dispose()).catch((error: unknown) => {
       console.warn('[renderer] closing the live connection failed', error);
     });
     return Promise.resolve();
