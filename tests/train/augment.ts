@@ -43,9 +43,17 @@ function typeName(key: string): string {
 /** Continue a document's bare page numbers on pages appended to it, when it has them. */
 function numbered(doc: LabelledDoc, extra: string[][], rng: Rng): string[][] {
   const last = doc.pages[doc.pages.length - 1] ?? [];
-  const bare = /^\s*\d{1,3}\s*$/.test(last[last.length - 1] ?? '');
-  if (!bare || rng.chance(0.3)) return extra;
-  return extra.map((p, i) => [...p, String(doc.pages.length + i + 1)]);
+  const tail = last[last.length - 1] ?? '';
+  const k = doc.pages.length;
+  const style = /^\s*\d{1,3}\s*$/.test(tail)
+    ? (n: number) => String(n)
+    : /^\s*-\s*\d{1,3}\s*-\s*$/.test(tail)
+      ? (n: number) => `- ${n} -`
+      : /^\s*page\s*\d{1,3}\s*$/i.test(tail)
+        ? (n: number) => `Page ${n}`
+        : null;
+  if (!style || rng.chance(0.15)) return extra;
+  return extra.map((p, i) => [...p, style(k + i + 1)]);
 }
 
 function attach(doc: LabelledDoc, all: LabelledDoc[], rng: Rng): void {

@@ -33,6 +33,9 @@ export const FEATURE_NAMES = [
   'salutationAfterClosing',
   'letterhead',
   'letterheadRepeat',
+  'letterheadAfterClosing',
+  'titleFresh',
+  'posNumbered',
   'prevClosing',
   'startsMidSentence',
   'prevEndsMidSentence',
@@ -212,6 +215,10 @@ export function pageFeatures(
     f.dateNew = 1;
     if (f.titleRepeat) f.sameKindNewDate = 1;
   }
+  if (cur.letterhead && prev.closing) f.letterheadAfterClosing = 1;
+  // A title on a page that neither continues the numbering nor falls within a declared length.
+  if (cur.title && !f.pageContinues && !f.withinDeclared) f.titleFresh = title;
+  if (f.proofOfService && f.pageContinues) f.posNumbered = 1;
   f.shapeChange = shapeChange(cur.shape, prev.shape);
   f.docLength = Math.log1p(index - doc.startIndex) / 4;
   return f;

@@ -75,16 +75,24 @@ export type AttachmentHead =
 const HEADS: Array<[AttachmentHead, RegExp]> = [
   ['verification', /^\s*verification\s*$/],
   ['opinion', /\bopinion on decision\b/],
-  ['itemization', /\bitemi[sz](ation|ed (statement|bill|list|charges))\b|\bstatement of (services|charges)\b/],
+  [
+    'itemization',
+    /\bitemi[sz](ation|ed (statement|bill|list|charges))\b|\bstatement of (services|charges)\b/,
+  ],
   ['imrApplication', /\bapplication for independent medical review\b/],
   ['attachment', /^\s*(attachment|enclosure|addendum)\b/],
   ['proofOfService', /\bproof of (electronic |personal )?service\b|\bdeclaration of service\b/],
 ];
-const EXHIBIT = /^\s*exhibit\s*["“'‘]?\s*([a-z]{1,2}|\d{1,3})\b/;
+const EXHIBIT = /^\s*exhibit\s*["“'‘]?\s*([a-z]{1,2}|\d{1,3})?["”'’]?\s*($|[-–—:.,(])/;
+
+/** OCR-folded letters back to the plain ones the patterns use ("verlflcatlon" stays unread). */
+function plain(line: string): string {
+  return line.toLowerCase().replace(/[|!]/g, 'l').replace(/\s+/g, ' ');
+}
 
 /** The attachment heading among the page's first lines, if any. */
 export function attachmentHead(lines: string[], wordCount: number): AttachmentHead | null {
-  const top = lines.slice(0, 8).map((l) => skeleton(l).replace(/\bl\b/g, 'i'));
+  const top = lines.slice(0, 8).map(plain);
   if (top.slice(0, 6).some((l) => EXHIBIT.test(l))) {
     return wordCount < 45 ? 'exhibitCover' : 'exhibit';
   }
