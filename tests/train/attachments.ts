@@ -149,3 +149,31 @@ export function faxStyle(rng: Rng): FaxStyle {
   };
   return { line, top: rng.chance(0.75) };
 }
+
+const NOTES = [
+  'The records you requested are enclosed for your review.',
+  'Please note our new mailing address for all future correspondence.',
+  'We will forward the remaining bills when they are received.',
+  'The deposition has been taken off calendar at the request of counsel.',
+  'Payment was issued today under the check number shown below.',
+  'Kindly confirm receipt of the enclosed medical reports.',
+  'The claim remains under investigation pending the treating report.',
+];
+
+/** A mail-room batch: short form notes on two or three cases, interleaved, bare page numbers. */
+export function mailBatch(rng: Rng): string[][][] {
+  const cases = Array.from({ length: rng.int(2, 3) }, () => ({
+    name: rng.pick(['Lopez', 'Nguyen', 'Hart', 'Singh', 'Baker', 'Okafor']),
+    adj: `ADJ${rng.int(1000000, 19999999)}`,
+  }));
+  const body = rng.sample(NOTES, 3);
+  return Array.from({ length: rng.int(2, 5) }, () => {
+    const c = rng.pick(cases);
+    const pages = rng.int(1, 2);
+    return Array.from({ length: pages }, (_, k) => [
+      `Re: ${c.name}, Case ${c.adj}`,
+      ...body,
+      String(k + 1),
+    ]);
+  });
+}

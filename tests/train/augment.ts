@@ -13,6 +13,7 @@ import {
   faxStyle,
   imrApplication,
   itemization,
+  mailBatch,
   opinion,
   separatorSheet,
   usDate,
@@ -31,7 +32,15 @@ export interface LabelledBundle {
   starts: boolean[];
 }
 
-const SERVED = new Set(['petition', 'answer', 'declaration_of_readiness', 'deposition_notice', 'application_for_adjudication']);
+const SERVED = new Set([
+  'petition',
+  'answer',
+  'declaration_of_readiness',
+  'deposition_notice',
+  'application_for_adjudication',
+  'qme_report',
+  'ame_report',
+]);
 const VERIFIED = new Set(['petition', 'answer', 'application_for_adjudication']);
 const EXHIBITS = new Set(['petition', 'qme_report', 'ame_report', 'medical_report', 'declaration_of_readiness']);
 const SAME_AUTHOR = new Set(['correspondence', 'medical_report', 'pr2']);
@@ -92,8 +101,19 @@ export function augment(name: string, docs: LabelledDoc[], rng: Rng): LabelledBu
     out.push(copy);
     if (SAME_AUTHOR.has(doc.typeKey) && doc.pages.length <= 3 && rng.chance(0.15)) {
       const date = usDate(rng);
-      out.push({ typeKey: doc.typeKey, pages: doc.pages.map((p, i) => (i === 0 ? redate(p, date) : [...p])) });
+      // Half the time the same form letter goes out on another claim.
+      const adj = rng.chance(0.5) ? `ADJ${rng.int(10000000, 19999999)}` : null;
+      const retarget = (p: string[]): string[] =>
+        adj ? p.map((l) => l.replace(/\bADJ\s?\d{7,8}\b/g, adj)) : [...p];
+      out.push({
+        typeKey: doc.typeKey,
+        pages: doc.pages.map((p, i) => retarget(i === 0 ? redate(p, date) : p)),
+      });
     }
+  }
+  if (rng.chance(0.2)) {
+    const at = rng.int(0, out.length);
+    out.splice(at, 0, ...mailBatch(rng).map((pages) => ({ typeKey: 'correspondence', pages })));
   }
   const eams = rng.chance(0.25);
   if (eams) {

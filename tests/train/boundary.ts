@@ -24,6 +24,7 @@ import { augment, type LabelledBundle, type LabelledDoc } from './augment';
 import { fitLogistic } from './logistic';
 import { scoreSplits } from './score';
 import { crossBundles } from './cross';
+import { PRIOR } from './prior';
 
 const MODEL_PATH = fileURLToPath(
   new URL('../../src/server/pipeline/split/model/boundary.json', import.meta.url),
@@ -31,6 +32,8 @@ const MODEL_PATH = fileURLToPath(
 const SEED = 16;
 const BUNDLES = 260;
 const L2 = 1;
+/** A missed boundary merges two documents, the costlier error for reviewers: starts weigh more. */
+const POSITIVE_WEIGHT = 2;
 
 /** Generator 1 bundles as labelled documents. */
 export function gen1Docs(seed: number): LabelledDoc[] {
@@ -84,8 +87,16 @@ export function rowsOf(bundles: LabelledBundle[]): { rows: number[][]; ys: boole
 export function train(): BoundaryModel {
   const bundles = gen1Bundles(SEED, BUNDLES, true);
   const { rows, ys } = rowsOf(bundles);
-  // Features that never fire get no weight (and would make the Hessian singular without L2).
-  const fit = fitLogistic(rows, ys, L2);
+  // The hand-set weights the splitter used before are the prior: data moves them where it
+  // disagrees; a cue the bundles rarely isolate (an ADJ change between untitled pages) keeps
+  // its prior weight rather than shrinking to nothing.
+  const fit = fitLogistic(
+    rows,
+    ys,
+    L2,
+    FEATURE_NAMES.map((name) => PRIOR[name] ?? 0),
+    POSITIVE_WEIGHT,
+  );
   const round = (x: number): number => Math.round(x * 1e4) / 1e4 || 0;
   const weights: BoundaryModel['weights'] = {};
   FEATURE_NAMES.forEach((name, j) => {

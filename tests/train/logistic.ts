@@ -29,8 +29,18 @@ function solve(a: number[][], b: number[]): number[] {
   return m.map((row, i) => (row[n] ?? 0) / (row[i] ?? 1));
 }
 
-/** Fit y ~ sigmoid(bias + w·x); the bias is not regularised. */
-export function fitLogistic(rows: number[][], ys: boolean[], l2: number, maxIterations = 30): Fit {
+/**
+ * Fit y ~ sigmoid(bias + w·x) with a Gaussian prior on the weights: `l2 * |w - prior|^2 / 2`
+ * (prior 0 when not given); the bias is not regularised.
+ */
+export function fitLogistic(
+  rows: number[][],
+  ys: boolean[],
+  l2: number,
+  prior: readonly number[] = [],
+  positiveWeight = 1,
+  maxIterations = 30,
+): Fit {
   const d = (rows[0]?.length ?? 0) + 1;
   let w = new Array<number>(d).fill(0);
   let iterations = 0;
@@ -42,8 +52,9 @@ export function fitLogistic(rows: number[][], ys: boolean[], l2: number, maxIter
       let z = 0;
       for (let j = 0; j < d; j++) z += (w[j] ?? 0) * (xs[j] ?? 0);
       const p = 1 / (1 + Math.exp(-z));
-      const err = p - (ys[r] ? 1 : 0);
-      const s = Math.max(p * (1 - p), 1e-9);
+      const weight = ys[r] ? positiveWeight : 1;
+      const err = (p - (ys[r] ? 1 : 0)) * weight;
+      const s = Math.max(p * (1 - p), 1e-9) * weight;
       for (let j = 0; j < d; j++) {
         const xj = xs[j] ?? 0;
         if (xj === 0) continue;
@@ -53,7 +64,7 @@ export function fitLogistic(rows: number[][], ys: boolean[], l2: number, maxIter
       }
     });
     for (let j = 1; j < d; j++) {
-      grad[j] = (grad[j] ?? 0) + l2 * (w[j] ?? 0);
+      grad[j] = (grad[j] ?? 0) + l2 * ((w[j] ?? 0) - (prior[j - 1] ?? 0));
       const hj = hess[j] ?? [];
       hj[j] = (hj[j] ?? 0) + l2;
     }

@@ -17,6 +17,7 @@ export const FEATURE_NAMES = [
   'titleAfterClosing',
   'pageOne',
   'pageAfterOne',
+  'numberReset',
   'pageContinues',
   'prevLastPage',
   'withinDeclared',
@@ -36,6 +37,8 @@ export const FEATURE_NAMES = [
   'letterheadAfterClosing',
   'titleFresh',
   'posNumbered',
+  'posPageOne',
+  'adjChangeSimilar',
   'prevClosing',
   'startsMidSentence',
   'prevEndsMidSentence',
@@ -90,7 +93,8 @@ export interface RunningDocument {
   exhibit: boolean;
 }
 
-const PLEADINGS = new Set([
+/** Documents that carry their own proof of service as a last page. */
+const SERVED = new Set([
   'petition',
   'answer',
   'declaration_of_readiness',
@@ -101,14 +105,21 @@ const PLEADINGS = new Set([
   'qme_report',
   'ame_report',
   'medical_report',
-  'pr2',
   'pr4',
-  'notice_of_hearing',
-  'order',
-  'findings_and_award',
-  'compromise_and_release',
-  'stipulations_with_award',
 ]);
+
+/** Two ADJ numbers read from paper are the same when at most one digit differs (OCR). */
+function sameAdj(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length && diff < 2; i++) if (a[i] !== b[i]) diff++;
+  return diff < 2;
+}
+
+function sharesAdj(cur: ReadonlySet<string>, doc: ReadonlySet<string>): boolean {
+  for (const a of cur) for (const b of doc) if (sameAdj(a, b)) return true;
+  return false;
+}
 
 export function startDocument(cur: PageReading, index: number): RunningDocument {
   return {
@@ -169,6 +180,8 @@ export function pageFeatures(
   if (cur.title && prev.closing) f.titleAfterClosing = title;
   if (n?.k === 1) f.pageOne = 1;
   if (n && n.k > 1) f.pageAfterOne = 1;
+  // The numbering starts again at 1 after a numbered page.
+  if (n?.k === 1 && p) f.numberReset = 1;
   if (n && p && n.k === p.k + 1 && (n.n === p.n || n.n === null || p.n === null))
     f.pageContinues = 1;
   if (p?.n && p.k === p.n) f.prevLastPage = 1;
@@ -183,7 +196,7 @@ export function pageFeatures(
   if (!prevStarted && cur.header.length > 3 && cur.header === prev.header) f.sameHeader = 1;
   if (!prevStarted && cur.footer.length > 3 && cur.footer === prev.footer) f.sameFooter = 1;
   if (cur.adj.size > 0 && doc.adj.size > 0) {
-    if ([...cur.adj].some((a) => doc.adj.has(a))) f.adjSame = 1;
+    if (sharesAdj(cur.adj, doc.adj)) f.adjSame = 1;
     else f.adjChange = 1;
   }
   if (cur.separator) f.separator = 1;
@@ -219,6 +232,9 @@ export function pageFeatures(
   // A title on a page that neither continues the numbering nor falls within a declared length.
   if (cur.title && !f.pageContinues && !f.withinDeclared) f.titleFresh = title;
   if (f.proofOfService && f.pageContinues) f.posNumbered = 1;
+  if (f.proofOfService && n?.k === 1) f.posPageOne = 1;
+  // Near-identical pages about another case: one form letter sent on two claims.
+  if (f.adjChange) f.adjChangeSimilar = f.similarity;
   f.shapeChange = shapeChange(cur.shape, prev.shape);
   f.docLength = Math.log1p(index - doc.startIndex) / 4;
   return f;
@@ -239,7 +255,7 @@ function attachmentFeatures(
       f.proofOfService = 1;
       const own = cur.caption >= 3 || cur.caseLine;
       if (own) f.posOwnCaption = 1;
-      else if (doc.typeKey && PLEADINGS.has(doc.typeKey)) f.posAfterPleading = 1;
+      else if (doc.typeKey && SERVED.has(doc.typeKey)) f.posAfterPleading = 1;
       return;
     }
     case 'opinion':

@@ -38,7 +38,10 @@ export function splitPages(pages: PageText[], options: SplitOptions = {}): Docum
         cues:
           d.index === 0
             ? ['first-page', ...titleCue]
-            : describe(d.features, true, reading?.title?.title, model),
+            : [
+                ...(reading?.separator ? ['separator'] : []),
+                ...describe(d.features, true, reading?.title?.title, model),
+              ],
       });
     } else {
       current.endPage = page;
