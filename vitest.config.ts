@@ -34,6 +34,7 @@ export default defineConfig({
           include: [
             'src/**/*.test.{ts,tsx}',
             'tests/corpus/**/*.test.ts',
+            'tests/corpus2/**/*.test.ts',
             'tests/eval/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.{ts,tsx}', '**/*.slow.test.{ts,tsx}'],
