@@ -73,13 +73,22 @@ export function opinion(rng: Rng, pages: number): string[][] {
 
 export function itemization(rng: Rng, pages: number): string[][] {
   const out: string[][] = [];
+  const provider = rng.pick(['HARBOR SPINE MEDICAL GROUP', 'Central Valley Imaging', 'WESTSIDE PAIN CLINIC']);
+  const numbering = rng.pick([
+    null,
+    (k: number, n: number) => `Page ${k} of ${n}`,
+    (k: number, n: number) => `Pg. ${k}/${n}`,
+  ]);
   for (let k = 0; k < pages; k++) {
     const rows = Array.from({ length: rng.int(8, 16) }, () => {
       const cpt = rng.pick(['99213', '97110', '97140', '72148', '99203', '97014', 'J3301']);
       return `${usDate(rng)}   ${cpt}   ${rng.pick(['Office visit', 'Therapeutic exercise', 'Manual therapy', 'MRI lumbar', 'Injection'])}   $${rng.int(40, 900)}.00`;
     });
     const head = k === 0 ? [rng.pick(['ITEMIZATION OF SERVICES', 'ITEMIZED STATEMENT OF CHARGES', 'Lien Itemization', 'STATEMENT OF SERVICES'])] : [];
-    out.push([...head, 'Date of Service   Code   Description   Charge', ...rows]);
+    // Printed by the provider's billing system: often under its name, numbered on its own.
+    if (k === 0 && rng.chance(0.5)) head.unshift(provider);
+    const own = numbering ? [numbering(k + 1, pages)] : [];
+    out.push([...head, 'Date of Service   Code   Description   Charge', ...rows, ...own]);
   }
   out[out.length - 1]?.push(`Total Billed: $${rng.int(900, 25000)}.00`);
   return out;

@@ -24,6 +24,9 @@ import { augment, type LabelledBundle, type LabelledDoc } from './augment';
 import { fitLogistic } from './logistic';
 import { scoreSplits } from './score';
 import { crossBundles } from './cross';
+import { captionScore } from '../../src/server/pipeline/split/cues';
+import { caseLine } from '../../src/server/pipeline/split/pageCues';
+import { SERVED_KEYS } from '../../src/server/pipeline/split/features';
 import { PRIOR } from './prior';
 
 const MODEL_PATH = fileURLToPath(
@@ -35,13 +38,26 @@ const L2 = 1;
 /** A missed boundary merges two documents, the costlier error for reviewers: starts weigh more. */
 const POSITIVE_WEIGHT = 2;
 
-/** Generator 1 bundles as labelled documents. */
+const SERVED_TYPES: ReadonlySet<string> = new Set<string>(SERVED_KEYS);
+
+/**
+ * Generator 1 bundles as labelled documents, under the filing convention of issue 16: a proof
+ * of service with neither a caption nor a case line, right behind the pleading or report it
+ * serves, is that document's last page (generator 1 files every proof of service apart).
+ */
 export function gen1Docs(seed: number): LabelledDoc[] {
   const bundle = generateBundle(seed, { cases: generateCases(seed % 7, 60) });
-  return bundle.truth.documents.map((d) => ({
-    typeKey: d.typeKey,
-    pages: bundle.pages.slice(d.startPage - 1, d.endPage),
-  }));
+  const out: LabelledDoc[] = [];
+  for (const d of bundle.truth.documents) {
+    const pages = bundle.pages.slice(d.startPage - 1, d.endPage);
+    const before = out[out.length - 1];
+    const first = pages[0] ?? [];
+    const own = captionScore(first) >= 3 || caseLine(first);
+    if (d.typeKey === 'proof_of_service' && before && SERVED_TYPES.has(before.typeKey) && !own) {
+      before.pages.push(...pages);
+    } else out.push({ typeKey: d.typeKey, pages });
+  }
+  return out;
 }
 
 export function gen1Bundles(seed: number, count: number, conventions: boolean): LabelledBundle[] {

@@ -94,7 +94,7 @@ export interface RunningDocument {
 }
 
 /** Documents that carry their own proof of service as a last page. */
-const SERVED = new Set([
+export const SERVED_KEYS = [
   'petition',
   'answer',
   'declaration_of_readiness',
@@ -106,7 +106,8 @@ const SERVED = new Set([
   'ame_report',
   'medical_report',
   'pr4',
-]);
+] as const;
+const SERVED: ReadonlySet<string> = new Set(SERVED_KEYS);
 
 /** Two ADJ numbers read from paper are the same when at most one digit differs (OCR). */
 function sameAdj(a: string, b: string): boolean {
