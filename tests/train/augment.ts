@@ -69,8 +69,10 @@ function attach(doc: LabelledDoc, all: LabelledDoc[], rng: Rng): void {
   const add: string[][] = [];
   if (doc.typeKey === 'findings_and_award' && rng.chance(0.6)) add.push(...opinion(rng, rng.int(1, 3)));
   if (doc.typeKey === 'lien' && rng.chance(0.5)) add.push(...itemization(rng, rng.int(1, 2)));
-  if (doc.typeKey === 'ur_decision' && rng.chance(0.4)) add.push(imrApplication(rng));
-  if (VERIFIED.has(doc.typeKey) && rng.chance(0.2)) add.push(verification(rng));
+  // Printed forms attached behind a document often carry their own "Page 1 of 1".
+  const form = (page: string[]): string[] => (rng.chance(0.4) ? [...page, 'Page 1 of 1'] : page);
+  if (doc.typeKey === 'ur_decision' && rng.chance(0.4)) add.push(form(imrApplication(rng)));
+  if (VERIFIED.has(doc.typeKey) && rng.chance(0.2)) add.push(form(verification(rng)));
   if (EXHIBITS.has(doc.typeKey) && rng.chance(0.2)) {
     const count = rng.int(1, 3);
     for (let e = 0; e < count; e++) {
@@ -79,8 +81,13 @@ function attach(doc: LabelledDoc, all: LabelledDoc[], rng: Rng): void {
       add.push(...source.pages.slice(0, rng.int(1, 2)));
     }
   }
-  if (SERVED.has(doc.typeKey) && rng.chance(0.35)) add.push(attachedProofOfService(rng));
-  doc.pages.push(...numbered(doc, add, rng));
+  const own: string[][] = [];
+  if (SERVED.has(doc.typeKey) && rng.chance(0.35)) {
+    const pos = attachedProofOfService(rng);
+    if (rng.chance(0.3)) own.push(form(pos));
+    else add.push(pos);
+  }
+  doc.pages.push(...numbered(doc, add, rng), ...own);
 }
 
 function redate(page: string[], date: string): string[] {
