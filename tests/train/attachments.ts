@@ -6,7 +6,14 @@
  */
 import type { Rng } from '../corpus/rng';
 
-const PEOPLE = ['Dana Whitfield', 'Luis Ortega', 'Karen Moss', 'Tom Nguyen', 'Rita Feld', 'Sam Oduya'];
+const PEOPLE = [
+  'Dana Whitfield',
+  'Luis Ortega',
+  'Karen Moss',
+  'Tom Nguyen',
+  'Rita Feld',
+  'Sam Oduya',
+];
 const CITIES = ['Fresno', 'Oakland', 'Riverside', 'San Jose', 'Anaheim', 'Sacramento', 'Van Nuys'];
 
 export function usDate(rng: Rng): string {
@@ -21,13 +28,22 @@ function prose(rng: Rng, sentences: readonly string[], n: number): string[] {
 export function attachedProofOfService(rng: Rng): string[] {
   const who = rng.pick(PEOPLE);
   return [
-    rng.pick(['PROOF OF SERVICE', 'PROOF OF SERVICE BY MAIL', 'Proof of Service', 'PROOF OF ELECTRONIC SERVICE']),
+    rng.pick([
+      'PROOF OF SERVICE',
+      'PROOF OF SERVICE BY MAIL',
+      'Proof of Service',
+      'PROOF OF ELECTRONIC SERVICE',
+    ]),
     rng.pick([
       `I, ${who}, declare that I am over eighteen years of age and not a party to this matter.`,
       `I am a citizen of the United States, employed in the County of ${rng.pick(CITIES)}.`,
     ]),
     `On ${usDate(rng)} I served the foregoing ${rng.pick(['document', 'pleading', 'petition and exhibits', 'notice'])} on the parties listed below`,
-    rng.pick(['by first class mail, postage prepaid.', 'by electronic service through EAMS.', 'by placing a copy in the U.S. mail.']),
+    rng.pick([
+      'by first class mail, postage prepaid.',
+      'by electronic service through EAMS.',
+      'by placing a copy in the U.S. mail.',
+    ]),
     `${rng.pick(['State Compensation Insurance Fund', 'Sedgwick Claims', 'Law Offices of Bram & Kay', 'Employers Compensation'])}`,
     `P.O. Box ${rng.int(100, 9999)}, ${rng.pick(CITIES)}, CA 9${rng.int(1000, 6999)}`,
     'I declare under penalty of perjury that the foregoing is true and correct.',
@@ -63,17 +79,29 @@ export function opinion(rng: Rng, pages: number): string[][] {
   const out: string[][] = [];
   for (let k = 0; k < pages; k++) {
     const head = k === 0 ? [rng.pick(['OPINION ON DECISION', 'Opinion on Decision']), ''] : [];
-    const section = rng.pick(['I. INJURY AOE/COE', 'II. TEMPORARY DISABILITY', 'III. PERMANENT DISABILITY', 'IV. LIENS']);
+    const section = rng.pick([
+      'I. INJURY AOE/COE',
+      'II. TEMPORARY DISABILITY',
+      'III. PERMANENT DISABILITY',
+      'IV. LIENS',
+    ]);
     out.push([...head, section, ...prose(rng, OPINION, rng.int(3, 6))]);
   }
   const last = out[out.length - 1];
-  last?.push(`DATE: ${usDate(rng)}`, rng.pick(['WORKERS COMPENSATION ADMINISTRATIVE LAW JUDGE', 'Judge']));
+  last?.push(
+    `DATE: ${usDate(rng)}`,
+    rng.pick(['WORKERS COMPENSATION ADMINISTRATIVE LAW JUDGE', 'Judge']),
+  );
   return out;
 }
 
 export function itemization(rng: Rng, pages: number): string[][] {
   const out: string[][] = [];
-  const provider = rng.pick(['HARBOR SPINE MEDICAL GROUP', 'Central Valley Imaging', 'WESTSIDE PAIN CLINIC']);
+  const provider = rng.pick([
+    'HARBOR SPINE MEDICAL GROUP',
+    'Central Valley Imaging',
+    'WESTSIDE PAIN CLINIC',
+  ]);
   const numbering = rng.pick([
     null,
     (k: number, n: number) => `Page ${k} of ${n}`,
@@ -84,7 +112,17 @@ export function itemization(rng: Rng, pages: number): string[][] {
       const cpt = rng.pick(['99213', '97110', '97140', '72148', '99203', '97014', 'J3301']);
       return `${usDate(rng)}   ${cpt}   ${rng.pick(['Office visit', 'Therapeutic exercise', 'Manual therapy', 'MRI lumbar', 'Injection'])}   $${rng.int(40, 900)}.00`;
     });
-    const head = k === 0 ? [rng.pick(['ITEMIZATION OF SERVICES', 'ITEMIZED STATEMENT OF CHARGES', 'Lien Itemization', 'STATEMENT OF SERVICES'])] : [];
+    const head =
+      k === 0
+        ? [
+            rng.pick([
+              'ITEMIZATION OF SERVICES',
+              'ITEMIZED STATEMENT OF CHARGES',
+              'Lien Itemization',
+              'STATEMENT OF SERVICES',
+            ]),
+          ]
+        : [];
     // Printed by the provider's billing system: often under its name, numbered on its own.
     if (k === 0 && rng.chance(0.5)) head.unshift(provider);
     const own = numbering ? [numbering(k + 1, pages)] : [];
@@ -96,7 +134,10 @@ export function itemization(rng: Rng, pages: number): string[][] {
 
 export function imrApplication(rng: Rng): string[] {
   return [
-    rng.pick(['APPLICATION FOR INDEPENDENT MEDICAL REVIEW', 'Application for Independent Medical Review']),
+    rng.pick([
+      'APPLICATION FOR INDEPENDENT MEDICAL REVIEW',
+      'Application for Independent Medical Review',
+    ]),
     'DWC Form IMR (Rev. 2014)',
     'Return this form to: DWC-IMR Application, P.O. Box 138009, Sacramento, CA 95813-8009',
     'Employee Name: __________________  Claim Number: ______________',
@@ -112,14 +153,21 @@ export function exhibitCover(rng: Rng, index: number): string[] {
     [`EXHIBIT "${letter}"`],
     [`EXHIBIT ${letter}`],
     [`Exhibit ${index + 1}`],
-    [`EXHIBIT ${letter}`, rng.pick(['Medical report', 'Correspondence', 'Payment history', 'Wage statement'])],
+    [
+      `EXHIBIT ${letter}`,
+      rng.pick(['Medical report', 'Correspondence', 'Payment history', 'Wage statement']),
+    ],
   ]);
 }
 
 /** An EAMS document separator sheet announcing the document behind it. */
 export function separatorSheet(rng: Rng, typeName: string, adj: string | null): string[] {
   const lines = [
-    rng.pick(['DOCUMENT SEPARATOR SHEET', 'EAMS DOCUMENT SEPARATOR SHEET', 'Document Separator Sheet']),
+    rng.pick([
+      'DOCUMENT SEPARATOR SHEET',
+      'EAMS DOCUMENT SEPARATOR SHEET',
+      'Document Separator Sheet',
+    ]),
   ];
   if (rng.chance(0.6)) lines.unshift('STATE OF CALIFORNIA', 'DIVISION OF WORKERS COMPENSATION');
   if (adj && rng.chance(0.7)) lines.push(`Case Number: ${adj}`);
@@ -139,7 +187,13 @@ export interface FaxStyle {
 export function faxStyle(rng: Rng): FaxStyle {
   const date = usDate(rng);
   const time = `${rng.int(1, 12)}:${String(rng.int(0, 59)).padStart(2, '0')}${rng.pick([' AM', ' PM', 'PM', ''])}`;
-  const from = rng.pick(['SCIF FRESNO', 'Sedgwick CMS', 'ORTHO SPINE GRP', 'Bram & Kay LLP', 'ACME WAREHOUSE HR']);
+  const from = rng.pick([
+    'SCIF FRESNO',
+    'Sedgwick CMS',
+    'ORTHO SPINE GRP',
+    'Bram & Kay LLP',
+    'ACME WAREHOUSE HR',
+  ]);
   const fax = `(${rng.int(200, 999)}) ${rng.int(200, 999)}-${rng.int(1000, 9999)}`;
   const kind = rng.int(0, 3);
   const line = (k: number, n: number): string => {

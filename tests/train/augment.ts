@@ -42,7 +42,13 @@ const SERVED = new Set([
   'ame_report',
 ]);
 const VERIFIED = new Set(['petition', 'answer', 'application_for_adjudication']);
-const EXHIBITS = new Set(['petition', 'qme_report', 'ame_report', 'medical_report', 'declaration_of_readiness']);
+const EXHIBITS = new Set([
+  'petition',
+  'qme_report',
+  'ame_report',
+  'medical_report',
+  'declaration_of_readiness',
+]);
 const SAME_AUTHOR = new Set(['correspondence', 'medical_report', 'pr2']);
 
 function typeName(key: string): string {
@@ -67,7 +73,8 @@ function numbered(doc: LabelledDoc, extra: string[][], rng: Rng): string[][] {
 
 function attach(doc: LabelledDoc, all: LabelledDoc[], rng: Rng): void {
   const add: string[][] = [];
-  if (doc.typeKey === 'findings_and_award' && rng.chance(0.6)) add.push(...opinion(rng, rng.int(1, 3)));
+  if (doc.typeKey === 'findings_and_award' && rng.chance(0.6))
+    add.push(...opinion(rng, rng.int(1, 3)));
   if (doc.typeKey === 'lien' && rng.chance(0.5)) add.push(...itemization(rng, rng.int(1, 2)));
   // Printed forms attached behind a document often carry their own "Page 1 of 1".
   const form = (page: string[]): string[] => (rng.chance(0.4) ? [...page, 'Page 1 of 1'] : page);

@@ -145,7 +145,8 @@ async function main(args: string[]): Promise<void> {
   const text = serialise(model);
   if (args.includes('--check')) {
     const committed = await readFile(MODEL_PATH, 'utf8');
-    if (committed !== text) throw new Error('the committed boundary model differs from npm run train');
+    if (committed !== text)
+      throw new Error('the committed boundary model differs from npm run train');
     log('boundary model: the committed file is what npm run train makes');
   } else {
     await writeFile(MODEL_PATH, text);

@@ -36,8 +36,13 @@ export function scoreSplits(bundles: LabelledBundle[], model?: BoundaryModel): S
       if (i === 0) return;
       const said = predicted.has(i + 1);
       if (truth && said) tp++;
-      else if (said) (fp++, errors++);
-      else if (truth) (fn++, errors++);
+      else if (said) {
+        fp++;
+        errors++;
+      } else if (truth) {
+        fn++;
+        errors++;
+      }
     });
     if (errors === 0) exact++;
   }

@@ -42,7 +42,11 @@ export function faxLine(line: string): FaxLine | null {
   if (!time && marks < 2) return null;
   const k = counterMatch ? Number(counterMatch[1] ?? counterMatch[3]) : null;
   const n = counterMatch?.[2] ? Number(counterMatch[2]) : null;
-  return { key: skeleton(line.replace(/\d+/g, ' ')), k, n: n !== null && k !== null && n >= k ? n : null };
+  return {
+    key: skeleton(line.replace(/\d+/g, ' ')),
+    k,
+    n: n !== null && k !== null && n >= k ? n : null,
+  };
 }
 
 /** The fax lines of a page (first two and last two lines), and the remaining lines. */
@@ -113,7 +117,9 @@ export function topDate(lines: string[]): string | null {
 export function caseLine(lines: string[]): boolean {
   return lines
     .slice(0, 14)
-    .some((l) => /\b(case\s*(no|number|#)|claim\s*(no|number|#)|applicant\s*:|re\s*:|\bv(s)?\.\s)/i.test(l));
+    .some((l) =>
+      /\b(case\s*(no|number|#)|claim\s*(no|number|#)|applicant\s*:|re\s*:|\bv(s)?\.\s)/i.test(l),
+    );
 }
 
 /** Layout shape: mean line length and line count, for a layout-change cue. */
@@ -131,7 +137,11 @@ export function shape(lines: string[]): Shape {
     total += l.trim().length;
     if (/^\s{4,}/.test(l)) indented++;
   }
-  return { meanLength: total / lines.length, lineCount: lines.length, indented: indented / lines.length };
+  return {
+    meanLength: total / lines.length,
+    lineCount: lines.length,
+    indented: indented / lines.length,
+  };
 }
 
 /** 0 (same shape) .. 1 (very different). */
