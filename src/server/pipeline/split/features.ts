@@ -265,7 +265,7 @@ function attachmentFeatures(
       return;
     case 'itemization':
       f.itemization = 1;
-      if (doc.typeKey === 'lien' || doc.typeKey === 'medical_bill') f.itemsAfterLien = 1;
+      if (doc.typeKey === 'lien') f.itemsAfterLien = 1;
       return;
     case 'imrApplication':
       f.imrApplication = 1;
