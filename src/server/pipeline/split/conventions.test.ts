@@ -48,7 +48,7 @@ const petition = [
 describe('split conventions', () => {
   it('does not read a fax counter running across a transmission as one document', () => {
     const fax = (k: number) =>
-      `04/11/2024 10:42AM  FROM: ZENITH INS FRESNO  FAX (559) 555-0182  P. ${String(k).padStart(2, '0')}/05`;
+      `Received: 04/11/2024 10:42AM From: (559) 555-0182 To: RUIZ LAW Page ${k} of 5`;
     const pages = bundle(
       [
         fax(1),
@@ -95,29 +95,6 @@ describe('split conventions', () => {
       ].join('\n'),
     );
     expect(starts(pages)).toEqual([1, 2, 3, 5]);
-  });
-
-  it('starts the document at its EAMS separator sheet and keeps the next page with it', () => {
-    const separator = (title: string) =>
-      [
-        'STATE OF CALIFORNIA',
-        'DIVISION OF WORKERS COMPENSATION',
-        'DOCUMENT SEPARATOR SHEET',
-        'Case Number: ADJ11223344',
-        'Document Type: LEGAL DOCS',
-        `Document Title: ${title}`,
-      ].join('\n');
-    const pages = bundle(
-      separator('PETITION'),
-      ...petition,
-      separator('PETITION FOR PENALTIES'),
-      ...petition,
-    );
-    const ranges = splitPages(pages);
-    expect(ranges.map((r) => [r.startPage, r.endPage])).toEqual([
-      [1, 3],
-      [4, 6],
-    ]);
   });
 
   it('keeps a proof of service at the end of a petition with it, but not one with its own caption', () => {
@@ -183,6 +160,7 @@ describe('split conventions', () => {
       'and know its contents, which are true of my own knowledge.',
       'I declare under penalty of perjury that the foregoing is true and correct.',
       'Dated: 04/02/2024   /s/ Rosa Mendez',
+      'Page 1 of 1',
     ].join('\n');
     const findings = [
       ...CAPTION,
@@ -193,6 +171,7 @@ describe('split conventions', () => {
       'WORKERS COMPENSATION JUDGE',
     ].join('\n');
     const opinion = [
+      ...CAPTION,
       'OPINION ON DECISION',
       'The applicant testified credibly about the mechanism of injury.',
       'The reporting of the panel QME is substantial medical evidence and is followed.',
@@ -204,7 +183,7 @@ describe('split conventions', () => {
 
   it('keeps continuation pages that repeat the caption in their header', () => {
     const answer = (k: number, body: string) =>
-      [...CAPTION, 'ANSWER TO APPLICATION FOR ADJUDICATION OF CLAIM', body, `${k}`].join('\n');
+      [...CAPTION, 'ANSWER TO APPLICATION FOR ADJUDICATION OF CLAIM', body, `Page ${k}`].join('\n');
     const pages = bundle(
       answer(1, 'Defendant denies that the applicant sustained injury arising out of employment.'),
       answer(
@@ -219,30 +198,22 @@ describe('split conventions', () => {
     expect(starts(pages)).toEqual([1]);
   });
 
-  it('splits two one-page letters of the same author back to back', () => {
-    const letter = (date: string, to: string, body: string) =>
+  it('splits two reports of the same imaging center back to back', () => {
+    const report = (study: string, date: string, finding: string) =>
       [
-        'ALAN RUIZ, ATTORNEY AT LAW',
-        '800 Main Street, Suite 4, Fresno, CA 93721',
-        '(559) 555-0199',
-        date,
-        'Re: Rosa Mendez v. Bright Foods Inc., ADJ11223344',
-        `Dear ${to}:`,
-        body,
-        'Very truly yours,',
-        'Alan Ruiz',
+        'PACIFIC IMAGING DIAGNOSTIC CENTER',
+        '9278 N. Harbor Blvd., Suite 944, Bakersfield, CA 93301',
+        'Tel (661) 555-3530   Fax (661) 555-0742',
+        'Patient: MENDEZ, ROSA   DOB: 03/02/1979   Claim: 0512-88',
+        `Exam date: ${date}   Referring: Helen Lin, M.D.`,
+        study,
+        `FINDINGS: ${finding}`,
+        'IMPRESSION: clinical correlation recommended.',
+        'Electronically signed by Omar Haddad, M.D.',
       ].join('\n');
     const pages = bundle(
-      letter(
-        'March 4, 2024',
-        'Ms. Park',
-        'Please forward the complete claim file, including all payment records, within fifteen days.',
-      ),
-      letter(
-        'March 18, 2024',
-        'Ms. Park',
-        'We have not received the claim file requested on March 4 and ask again that it be sent.',
-      ),
+      report('MRI OF THE LUMBAR SPINE WITHOUT CONTRAST', '02/03/2024', 'disc bulge at L4-5.'),
+      report('X-RAY CERVICAL SPINE, 3 VIEWS', '02/10/2024', 'mild degenerative change at C5-6.'),
     );
     expect(starts(pages)).toEqual([1, 2]);
   });
