@@ -75,10 +75,25 @@ const OPINION = [
   'Based on the entire record it is found that the injury arose out of and in the course of employment.',
 ];
 
+/** A short WCAB caption, as a judge's opinion repeats it on its first page. */
+function shortCaption(rng: Rng): string[] {
+  const name = rng.pick(['MARK ELLIS', 'JUANA REYES', 'PHAM, LINH', 'Grace Obi']);
+  return [
+    "WORKERS' COMPENSATION APPEALS BOARD",
+    'STATE OF CALIFORNIA',
+    `${name},   Case No. ADJ${rng.int(1000000, 19999999)}`,
+    '     Applicant,',
+    '  vs.',
+    `${rng.pick(['WESTCO FOODS', 'CITY OF ALBANY', 'ACE MOVERS'])}; ${rng.pick(['SCIF', 'ZENITH INSURANCE'])},`,
+    '     Defendants.',
+  ];
+}
+
 export function opinion(rng: Rng, pages: number): string[][] {
   const out: string[][] = [];
+  const caption = rng.chance(0.5) ? shortCaption(rng) : [];
   for (let k = 0; k < pages; k++) {
-    const head = k === 0 ? [rng.pick(['OPINION ON DECISION', 'Opinion on Decision']), ''] : [];
+    const head = k === 0 ? [...caption, rng.pick(['OPINION ON DECISION', 'Opinion on Decision'])] : [];
     const section = rng.pick([
       'I. INJURY AOE/COE',
       'II. TEMPORARY DISABILITY',

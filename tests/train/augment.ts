@@ -113,7 +113,7 @@ export function augment(name: string, docs: LabelledDoc[], rng: Rng): LabelledBu
     const copy = { typeKey: doc.typeKey, pages: doc.pages.map((p) => [...p]) };
     attach(copy, docs, rng);
     out.push(copy);
-    if (SAME_AUTHOR.has(doc.typeKey) && doc.pages.length <= 3 && rng.chance(0.15)) {
+    if (SAME_AUTHOR.has(doc.typeKey) && doc.pages.length <= 3 && rng.chance(0.3)) {
       const date = usDate(rng);
       // Half the time the same form letter goes out on another claim.
       const adj = rng.chance(0.5) ? `ADJ${rng.int(10000000, 19999999)}` : null;
