@@ -93,7 +93,8 @@ export function opinion(rng: Rng, pages: number): string[][] {
   const out: string[][] = [];
   const caption = rng.chance(0.5) ? shortCaption(rng) : [];
   for (let k = 0; k < pages; k++) {
-    const head = k === 0 ? [...caption, rng.pick(['OPINION ON DECISION', 'Opinion on Decision'])] : [];
+    const head =
+      k === 0 ? [...caption, rng.pick(['OPINION ON DECISION', 'Opinion on Decision'])] : [];
     const section = rng.pick([
       'I. INJURY AOE/COE',
       'II. TEMPORARY DISABILITY',

@@ -3,7 +3,8 @@
  * each hypothesis carrying its own running document (so "within the declared length", "running
  * header", "in the exhibits" follow that hypothesis). The score is the sum of log probabilities
  * of the decisions. Hard constraints: page 1 starts, a separator sheet starts a document and the
- * page after it never does (the sheet is the cover of the document behind it).
+ * page after it never does (the sheet is the cover of the document behind it), and an Opinion on
+ * Decision behind a Findings and Award is part of it.
  */
 import {
   continueDocument,
@@ -56,7 +57,9 @@ export function decode(readings: PageReading[], model: BoundaryModel): Decision[
     for (const h of beam) {
       const features = pageFeatures(cur, prev, h.doc, i);
       const p = startProbability(features, model);
-      const forced = cur.separator ? true : prev.separator ? false : null;
+      // The WCAB issues an Opinion on Decision as part of its Findings and Award.
+      const attached = prev.separator || features.opinionAfterFindings === 1;
+      const forced = cur.separator ? true : attached ? false : null;
       if (forced !== false) {
         next.push({
           score: h.score + (forced ? 0 : Math.log(p + EPS)),

@@ -107,7 +107,8 @@ export function attachmentHead(lines: string[], wordCount: number): AttachmentHe
 /** The first date printed in the page's top lines, normalised, or null. */
 export function topDate(lines: string[]): string | null {
   for (const line of lines.slice(0, 12)) {
-    const m = DATE_RE.exec(line);
+    // A date of birth or of injury names the person or claim, not this document.
+    const m = DATE_RE.exec(line.replace(/\b(dob|d\.o\.b\.?|birth|date of injury|doi)\b.*$/i, ''));
     if (m) return skeleton(m[0]).replace(/ /g, '');
   }
   return null;
