@@ -114,7 +114,7 @@ export function closing(lines: string[]): boolean {
   return lines
     .slice(-8)
     .some((l) =>
-      /(sincerely|very truly yours|respectfully submitted|executed (on|at)|^\s*\/s\/|_{6,}|^\s*dated\s*:)/i.test(
+      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^\s*\/s\/|_{6,}|^\s*dated\s*:)/i.test(
         l,
       ),
     );

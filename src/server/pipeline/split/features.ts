@@ -1,106 +1,170 @@
 /**
  * The cue features of one page as a possible document start, measured against the page before it
- * and the document that page belongs to. Each feature is a number (mostly 0/1) that splitPages
- * combines with logistic weights; the names double as the cue strings shown to reviewers.
+ * and the document that page belongs to (RunningDocument). Each feature is a number (mostly 0/1)
+ * that the learned model (model.ts) weighs; the names double as the cue strings shown to
+ * reviewers. The running document is immutable so the decoder can follow several hypotheses.
  */
-import { bestTitle, formNumberFound, TOP_LINES } from '../classify/ruleScore';
-import { prepareText } from '../classify/normalize';
-import type { PageText, Taxonomy } from '../types';
-import {
-  adjNumbers,
-  captionScore,
-  cosine,
-  furniture,
-  closing,
-  endsMidSentence,
-  isSeparator,
-  letterhead,
-  letterOpening,
-  salutation,
-  pageNumber,
-  startsMidSentence,
-  wordSetOfSpaced,
-  type PageNumber,
-} from './cues';
+import { cosine } from './cues';
+import { shapeChange } from './pageCues';
+import type { PageReading } from './reading';
 
-/** What the splitter reads once per page. */
-export interface PageReading {
-  page: number;
-  lines: string[];
-  words: Set<string>;
-  number: PageNumber | null;
-  adj: Set<string>;
-  caption: number;
-  separator: boolean;
-  letter: boolean;
-  salutation: boolean;
-  letterhead: boolean;
-  closing: boolean;
-  startsMid: boolean;
-  endsMid: boolean;
-  header: string;
-  footer: string;
-  /**
-   * Strongest title of any type near the top (0..1, less when not in capitals or low on the
-   * page) and its type.
-   */
-  title: { strength: number; typeKey: string; title: string } | null;
-  /** Form numbers printed anywhere on the page, as "typeKey:form". */
-  forms: Set<string>;
-}
+export { readPage, type PageReading } from './reading';
 
-export function readPage(page: PageText, taxonomy: Taxonomy): PageReading {
-  const prepared = prepareText(page.text);
-  const lines = prepared.lines;
-  const top = prepareText(page.text, TOP_LINES);
-  let title: PageReading['title'] = null;
-  const forms = new Set<string>();
-  for (const rule of taxonomy.types) {
-    const t = bestTitle(rule, top);
-    const f = formNumberFound(rule, prepared);
-    if (f) forms.add(`${rule.key}:${f}`);
-    if (!t) continue;
-    // A title in the lower half of a page is a heading or a signature line, not a new document.
-    const low = t.hit.line > Math.max(4, lines.length / 2);
-    const strength = t.strength * (t.hit.upper ? 1 : 0.6) * (low ? 0.4 : 1);
-    if (!title || strength > title.strength) {
-      title = { strength, typeKey: rule.key, title: t.title };
-    }
-  }
-  const words = wordSetOfSpaced(prepared.spaced);
-  return {
-    page: page.page,
-    lines,
-    words,
-    number: pageNumber(lines),
-    adj: adjNumbers(page.text),
-    caption: captionScore(lines),
-    separator: isSeparator(lines, words.size),
-    letter: letterOpening(lines),
-    salutation: salutation(lines),
-    letterhead: letterhead(lines),
-    closing: closing(lines),
-    startsMid: startsMidSentence(lines),
-    endsMid: endsMidSentence(lines),
-    header: furniture(lines[0]),
-    footer: furniture(lines[lines.length - 1]),
-    title,
-    forms,
-  };
-}
+/** Every feature the model knows, in the order of its weight vector. */
+export const FEATURE_NAMES = [
+  'title',
+  'titleRepeat',
+  'titleAfterClosing',
+  'pageOne',
+  'pageAfterOne',
+  'numberReset',
+  'pageContinues',
+  'prevLastPage',
+  'withinDeclared',
+  'captionNew',
+  'captionRepeat',
+  'sameHeader',
+  'sameFooter',
+  'adjChange',
+  'adjSame',
+  'separator',
+  'afterSeparator',
+  'letter',
+  'salutation',
+  'salutationAfterClosing',
+  'letterhead',
+  'letterheadRepeat',
+  'letterheadAfterClosing',
+  'titleFresh',
+  'posNumbered',
+  'posPageOne',
+  'adjChangeSimilar',
+  'prevClosing',
+  'startsMidSentence',
+  'prevEndsMidSentence',
+  'runningHeader',
+  'headerLost',
+  'blank',
+  'formNew',
+  'formSame',
+  'similarity',
+  'faxHeader',
+  'faxSame',
+  'faxFirst',
+  'exhibitCover',
+  'exhibit',
+  'afterExhibitCover',
+  'inExhibit',
+  'verification',
+  'opinion',
+  'opinionAfterFindings',
+  'itemization',
+  'itemsAfterLien',
+  'imrApplication',
+  'imrAfterUr',
+  'attachment',
+  'proofOfService',
+  'posOwnCaption',
+  'posAfterPleading',
+  'dateNew',
+  'sameKindNewDate',
+  'shapeChange',
+  'docLength',
+] as const;
+
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type Features = Partial<Record<FeatureName, number>>;
 
 /** State carried along the pages: the document being built. */
 export interface RunningDocument {
   startIndex: number;
   /** Declared length ("of N") seen on its pages, if any. */
   declared: number | null;
-  adj: Set<string>;
-  forms: Set<string>;
+  adj: ReadonlySet<string>;
+  forms: ReadonlySet<string>;
   /** Header lines of its pages after the first, with how often each was seen. */
-  headers: Map<string, number>;
+  headers: ReadonlyMap<string, number>;
+  /** Type of the first title seen in it (a separator sheet's document takes the next page's). */
+  typeKey: string | null;
+  /** First line of its first page (a letterhead repeats there on a second letter). */
+  firstHeader: string;
+  date: string | null;
+  /** An exhibit cover was seen: what follows are exhibits (copies with their own letterheads). */
+  exhibit: boolean;
 }
 
-export type Features = Record<string, number>;
+/** Documents that carry their own proof of service as a last page. */
+export const SERVED_KEYS = [
+  'petition',
+  'answer',
+  'declaration_of_readiness',
+  'deposition_notice',
+  'application_for_adjudication',
+  'subpoena',
+  'lien',
+  'qme_report',
+  'ame_report',
+  'medical_report',
+  'pr4',
+] as const;
+const SERVED: ReadonlySet<string> = new Set(SERVED_KEYS);
+
+/** Two ADJ numbers read from paper are the same when at most one digit differs (OCR). */
+function sameAdj(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length && diff < 2; i++) if (a[i] !== b[i]) diff++;
+  return diff < 2;
+}
+
+function sharesAdj(cur: ReadonlySet<string>, doc: ReadonlySet<string>): boolean {
+  for (const a of cur) for (const b of doc) if (sameAdj(a, b)) return true;
+  return false;
+}
+
+export function startDocument(cur: PageReading, index: number): RunningDocument {
+  return {
+    startIndex: index,
+    declared: cur.number?.n ?? null,
+    adj: cur.adj,
+    forms: cur.forms,
+    headers: new Map(),
+    typeKey: cur.separator ? null : (cur.title?.typeKey ?? null),
+    firstHeader: cur.header,
+    date: cur.date,
+    exhibit: cur.attachment === 'exhibitCover',
+  };
+}
+
+function union<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): ReadonlySet<T> {
+  if (b.size === 0) return a;
+  let out: Set<T> | null = null;
+  for (const x of b) {
+    if (a.has(x)) continue;
+    out ??= new Set(a);
+    out.add(x);
+  }
+  return out ?? a;
+}
+
+export function continueDocument(doc: RunningDocument, cur: PageReading): RunningDocument {
+  let headers = doc.headers;
+  if (cur.header.length > 3) {
+    const next = new Map(doc.headers);
+    next.set(cur.header, (next.get(cur.header) ?? 0) + 1);
+    headers = next;
+  }
+  return {
+    ...doc,
+    declared: doc.declared ?? cur.number?.n ?? null,
+    adj: union(doc.adj, cur.adj),
+    forms: union(doc.forms, cur.forms),
+    headers,
+    typeKey: doc.typeKey ?? cur.title?.typeKey ?? null,
+    date: doc.date ?? cur.date,
+    exhibit: doc.exhibit || cur.attachment === 'exhibitCover',
+  };
+}
 
 export function pageFeatures(
   cur: PageReading,
@@ -111,9 +175,14 @@ export function pageFeatures(
   const f: Features = {};
   const n = cur.number;
   const p = prev.number;
-  if (cur.title) f.title = cur.title.strength;
+  const title = cur.title?.strength ?? 0;
+  if (cur.title) f.title = title;
+  if (cur.title && doc.typeKey === cur.title.typeKey) f.titleRepeat = title;
+  if (cur.title && prev.closing) f.titleAfterClosing = title;
   if (n?.k === 1) f.pageOne = 1;
   if (n && n.k > 1) f.pageAfterOne = 1;
+  // The numbering starts again at 1 after a numbered page.
+  if (n?.k === 1 && p) f.numberReset = 1;
   if (n && p && n.k === p.k + 1 && (n.n === p.n || n.n === null || p.n === null))
     f.pageContinues = 1;
   if (p?.n && p.k === p.n) f.prevLastPage = 1;
@@ -127,26 +196,82 @@ export function pageFeatures(
   const prevStarted = index - 1 === doc.startIndex;
   if (!prevStarted && cur.header.length > 3 && cur.header === prev.header) f.sameHeader = 1;
   if (!prevStarted && cur.footer.length > 3 && cur.footer === prev.footer) f.sameFooter = 1;
-  if (cur.adj.size > 0 && doc.adj.size > 0 && ![...cur.adj].some((a) => doc.adj.has(a))) {
-    f.adjChange = 1;
+  if (cur.adj.size > 0 && doc.adj.size > 0) {
+    if (sharesAdj(cur.adj, doc.adj)) f.adjSame = 1;
+    else f.adjChange = 1;
   }
   if (cur.separator) f.separator = 1;
   if (prev.separator) f.afterSeparator = 1;
   if (cur.letter) f.letter = 1;
   if (cur.salutation) f.salutation = 1;
+  if (cur.salutation && prev.closing) f.salutationAfterClosing = 1;
   if (cur.letterhead) f.letterhead = 1;
+  if (cur.letterhead && cur.header.length > 3 && cur.header === doc.firstHeader)
+    f.letterheadRepeat = 1;
   if (prev.closing) f.prevClosing = 1;
   if (cur.startsMid) f.startsMidSentence = 1;
   if (prev.endsMid) f.prevEndsMidSentence = 1;
   if (cur.header.length > 3 && doc.headers.has(cur.header)) f.runningHeader = 1;
   // Only a header seen on two pages is a running header whose absence means something.
-  const established = [...doc.headers.values()].some((n) => n >= 2);
+  const established = [...doc.headers.values()].some((c) => c >= 2);
   if (established && cur.header.length > 3 && !doc.headers.has(cur.header)) f.headerLost = 1;
   if (cur.words.size < 6 && !cur.separator) f.blank = 1;
   const newForm = [...cur.forms].some((x) => !doc.forms.has(x));
   if (cur.forms.size > 0 && newForm) f.formNew = 1;
   if (cur.forms.size > 0 && !newForm) f.formSame = 1;
   // Two copies of one form are alike too, so a strong title at the top discounts similarity.
-  f.similarity = cosine(cur.words, prev.words) * (1 - 0.5 * (cur.title?.strength ?? 0));
+  f.similarity = cosine(cur.words, prev.words) * (1 - 0.5 * title);
+  if (cur.fax) f.faxHeader = 1;
+  if (cur.fax && prev.fax && cur.fax.key === prev.fax.key) f.faxSame = 1;
+  if (cur.fax?.k === 1) f.faxFirst = 1;
+  attachmentFeatures(f, cur, prev, doc);
+  if (cur.date && doc.date && cur.date !== doc.date) {
+    f.dateNew = 1;
+    if (f.titleRepeat) f.sameKindNewDate = 1;
+  }
+  if (cur.letterhead && prev.closing) f.letterheadAfterClosing = 1;
+  // A title on a page that neither continues the numbering nor falls within a declared length.
+  if (cur.title && !f.pageContinues && !f.withinDeclared) f.titleFresh = title;
+  if (f.proofOfService && f.pageContinues) f.posNumbered = 1;
+  if (f.proofOfService && n?.k === 1) f.posPageOne = 1;
+  // Near-identical pages about another case: one form letter sent on two claims.
+  if (f.adjChange) f.adjChangeSimilar = f.similarity;
+  f.shapeChange = shapeChange(cur.shape, prev.shape);
+  f.docLength = Math.log1p(index - doc.startIndex) / 4;
   return f;
+}
+
+function attachmentFeatures(
+  f: Features,
+  cur: PageReading,
+  prev: PageReading,
+  doc: RunningDocument,
+): void {
+  if (prev.attachment === 'exhibitCover') f.afterExhibitCover = 1;
+  if (doc.exhibit) f.inExhibit = 1;
+  switch (cur.attachment) {
+    case null:
+      return;
+    case 'proofOfService': {
+      f.proofOfService = 1;
+      const own = cur.caption >= 3 || cur.caseLine;
+      if (own) f.posOwnCaption = 1;
+      else if (doc.typeKey && SERVED.has(doc.typeKey)) f.posAfterPleading = 1;
+      return;
+    }
+    case 'opinion':
+      f.opinion = 1;
+      if (doc.typeKey === 'findings_and_award') f.opinionAfterFindings = 1;
+      return;
+    case 'itemization':
+      f.itemization = 1;
+      if (doc.typeKey === 'lien') f.itemsAfterLien = 1;
+      return;
+    case 'imrApplication':
+      f.imrApplication = 1;
+      if (doc.typeKey === 'ur_decision') f.imrAfterUr = 1;
+      return;
+    default:
+      f[cur.attachment] = 1;
+  }
 }

@@ -1,5 +1,6 @@
 /**
  * Stage 2 of the document pipeline, "Split": page ranges of the documents in a raw file.
  */
-export { splitPages, startProbability, WEIGHTS, type SplitOptions } from './splitPages';
-export { pageFeatures, readPage, type Features, type PageReading } from './features';
+export { splitPages, type SplitOptions } from './splitPages';
+export { startProbability, boundaryModel, BoundaryModelSchema, type BoundaryModel } from './model';
+export { pageFeatures, readPage, FEATURE_NAMES, type Features, type PageReading } from './features';
