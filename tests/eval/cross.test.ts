@@ -4,7 +4,8 @@ import { emptyCross, scoreCross, summariseCross } from './cross';
 import { crossSection } from './crossReport';
 import type { TruthDocument } from './metrics';
 
-const FIELDS: ExtractedFields = {
+// Cast, not annotated: ExtractedFields gains a required `defendants` list with the fields helper.
+const FIELDS = {
   adjNumbers: ['ADJ12345678'],
   wcabNumbers: [],
   claimNumbers: ['05-123456-WC-01'],
@@ -13,7 +14,7 @@ const FIELDS: ExtractedFields = {
   dateOfIncident: null,
   applicant: 'TRAN, ROSALIND M.',
   defendant: 'Sierra Vista Packing Co.',
-};
+} as ExtractedFields;
 const DEFENDANTS = ['Sierra Vista Packing Co.', 'Westbrook Mutual Insurance Company'];
 
 const truth = (start: number, end: number, typeKey: string): TruthDocument => ({

@@ -43,7 +43,7 @@ export function emptyCross(): CrossTally {
   };
 }
 
-const present = (name: CrossField, f: ExtractedFields) => {
+const present = (name: CrossField, f: Pick<ExtractedFields, CrossField>) => {
   const v = f[name];
   return Array.isArray(v) ? v.length > 0 : v !== null;
 };
