@@ -14,7 +14,7 @@ const FIELDS = {
   dateOfIncident: null,
   applicant: 'TRAN, ROSALIND M.',
   defendant: 'Sierra Vista Packing Co.',
-} as ExtractedFields;
+} satisfies Omit<ExtractedFields, 'defendants'>;
 const DEFENDANTS = ['Sierra Vista Packing Co.', 'Westbrook Mutual Insurance Company'];
 
 const truth = (start: number, end: number, typeKey: string): TruthDocument => ({
@@ -37,7 +37,7 @@ function found(
     confidence: 1,
     cues: [],
     classification: { typeKey, confidence: 1, alternatives: [] },
-    fields: { ...FIELDS, ...fields },
+    fields: { ...FIELDS, ...fields } as ExtractedFields,
     match: null,
     text: '',
   };
