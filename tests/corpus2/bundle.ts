@@ -178,7 +178,7 @@ export function generateBundle2(seed: number, options: BundleOptions2): Bundle2 
     if (r.chance(0.06)) who = { facts: unlistedFacts(r), status: 'unlisted' };
     if (scenario === 'fax' && r.chance(0.25)) group += 1;
     const made = r.chance(0.05) ? [caseless(r, who)] : documentsFor(r, who, CATALOG, false);
-    for (const m of made) groups.push(group);
+    groups.push(...made.map(() => group));
     pieces.push(...made);
   }
   if (scenario === 'fax') addFaxCovers(rng, pieces, groups);

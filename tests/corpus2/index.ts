@@ -16,3 +16,4 @@ export {
 } from './bundle';
 export { type Fields2 } from './print';
 export { RFA_KEY, SUBSTITUTION_KEY } from './made';
+export { writeTextPdf2, writeScanPdf2 } from './pdf';

@@ -1,12 +1,16 @@
 /**
- * `npm run eval [-- --text N] [--scan N] [--seed S] [--no-docs]` (also `npm run bench -- eval`):
+ * `npm run eval [-- --corpus gen1|gen2|both] [--text N] [--scan N] [--seed S] [--no-docs]`
+ * (also `npm run bench -- eval`):
  * the document pipeline's accuracy and speed on generated California workers' compensation
  * bundles with ground truth, separately for text PDFs and scans. It runs the committed fixture
  * set plus N freshly generated text bundles and N scanned ones (defaults 24 and 3) through the
  * same readPages + runPipeline the server uses, against the generator's case list, and writes
- * bench-results/eval.json and its section of docs/PERFORMANCE.md.
+ * bench-results/eval.json and its section of docs/PERFORMANCE.md. `--corpus` picks the generator:
+ * gen1 (tests/corpus, written beside the pipeline's rules, with its fixtures), gen2 (tests/corpus2,
+ * written apart from them) or both (the default); the issue 16 measures of each are written side by
+ * side as the cross-generator section.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +22,17 @@ import { runOcrBench } from '../bench/ocr';
 import { writeDocSection } from '../bench/docSection';
 import { generateBundle, generateCases, loadFixtures, writeScanPdf, writeTextPdf } from '../corpus';
 import { loadFixtureCases } from '../corpus/fixtures';
+import {
+  SCENARIOS,
+  generateBundle2,
+  generateCases2,
+  writeScanPdf2,
+  writeTextPdf2,
+} from '../corpus2';
+import { emptyCross, scoreCross, summariseCross } from './cross';
 import { emptyTally, scoreBundle, summarise, type TruthDocument } from './metrics';
-import { evalSection } from './report';
+import { crossSection, type CrossResult } from './crossReport';
+import { evalSection, type EvalResult } from './report';
 
 interface EvalItem {
   name: string;
@@ -33,15 +46,22 @@ interface Options {
   scan: number;
   seed: number;
   docs: boolean;
+  corpus: 'gen1' | 'gen2' | 'both';
 }
 
 function parseArgs(args: string[]): Options {
-  const options: Options = { text: 24, scan: 3, seed: 2026, docs: true };
+  const options: Options = { text: 24, scan: 3, seed: 2026, docs: true, corpus: 'both' };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i];
     const value = Number(args[i + 1]);
     if (arg === '--no-docs') options.docs = false;
-    else if (arg === '--text' || arg === '--scan' || arg === '--seed') {
+    else if (arg === '--corpus') {
+      const corpus = args[i + 1];
+      if (corpus !== 'gen1' && corpus !== 'gen2' && corpus !== 'both')
+        throw new Error('--corpus needs gen1, gen2 or both');
+      options.corpus = corpus;
+      i += 1;
+    } else if (arg === '--text' || arg === '--scan' || arg === '--seed') {
       if (!Number.isInteger(value) || value < 0) throw new Error(`${arg} needs a whole number`);
       options[arg.slice(2) as 'text' | 'scan' | 'seed'] = value;
       i += 1;
@@ -73,6 +93,35 @@ async function generated(
   return items;
 }
 
+/** Bundles of the second generator, the four scenarios in turn; scans kept short for OCR time. */
+async function generated2(
+  kind: 'text' | 'scan',
+  count: number,
+  seed: number,
+  dir: string,
+  cases: CaseCandidate[],
+): Promise<EvalItem[]> {
+  const items: EvalItem[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const bundleSeed = seed * 1000 + index + (kind === 'scan' ? 700 : 200);
+    const bundle = generateBundle2(bundleSeed, {
+      cases,
+      scenario: SCENARIOS[index % SCENARIOS.length],
+      ...(kind === 'scan' ? { documents: 3 + (index % 4) } : {}),
+    });
+    const pdfPath = join(dir, `gen2-${kind}-${bundleSeed}.pdf`);
+    if (kind === 'text') await writeTextPdf2(bundle, pdfPath);
+    else await writeScanPdf2(bundle, pdfPath, { seed: bundleSeed });
+    items.push({
+      name: `gen2-${kind}-${bundleSeed}`,
+      pdfPath,
+      truth: bundle.truth.documents,
+      cases,
+    });
+  }
+  return items;
+}
+
 async function fixtureItems(kind: 'text' | 'scan'): Promise<EvalItem[]> {
   const cases = await loadFixtureCases(kind);
   return (await loadFixtures(kind)).map((f) => ({
@@ -85,6 +134,7 @@ async function fixtureItems(kind: 'text' | 'scan'): Promise<EvalItem[]> {
 
 async function evaluate(items: EvalItem[], ocr: OcrEngine, log: (line: string) => void) {
   const tally = emptyTally();
+  const cross = emptyCross();
   let pages = 0;
   let ms = 0;
   let ocrPages = 0;
@@ -100,17 +150,24 @@ async function evaluate(items: EvalItem[], ocr: OcrEngine, log: (line: string) =
     ocrPages += read.pages.filter((p) => p.source === 'ocr').length;
     ms += elapsed;
     scoreBundle(tally, run.documents, item.truth);
+    scoreCross(cross, run.documents, item.truth);
     log(
       `  ${item.name}: ${read.pages.length} pages, ${run.documents.length}/${item.truth.length} documents, ${Math.round(elapsed)} ms`,
     );
   }
   return {
     ...summarise(tally),
+    cross: summariseCross(cross),
     pages,
     ocr_pages: ocrPages,
     seconds: Number((ms / 1000).toFixed(2)),
     pages_per_second: Number((pages / (ms / 1000)).toFixed(2)),
   };
+}
+
+/** The issue 16 measures of one set, with its size and speed. */
+function crossOf(set: Awaited<ReturnType<typeof evaluate>>) {
+  return { ...set.cross, pages: set.pages, pages_per_second: set.pages_per_second };
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -119,39 +176,75 @@ export async function run(args: string[]): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'lexdesk-eval-'));
   const ocr = await createOcrEngine({ prefer: 'auto' });
   try {
-    const cases = generateCases(options.seed, 200);
-    log(`generating ${options.text} text and ${options.scan} scanned bundles in ${dir}`);
-    const text = [
-      ...(await fixtureItems('text')),
-      ...(await generated('text', options.text, options.seed, dir, cases)),
-    ];
-    const scan = [
-      ...(await fixtureItems('scan')),
-      ...(await generated('scan', options.scan, options.seed, dir, cases)),
-    ];
-    log(`text bundles (${text.length}):`);
-    const textResult = await evaluate(text, ocr, log);
-    log(`scanned bundles (${scan.length}), OCR by ${ocr.kind}:`);
-    const scanResult = await evaluate(scan, ocr, log);
-    log('OCR speed against the tesseract CLI on the same page images:');
-    const ocrSpeed = await runOcrBench({ pages: 2 });
-    const result = {
+    const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+    const jsonPath = join(root, 'bench-results', 'eval.json');
+    const previous = await readFile(jsonPath, 'utf8').then(
+      (t) => JSON.parse(t) as Record<string, unknown>,
+      () => ({}) as Record<string, unknown>,
+    );
+    const base = {
       date: new Date().toISOString(),
       machine: { cores: cpus().length, loadAverage: Number(loadavg()[0]?.toFixed(2)) },
       seed: options.seed,
-      text: textResult,
-      scan: { ...scanResult, ocr_engine: ocr.kind },
-      ocr: ocrSpeed,
     };
-    const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+    let gen1: EvalResult | null = null;
+    let gen1Cross: CrossResult['gen1'] = null;
+    let gen2: CrossResult['gen2'] = null;
+    if (options.corpus !== 'gen2') {
+      const cases = generateCases(options.seed, 200);
+      log(`gen1: fixtures + ${options.text} text and ${options.scan} scanned bundles in ${dir}`);
+      const text = [
+        ...(await fixtureItems('text')),
+        ...(await generated('text', options.text, options.seed, dir, cases)),
+      ];
+      const scan = [
+        ...(await fixtureItems('scan')),
+        ...(await generated('scan', options.scan, options.seed, dir, cases)),
+      ];
+      log(`gen1 text bundles (${text.length}):`);
+      const textResult = await evaluate(text, ocr, log);
+      log(`gen1 scanned bundles (${scan.length}), OCR by ${ocr.kind}:`);
+      const scanResult = await evaluate(scan, ocr, log);
+      log('OCR speed against the tesseract CLI on the same page images:');
+      const ocrSpeed = await runOcrBench({ pages: 2 });
+      gen1Cross = { text: crossOf(textResult), scan: crossOf(scanResult) };
+      gen1Cross = { text: crossOf(textResult), scan: crossOf(scanResult) };
+      gen1 = {
+        ...base,
+        text: textResult,
+        scan: { ...scanResult, ocr_engine: ocr.kind },
+        ocr: ocrSpeed,
+      };
+    }
+    if (options.corpus !== 'gen1') {
+      const cases = generateCases2(options.seed, 200);
+      log(`gen2: ${options.text} text and ${options.scan} scanned bundles in ${dir}`);
+      const text = await generated2('text', options.text, options.seed, dir, cases);
+      const scan = await generated2('scan', options.scan, options.seed, dir, cases);
+      log(`gen2 text bundles (${text.length}):`);
+      const textResult = await evaluate(text, ocr, log);
+      log(`gen2 scanned bundles (${scan.length}), OCR by ${ocr.kind}:`);
+      const scanResult = await evaluate(scan, ocr, log);
+      gen2 = { text: crossOf(textResult), scan: crossOf(scanResult) };
+    }
+    const previousCross = (previous.cross ?? {}) as Partial<CrossResult>;
+    const cross: CrossResult = {
+      ...base,
+      gen1: gen1Cross ?? previousCross.gen1 ?? null,
+      gen2: gen2 ?? previousCross.gen2 ?? null,
+    };
+    const result = { ...previous, ...(gen1 ?? {}), corpus: options.corpus, cross };
     await mkdir(join(root, 'bench-results'), { recursive: true });
-    await writeFile(
-      join(root, 'bench-results', 'eval.json'),
-      `${JSON.stringify(result, null, 2)}\n`,
-    );
-    const section = evalSection(result);
-    log(section);
-    if (options.docs) await writeDocSection(join(root, 'docs', 'PERFORMANCE.md'), 'eval', section);
+    await writeFile(jsonPath, `${JSON.stringify(result, null, 2)}\n`);
+    const doc = join(root, 'docs', 'PERFORMANCE.md');
+    if (gen1) {
+      const section = evalSection(gen1);
+      log(section);
+      if (options.docs) await writeDocSection(doc, 'eval', section);
+    }
+    const crossText = crossSection(cross);
+    log(crossText);
+    if (options.docs) await writeDocSection(doc, 'eval-cross', crossText);
     log('wrote bench-results/eval.json');
   } finally {
     await ocr.close();
