@@ -376,6 +376,53 @@ describe('workflows', () => {
     expect(history.body.data!.history[0]!.diff.nodes?.changed).toEqual(['name']);
   });
 
+  it("runs each node once while sweeps race to queue it again, and takes back a dead worker's node", async () => {
+    const target = await fakeTarget();
+    try {
+      const wf = await activeWorkflow(
+        server,
+        admin,
+        companyId,
+        [
+          trigger(),
+          node('hook', 'action.webhook', { url: target.url, secret: 'a-secret-of-16-chars' }),
+        ],
+        [edge('t', 'hook')],
+      );
+      const engine = server.app.lexdesk.workflows;
+      const doc = await completedDocument(server, companyId);
+      await until(
+        async () => {
+          await Promise.all([engine.sweep(), engine.sweep(), engine.sweep()]);
+          return (await nodeLogs(doc)).some(
+            (l) => l.node_id === 'hook' && l.status === 'Completed',
+          );
+        },
+        60_000,
+        'the webhook node to complete',
+      );
+      expect(target.calls).toHaveLength(1);
+
+      // A worker that died after committing its start leaves the node In Progress, unlocked.
+      const hook = (await nodeLogs(doc)).find((l) => l.node_id === 'hook')!;
+      await server.db
+        .update(workflowNodeLog)
+        .set({ status: 'In Progress', ended_at: null, retry_round: 1 })
+        .where(eq(workflowNodeLog.id, hook.id));
+      expect(await engine.sweep()).toBeGreaterThanOrEqual(1);
+      await until(
+        async () => (await nodeLogs(doc)).some((l) => l.id === hook.id && l.status === 'Completed'),
+        60_000,
+        "the dead worker's node to be run again",
+      );
+      await groupOf(wf, doc, 'Completed');
+      expect(target.calls).toHaveLength(2);
+      expect(target.calls[1]!.key).toBe(`${hook.run_id}:hook:1`);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('test-runs a workflow on one document without any effect', async () => {
     const target = await fakeTarget();
     try {
