@@ -8,6 +8,7 @@ export default defineConfig({
     './src/server/db/schemaPipeline.ts',
     './src/server/db/schemaDelivery.ts',
     './src/server/db/schemaTasks.ts',
+    './src/server/db/schemaWorkflows.ts',
   ],
   out: './src/server/db/migrations',
 });
