@@ -1,0 +1,78 @@
+/**
+ * The REST half of the workflow screens' calls: one `call` that sends the session's bearer token,
+ * checks the answer with zod, and turns a refusal into a WorkflowApiError with the server's
+ * catalogue code and message (and the graph problems of a refused save). Without a code of its own
+ * a failure carries the catalogue message of the operation that failed (`fallback`).
+ */
+import { z } from 'zod';
+import { ERRORS } from '../../../shared/errors';
+import { readErrorCode } from '../../app/errors';
+
+export interface Connection {
+  serverUrl: string;
+  token: string;
+  fetchFn?: typeof fetch;
+}
+
+const ProblemAnswer = z.object({
+  nodeId: z.string().optional(),
+  edgeId: z.string().optional(),
+  field: z.string().optional(),
+  message: z.string(),
+});
+export type ServerProblem = z.infer<typeof ProblemAnswer>;
+
+const ErrorAnswer = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    problems: z.array(ProblemAnswer).optional(),
+  }),
+});
+
+export class WorkflowApiError extends Error {
+  readonly code: string | null;
+  readonly status: number;
+  readonly problems: ServerProblem[];
+  constructor(message: string, code: string | null, status: number, problems: ServerProblem[] = []) {
+    super(message);
+    this.name = 'WorkflowApiError';
+    this.code = code;
+    this.status = status;
+    this.problems = problems;
+  }
+}
+
+export async function call<T>(
+  connection: Connection,
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: unknown },
+  answer: z.ZodType<T>,
+  fallback: string,
+): Promise<T> {
+  const fetchFn = connection.fetchFn ?? fetch;
+  const response = await fetchFn(`${connection.serverUrl}${path}`, {
+    method: init.method,
+    headers: {
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      Authorization: `Bearer ${connection.token}`,
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = ErrorAnswer.safeParse(body);
+    const coded = parsed.success ? readErrorCode(parsed.data.error) : null;
+    throw new WorkflowApiError(
+      coded?.message ?? fallback,
+      coded?.code ?? null,
+      response.status,
+      parsed.success ? (parsed.data.error.problems ?? []) : [],
+    );
+  }
+  const parsed = answer.safeParse(body);
+  if (!parsed.success) {
+    throw new WorkflowApiError(ERRORS.INVALID_RESPONSE_STRUCTURE, 'INVALID_RESPONSE_STRUCTURE', 200);
+  }
+  return parsed.data;
+}
