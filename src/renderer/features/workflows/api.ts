@@ -1,0 +1,148 @@
+/**
+ * The workflow calls of spec section 7 over REST, each answer checked with zod and each failure
+ * carrying the catalogue message of its operation (section 8):
+ * POST /workflow/get-workflows, POST /workflow/update-nodes-and-edges,
+ * GET /workflow/get-workflow-update-history, POST /workflow/logs, POST /workflow/process-node,
+ * POST /workflow/retry-syncing.
+ */
+import { z } from 'zod';
+import { ERRORS } from '../../../shared/errors';
+import {
+  LOG_STATUSES,
+  workflowEdgeSchema,
+  workflowNodeSchema,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '../../../shared/workflows';
+import { call, type Connection } from './rest';
+
+export type { Connection } from './rest';
+
+const status = z.enum(LOG_STATUSES);
+
+export const WorkflowAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  company_id: z.string(),
+  is_active: z.boolean(),
+  is_deleted: z.boolean(),
+  version: z.number().optional(),
+  nodes: z.array(workflowNodeSchema),
+  edges: z.array(workflowEdgeSchema),
+  created_at: z.string().optional(),
+  updated_at: z.string(),
+});
+export type Workflow = z.infer<typeof WorkflowAnswer>;
+
+export const PaginationAnswer = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+export type Pagination = z.infer<typeof PaginationAnswer>;
+
+export function fetchWorkflows(connection: Connection, companyId: string): Promise<Workflow[]> {
+  return call(
+    connection,
+    '/workflow/get-workflows',
+    { method: 'POST', body: { company_id: companyId, is_deleted: false } },
+    z.object({ data: z.array(WorkflowAnswer) }).transform((answer) => answer.data),
+    ERRORS.FETCH_WORKFLOWS_FAILED,
+  );
+}
+
+export function saveNodesAndEdges(
+  connection: Connection,
+  body: { workflowId: string; userId: string; newNodes: WorkflowNode[]; newEdges: WorkflowEdge[] },
+): Promise<Workflow> {
+  return call(
+    connection,
+    '/workflow/update-nodes-and-edges',
+    { method: 'POST', body },
+    z.object({ data: WorkflowAnswer }).transform((answer) => answer.data),
+    ERRORS.UPDATE_NODES_AND_EDGES_FAILED,
+  );
+}
+
+export const HistoryEntryAnswer = z.object({
+  id: z.string(),
+  workflow_id: z.string(),
+  workflow_name: z.string(),
+  version: z.number().optional(),
+  updated_by_name: z.string().nullable(),
+  updated_by_email: z.string().nullable().optional(),
+  created_at: z.string(),
+  previous: z.object({ nodes: z.array(workflowNodeSchema), edges: z.array(workflowEdgeSchema) }),
+  current: z.object({ nodes: z.array(workflowNodeSchema), edges: z.array(workflowEdgeSchema) }),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntryAnswer>;
+
+export function fetchUpdateHistory(
+  connection: Connection,
+  query: { companyId: string; page: number; limit: number },
+): Promise<{ items: HistoryEntry[]; pagination: Pagination }> {
+  const params = new URLSearchParams({
+    companyId: query.companyId,
+    page: String(query.page),
+    limit: String(query.limit),
+  });
+  return call(
+    connection,
+    `/workflow/get-workflow-update-history?${params.toString()}`,
+    { method: 'GET' },
+    z
+      .object({ data: z.array(HistoryEntryAnswer), pagination: PaginationAnswer })
+      .transform((answer) => ({ items: answer.data, pagination: answer.pagination })),
+    ERRORS.FETCH_WORKFLOW_HISTORY_FAILED,
+  );
+}
+
+export const LogGroupAnswer = z.object({
+  key: z.string(),
+  legal_workflow_id: z.string(),
+  workflow_name: z.string(),
+  legal_processed_file_id: z.string().nullable(),
+  processed_file_name: z.string().nullable(),
+  case: z.object({ id: z.string(), case_number: z.string().nullable() }).nullable(),
+  status: z.union([status, z.literal('')]),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  run_ids: z.array(z.string()),
+});
+export type LogGroup = z.infer<typeof LogGroupAnswer>;
+
+export function fetchLogs(
+  connection: Connection,
+  body: { company_id: string; page: number; limit: number; workflow_id?: string },
+): Promise<{ groups: LogGroup[]; pagination: Pagination }> {
+  return call(
+    connection,
+    '/workflow/logs',
+    { method: 'POST', body },
+    z
+      .object({ groupedWorkflowLogs: z.array(LogGroupAnswer), pagination: PaginationAnswer })
+      .transform((answer) => ({ groups: answer.groupedWorkflowLogs, pagination: answer.pagination })),
+    ERRORS.FETCH_WORKFLOW_LOGS_FAILED,
+  );
+}
+
+export function retryNode(connection: Connection, id: string): Promise<unknown> {
+  return call(
+    connection,
+    '/workflow/process-node',
+    { method: 'POST', body: { id } },
+    z.unknown(),
+    ERRORS.RETRY_NODE_FAILED,
+  );
+}
+
+export function retrySyncing(connection: Connection, id: string): Promise<unknown> {
+  return call(
+    connection,
+    '/workflow/retry-syncing',
+    { method: 'POST', body: { id } },
+    z.unknown(),
+    ERRORS.RETRY_SYNCING_FAILED,
+  );
+}
