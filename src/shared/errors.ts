@@ -74,6 +74,20 @@ export const ERRORS = {
   FETCH_WORKFLOW_LOGS_FAILED: 'Failed to fetch workflow logs',
   FETCH_WORKFLOW_LOG_FAILED: 'Failed to fetch workflow log by id',
   FETCH_WORKFLOW_LOG_DETAILS_FAILED: 'Failed to fetch workflow log details by workflow id',
+  // Section 8 names these failures without wording them; worded like their neighbours.
+  FETCH_WORKFLOW_FAILED: 'Failed to fetch workflow',
+  FETCH_WORKFLOWS_FAILED: 'Failed to fetch workflows',
+  FETCH_WORKFLOW_BY_ID_FAILED: 'Failed to fetch workflow by id',
+  CREATE_WORKFLOW_FAILED: 'Failed to create workflow',
+  DELETE_WORKFLOW_FAILED: 'Failed to delete workflow',
+  DUPLICATE_WORKFLOW_FAILED: 'Failed to duplicate workflow',
+  TOGGLE_WORKFLOW_ACTIVE_FAILED: 'Failed to toggle workflow active',
+  UPDATE_WORKFLOW_NAME_FAILED: 'Failed to update workflow name',
+  UPDATE_NODES_AND_EDGES_FAILED: 'Failed to update nodes and edges',
+  RETRY_NODE_FAILED: 'Failed to retry node',
+  RETRY_SYNCING_FAILED: 'Failed to retry syncing',
+  FETCH_SYNC_LOG_FAILED: 'Failed to fetch sync log by id',
+  FETCH_WORKFLOW_HISTORY_FAILED: 'Failed to fetch workflow update history',
 
   // Chat
   FETCH_ROOMS_FAILED: 'Failed to fetch rooms',
