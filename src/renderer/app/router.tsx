@@ -24,6 +24,11 @@ import { AcceptInvitationPage } from '../features/users/AcceptInvitationPage';
 import { useStartPath } from '../features/shell/useStartPath';
 import { UsersPage } from '../features/users/UsersPage';
 import { WatchedFoldersPage } from '../features/watch-folders/WatchedFoldersPage';
+import { WorkflowEditorPage } from '../features/workflows/editor/WorkflowEditorPage';
+import { WorkflowHistoryPage } from '../features/workflows/history/WorkflowHistoryPage';
+import { WorkflowsPage } from '../features/workflows/list/WorkflowsPage';
+import { WorkflowLogPage } from '../features/workflows/logs/WorkflowLogPage';
+import { WorkflowLogsPage } from '../features/workflows/logs/WorkflowLogsPage';
 
 function NotFoundPage() {
   const navigate = useNavigate();
@@ -69,6 +74,11 @@ export function createAppRouter() {
             { path: 'watch-folders', element: <WatchedFoldersPage /> },
             { path: 'document-types', element: <DocumentTypesPage /> },
             { path: 'profile', element: <ProfilePage /> },
+            { path: 'workflows', element: <WorkflowsPage /> },
+            { path: 'workflows/:id', element: <WorkflowEditorPage /> },
+            { path: 'workflow-history', element: <WorkflowHistoryPage /> },
+            { path: 'workflow-logs', element: <WorkflowLogsPage /> },
+            { path: 'workflow-logs/:id', element: <WorkflowLogPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -23,6 +23,11 @@ export const APP_ROUTE_PATTERNS = [
   'document-types',
   'profile',
   'invitation/:token',
+  'workflows',
+  'workflows/:id',
+  'workflow-history',
+  'workflow-logs',
+  'workflow-logs/:id',
 ] as const;
 
 export type AppRoutePattern = (typeof APP_ROUTE_PATTERNS)[number];
@@ -34,6 +39,11 @@ export const APP_PATHS = {
   company: '/company',
   rawFile: (id: string) => `/raw-files/${encodeURIComponent(id)}`,
   document: (id: string) => `/documents/${encodeURIComponent(id)}`,
+  workflows: '/workflows',
+  workflow: (id: string) => `/workflows/${encodeURIComponent(id)}`,
+  workflowHistory: '/workflow-history',
+  workflowLogs: '/workflow-logs',
+  workflowLog: (runId: string) => `/workflow-logs/${encodeURIComponent(runId)}`,
 } as const;
 
 const SEGMENT = /^[A-Za-z0-9._~%-]+$/;

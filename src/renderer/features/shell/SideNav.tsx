@@ -5,6 +5,9 @@
  */
 import { Icon, type IconName } from '@blueprintjs/core';
 import { NavLink } from 'react-router-dom';
+import { useViewer } from '../auth/useViewer';
+import type { ViewerData } from '../auth/operations';
+import { canUseWorkflows } from '../workflows/access';
 import { badgeText } from './NotificationBell';
 import { useNavCounts } from './useNavCounts';
 
@@ -12,6 +15,8 @@ interface NavEntry {
   to: string;
   label: string;
   icon: IconName;
+  /** Shown only to the people it is for (absent: everyone). */
+  visible?: (viewer: ViewerData | null) => boolean;
 }
 
 export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
@@ -23,6 +28,18 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
       { to: '/documents', label: 'Document center', icon: 'folder-shared' },
       { to: '/review', label: 'Needs review', icon: 'form' },
       { to: '/cases', label: 'Cases', icon: 'briefcase' },
+    ],
+  },
+  {
+    title: 'Automation',
+    entries: [
+      { to: '/workflows', label: 'Workflows', icon: 'flows', visible: canUseWorkflows },
+      {
+        to: '/workflow-logs',
+        label: 'Workflow logs',
+        icon: 'list-detail-view',
+        visible: canUseWorkflows,
+      },
     ],
   },
   {
@@ -52,9 +69,14 @@ const COUNT_TITLES: Partial<Record<string, (count: number) => string>> = {
 
 export function SideNav() {
   const counts = useNavCounts();
+  const viewer = useViewer();
+  const sections = NAV_SECTIONS.map((section) => ({
+    ...section,
+    entries: section.entries.filter((entry) => entry.visible?.(viewer) ?? true),
+  })).filter((section) => section.entries.length > 0);
   return (
     <nav className="ld-sidenav" aria-label="Main">
-      {NAV_SECTIONS.map((section) => (
+      {sections.map((section) => (
         <div key={section.title} className="ld-sidenav-section">
           <div className="ld-sidenav-title">{section.title}</div>
           {section.entries.map((entry) => (

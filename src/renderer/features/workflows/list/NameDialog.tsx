@@ -12,6 +12,8 @@ export interface NameDialogProps {
   /** Shows the "Active" switch (create only). */
   withActive?: boolean;
   onSubmit: (name: string, isActive: boolean) => Promise<void>;
+  /** The message for a failure, or null where the spec shows none (workflow create). */
+  describeFailure: (error: unknown) => string | null;
   onClose: () => void;
 }
 
@@ -31,7 +33,7 @@ export function NameDialog(props: NameDialogProps) {
       props.onClose();
     } catch (failure) {
       setStatus('failed');
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(props.describeFailure(failure));
     }
   };
 
