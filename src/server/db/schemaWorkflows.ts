@@ -1,0 +1,215 @@
+/**
+ * Workflows (issue 17): the graph a company saves, its version snapshots and update history, the
+ * runs pinned to a version with one log row per node execution, the effects ledger that keeps an
+ * external effect from repeating, the document sync logs, and the outbox of document events the
+ * engine starts runs from (filled by a trigger on legal_processed_file, migration 0014).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { company, rawFile, userProfile } from './schema';
+import { legalCase, legalProcessedFile } from './schemaPipeline';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const companyId = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => company.id);
+
+export const workflow = pgTable(
+  'workflow',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: companyId(),
+    name: text('name').notNull(),
+    is_active: boolean('is_active').notNull().default(false),
+    is_deleted: boolean('is_deleted').notNull().default(false),
+    /** Raised by every save of nodes and edges; runs keep the version they started with. */
+    version: integer('version').notNull().default(1),
+    nodes: jsonb('nodes').notNull().default(sql`'[]'::jsonb`),
+    edges: jsonb('edges').notNull().default(sql`'[]'::jsonb`),
+    created_by: uuid('created_by').references(() => userProfile.id, { onDelete: 'set null' }),
+    created_at: at('created_at').notNull().defaultNow(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('workflow_company_idx').on(t.company_id, t.is_deleted, t.created_at)],
+);
+
+export const workflowVersion = pgTable(
+  'workflow_version',
+  {
+    workflow_id: uuid('workflow_id')
+      .notNull()
+      .references(() => workflow.id),
+    version: integer('version').notNull(),
+    nodes: jsonb('nodes').notNull(),
+    edges: jsonb('edges').notNull(),
+    created_by: uuid('created_by').references(() => userProfile.id, { onDelete: 'set null' }),
+    created_at: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workflow_id, t.version] })],
+);
+
+export const workflowUpdateHistory = pgTable(
+  'workflow_update_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflow_id: uuid('workflow_id')
+      .notNull()
+      .references(() => workflow.id),
+    company_id: companyId(),
+    user_id: uuid('user_id').references(() => userProfile.id, { onDelete: 'set null' }),
+    /** created, renamed, duplicated, activated, deactivated, deleted, nodes_and_edges */
+    action: text('action').notNull(),
+    version: integer('version').notNull(),
+    /** {nodes: {added, removed, changed}, edges: {added, removed}, name?: {from, to}} */
+    diff: jsonb('diff').notNull(),
+    created_at: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('workflow_update_history_company_idx').on(t.company_id, t.created_at)],
+);
+
+export const workflowRun = pgTable(
+  'workflow_run',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflow_id: uuid('workflow_id')
+      .notNull()
+      .references(() => workflow.id),
+    company_id: companyId(),
+    version: integer('version').notNull(),
+    /** document_completed, document_reviewed, raw_file_received, schedule */
+    trigger: text('trigger').notNull(),
+    legal_processed_file_id: uuid('legal_processed_file_id').references(
+      () => legalProcessedFile.id,
+    ),
+    raw_file_id: uuid('raw_file_id').references(() => rawFile.id),
+    /** Queued, In Progress, Completed, Failed (the group status of its node logs). */
+    status: text('status').notNull().default('Queued'),
+    started_at: at('started_at').notNull().defaultNow(),
+    ended_at: at('ended_at'),
+  },
+  (t) => [
+    index('workflow_run_company_idx').on(t.company_id, t.started_at),
+    index('workflow_run_group_idx').on(t.workflow_id, t.legal_processed_file_id),
+    // One run per workflow, document and trigger event kind (a document completes once).
+    uniqueIndex('workflow_run_once_idx')
+      .on(t.workflow_id, t.legal_processed_file_id, t.trigger)
+      .where(sql`legal_processed_file_id is not null`),
+  ],
+);
+
+export const workflowNodeLog = pgTable(
+  'workflow_node_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    run_id: uuid('run_id')
+      .notNull()
+      .references(() => workflowRun.id),
+    workflow_id: uuid('workflow_id')
+      .notNull()
+      .references(() => workflow.id),
+    company_id: companyId(),
+    legal_processed_file_id: uuid('legal_processed_file_id').references(
+      () => legalProcessedFile.id,
+    ),
+    node_id: text('node_id').notNull(),
+    node_type: text('node_type').notNull(),
+    status: text('status').notNull().default('Queued'),
+    input: jsonb('input'),
+    output: jsonb('output'),
+    error: text('error'),
+    /** Every execution of this node in this run. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Executions since the last person's retry (the automatic retry budget). */
+    round_attempts: integer('round_attempts').notNull().default(0),
+    /** Raised by each person's retry: part of the effect key of an action that failed. */
+    retry_round: integer('retry_round').notNull().default(0),
+    queued_at: at('queued_at').notNull().defaultNow(),
+    started_at: at('started_at'),
+    ended_at: at('ended_at'),
+    /** When a transient failure's next attempt is due. */
+    retry_at: at('retry_at'),
+  },
+  (t) => [
+    uniqueIndex('workflow_node_log_run_node_idx').on(t.run_id, t.node_id),
+    index('workflow_node_log_group_idx').on(t.workflow_id, t.legal_processed_file_id),
+    index('workflow_node_log_open_idx')
+      .on(t.status)
+      .where(sql`status in ('Queued', 'In Progress')`),
+  ],
+);
+
+/** External effects done, by (run, node, retry round): read before an effect is repeated. */
+export const workflowEffect = pgTable('workflow_effect', {
+  key: text('key').primaryKey(),
+  node_log_id: uuid('node_log_id')
+    .notNull()
+    .references(() => workflowNodeLog.id),
+  result: jsonb('result').notNull(),
+  created_at: at('created_at').notNull().defaultNow(),
+});
+
+export const documentSyncLog = pgTable(
+  'document_sync_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: companyId(),
+    legal_processed_file_id: uuid('legal_processed_file_id')
+      .notNull()
+      .references(() => legalProcessedFile.id),
+    node_log_id: uuid('node_log_id').references(() => workflowNodeLog.id),
+    legal_case_id: uuid('legal_case_id').references(() => legalCase.id),
+    connector: text('connector').notNull(),
+    status: text('status').notNull(),
+    attempt: integer('attempt').notNull().default(1),
+    data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    started_at: at('started_at').notNull().defaultNow(),
+    ended_at: at('ended_at'),
+  },
+  (t) => [index('document_sync_log_file_idx').on(t.legal_processed_file_id, t.started_at)],
+);
+
+/** An activity written to a case by the local case store connector. */
+export const caseActivity = pgTable(
+  'case_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: companyId(),
+    legal_case_id: uuid('legal_case_id')
+      .notNull()
+      .references(() => legalCase.id),
+    legal_processed_file_id: uuid('legal_processed_file_id').references(
+      () => legalProcessedFile.id,
+    ),
+    activity_type: text('activity_type').notNull(),
+    note: text('note').notNull().default(''),
+    created_at: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('case_activity_case_idx').on(t.legal_case_id, t.created_at)],
+);
+
+/** Document events waiting for the engine (written by a trigger in the writer's transaction). */
+export const workflowEvent = pgTable('workflow_event', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  company_id: uuid('company_id').notNull(),
+  /** document_completed, document_reviewed */
+  kind: text('kind').notNull(),
+  legal_processed_file_id: uuid('legal_processed_file_id').notNull(),
+  created_at: at('created_at').notNull().defaultNow(),
+});
+
+export type WorkflowRow = typeof workflow.$inferSelect;
+export type WorkflowRunRow = typeof workflowRun.$inferSelect;
+export type WorkflowNodeLogRow = typeof workflowNodeLog.$inferSelect;
