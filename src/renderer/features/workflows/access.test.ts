@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { canUseWorkflows } from './access';
 
-const viewer = (legal_user_type: 'admin' | 'attorney' | 'paralegal' | 'staff' | null, manages = false) => ({
+const viewer = (
+  legal_user_type: 'admin' | 'attorney' | 'paralegal' | 'staff' | null,
+  manages = false,
+) => ({
   user: { legal_user_type },
   can_manage_company: manages,
 });

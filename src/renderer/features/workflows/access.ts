@@ -8,10 +8,12 @@ import type { LegalUserTypeName } from '../../../shared/schemas/user';
 
 const WORKFLOW_ROLES: ReadonlySet<LegalUserTypeName> = new Set(['admin', 'attorney']);
 
-export function canUseWorkflows(viewer: {
-  user: { legal_user_type?: LegalUserTypeName | null };
-  can_manage_company: boolean;
-} | null): boolean {
+export function canUseWorkflows(
+  viewer: {
+    user: { legal_user_type?: LegalUserTypeName | null };
+    can_manage_company: boolean;
+  } | null,
+): boolean {
   if (!viewer) return false;
   if (viewer.can_manage_company) return true;
   const role = viewer.user.legal_user_type;

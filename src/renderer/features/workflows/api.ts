@@ -65,16 +65,27 @@ export function saveNodesAndEdges(
   );
 }
 
+const diffIds = z.array(z.string());
 export const HistoryEntryAnswer = z.object({
   id: z.string(),
   workflow_id: z.string(),
   workflow_name: z.string(),
-  version: z.number().optional(),
-  updated_by_name: z.string().nullable(),
-  updated_by_email: z.string().nullable().optional(),
+  action: z.string(),
+  version: z.number(),
+  diff: z
+    .object({
+      nodes: z.object({
+        added: diffIds.default([]),
+        removed: diffIds.default([]),
+        changed: diffIds.default([]),
+        moved: diffIds.default([]),
+      }),
+      edges: z.object({ added: diffIds.default([]), removed: diffIds.default([]) }),
+    })
+    .nullable()
+    .catch(null),
   created_at: z.string(),
-  previous: z.object({ nodes: z.array(workflowNodeSchema), edges: z.array(workflowEdgeSchema) }),
-  current: z.object({ nodes: z.array(workflowNodeSchema), edges: z.array(workflowEdgeSchema) }),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntryAnswer>;
 
@@ -92,8 +103,8 @@ export function fetchUpdateHistory(
     `/workflow/get-workflow-update-history?${params.toString()}`,
     { method: 'GET' },
     z
-      .object({ data: z.array(HistoryEntryAnswer), pagination: PaginationAnswer })
-      .transform((answer) => ({ items: answer.data, pagination: answer.pagination })),
+      .object({ history: z.array(HistoryEntryAnswer), pagination: PaginationAnswer })
+      .transform((answer) => ({ items: answer.history, pagination: answer.pagination })),
     ERRORS.FETCH_WORKFLOW_HISTORY_FAILED,
   );
 }
@@ -122,8 +133,49 @@ export function fetchLogs(
     { method: 'POST', body },
     z
       .object({ groupedWorkflowLogs: z.array(LogGroupAnswer), pagination: PaginationAnswer })
-      .transform((answer) => ({ groups: answer.groupedWorkflowLogs, pagination: answer.pagination })),
+      .transform((answer) => ({
+        groups: answer.groupedWorkflowLogs,
+        pagination: answer.pagination,
+      })),
     ERRORS.FETCH_WORKFLOW_LOGS_FAILED,
+  );
+}
+
+const NodeLogAnswer = z.object({
+  id: z.string(),
+  run_id: z.string(),
+  node_id: z.string(),
+  node_type: z.string(),
+  status,
+  input: z.unknown(),
+  output: z.unknown(),
+  error: z.string().nullable(),
+  attempts: z.number(),
+  queued_at: z.string(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+});
+
+export const RunDetailAnswer = z.object({
+  id: z.string(),
+  workflow_id: z.string(),
+  workflow_version: z.number(),
+  legal_processed_file_id: z.string().nullable(),
+  status,
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  nodes: z.array(NodeLogAnswer),
+});
+export type RunDetail = z.infer<typeof RunDetailAnswer>;
+
+/** Log detail of one run (spec: "log detail by workflow_id"): every node's execution. */
+export function fetchRunDetail(connection: Connection, id: string): Promise<RunDetail> {
+  return call(
+    connection,
+    '/workflow/log-details',
+    { method: 'POST', body: { workflow_id: id } },
+    z.object({ data: RunDetailAnswer }).transform((answer) => answer.data),
+    ERRORS.FETCH_WORKFLOW_LOG_DETAILS_FAILED,
   );
 }
 

@@ -14,27 +14,47 @@ export interface Connection {
   fetchFn?: typeof fetch;
 }
 
-const ProblemAnswer = z.object({
-  nodeId: z.string().optional(),
-  edgeId: z.string().optional(),
-  field: z.string().optional(),
-  message: z.string(),
-});
-export type ServerProblem = z.infer<typeof ProblemAnswer>;
+/** A graph problem the server named (the shape of validateGraph's GraphProblem). */
+export interface ServerProblem {
+  nodeId?: string;
+  edgeId?: string;
+  field?: string;
+  message: string;
+}
 
 const ErrorAnswer = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    problems: z.array(ProblemAnswer).optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   }),
 });
+
+/**
+ * A refused save names each graph problem by path: `nodes.<id>[.<field>]`, `edges.<id>` or
+ * `graph` (the server's graphError); other paths are problems of the whole graph.
+ */
+export function problemFromIssue(issue: { path: string; message: string }): ServerProblem {
+  const [head, ...rest] = issue.path.split('.');
+  if (head === 'nodes' && rest.length > 0) {
+    const [nodeId = '', field] = rest;
+    return { nodeId, ...(field ? { field } : {}), message: issue.message };
+  }
+  if (head === 'edges' && rest.length > 0)
+    return { edgeId: rest.join('.'), message: issue.message };
+  return { message: issue.message };
+}
 
 export class WorkflowApiError extends Error {
   readonly code: string | null;
   readonly status: number;
   readonly problems: ServerProblem[];
-  constructor(message: string, code: string | null, status: number, problems: ServerProblem[] = []) {
+  constructor(
+    message: string,
+    code: string | null,
+    status: number,
+    problems: ServerProblem[] = [],
+  ) {
     super(message);
     this.name = 'WorkflowApiError';
     this.code = code;
@@ -67,12 +87,16 @@ export async function call<T>(
       coded?.message ?? fallback,
       coded?.code ?? null,
       response.status,
-      parsed.success ? (parsed.data.error.problems ?? []) : [],
+      parsed.success ? (parsed.data.error.issues ?? []).map(problemFromIssue) : [],
     );
   }
   const parsed = answer.safeParse(body);
   if (!parsed.success) {
-    throw new WorkflowApiError(ERRORS.INVALID_RESPONSE_STRUCTURE, 'INVALID_RESPONSE_STRUCTURE', 200);
+    throw new WorkflowApiError(
+      ERRORS.INVALID_RESPONSE_STRUCTURE,
+      'INVALID_RESPONSE_STRUCTURE',
+      200,
+    );
   }
   return parsed.data;
 }

@@ -13,7 +13,8 @@ export type Paged<T> =
   | { status: 'failed'; items: T[]; pagination: Pagination | null; error: unknown };
 
 export function usePaged<T>(
-  fetchPage: ((page: number, limit: number) => Promise<{ items: T[]; pagination: Pagination }>) | null,
+  fetchPage:
+    ((page: number, limit: number) => Promise<{ items: T[]; pagination: Pagination }>) | null,
 ) {
   const [page, setPage] = useState<number>(WORKFLOW_PAGE_DEFAULTS.page);
   const [state, setState] = useState<Paged<T>>({ status: 'idle', items: [], pagination: null });
@@ -33,5 +34,11 @@ export function usePaged<T>(
 
   useEffect(() => void load(), [load]);
 
-  return { state, page, setPage, reload: load, setItems: (items: T[]) => setState((s) => ({ ...s, items })) };
+  return {
+    state,
+    page,
+    setPage,
+    reload: load,
+    setItems: (items: T[]) => setState((s) => ({ ...s, items })),
+  };
 }

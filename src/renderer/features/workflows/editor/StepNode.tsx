@@ -6,7 +6,12 @@
 import { Icon, type IconName } from '@blueprintjs/core';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { createContext, memo, useContext } from 'react';
-import { categoryOf, isNodeKind, NODE_KINDS, type NodeCategory } from '../../../../shared/workflows';
+import {
+  categoryOf,
+  isNodeKind,
+  NODE_KINDS,
+  type NodeCategory,
+} from '../../../../shared/workflows';
 import type { CanvasNode } from './editorState';
 import { NO_PROBLEMS, type ProblemMap } from './problems';
 

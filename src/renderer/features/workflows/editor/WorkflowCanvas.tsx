@@ -40,7 +40,9 @@ function decorate(edge: CanvasEdge, problems: ProblemMap): Edge {
       ariaLabel: `Connection with a problem: ${messages.join(' ')}`,
     };
   }
-  return branch ? { ...edge, label: edge.sourceHandle, className: `ld-wf-edge-${edge.sourceHandle}` } : edge;
+  return branch
+    ? { ...edge, label: edge.sourceHandle, className: `ld-wf-edge-${edge.sourceHandle}` }
+    : edge;
 }
 
 export function WorkflowCanvas(props: {

@@ -56,12 +56,10 @@ function Editor(props: EditorProps) {
     return validateGraph(plain.nodes, plain.edges).problems;
   }, [graph]);
   // The server's answer to the last save shows until the graph changes again.
-  const serverProblems =
-    save.status === 'failed' && save.problems.length > 0 && !dirty ? save.problems : [];
-  const problems = useMemo(
-    () => mapProblems(local.length > 0 ? local : serverProblems),
-    [local, serverProblems],
-  );
+  const problems = useMemo(() => {
+    const server = save.status === 'failed' && !dirty ? save.problems : [];
+    return mapProblems(local.length > 0 ? local : server);
+  }, [local, save, dirty]);
   const selected = graph.nodes.find((node) => node.selected) ?? null;
 
   useEditorKeys(useCallback((key) => dispatch({ type: key }), []));
@@ -104,10 +102,18 @@ function Editor(props: EditorProps) {
       <UnsavedChangesGuard dirty={dirty} />
       <div className="ld-wf-toolbar" role="toolbar" aria-label="Editor">
         <ButtonGroup>
-          <Button icon="undo" disabled={!canUndo(state.history)} onClick={() => dispatch({ type: 'undo' })}>
+          <Button
+            icon="undo"
+            disabled={!canUndo(state.history)}
+            onClick={() => dispatch({ type: 'undo' })}
+          >
             Undo
           </Button>
-          <Button icon="redo" disabled={!canRedo(state.history)} onClick={() => dispatch({ type: 'redo' })}>
+          <Button
+            icon="redo"
+            disabled={!canRedo(state.history)}
+            onClick={() => dispatch({ type: 'redo' })}
+          >
             Redo
           </Button>
         </ButtonGroup>
@@ -141,7 +147,11 @@ function Editor(props: EditorProps) {
         </Callout>
       ) : null}
       {problems.graph.length > 0 ? (
-        <Callout intent={Intent.WARNING} className="ld-wf-callout" title="This workflow cannot run yet">
+        <Callout
+          intent={Intent.WARNING}
+          className="ld-wf-callout"
+          title="This workflow cannot run yet"
+        >
           {problems.graph.join(' ')}
         </Callout>
       ) : null}

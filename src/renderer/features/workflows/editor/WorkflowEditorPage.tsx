@@ -36,10 +36,14 @@ export function WorkflowEditorPage() {
     let live = true;
     setLoad({ status: 'loading' });
     fetchWorkflows(connection, companyId).then(
-      (rows) => live && setLoad({ status: 'succeeded', workflow: rows.find((w) => w.id === id) ?? null }),
+      (rows) =>
+        live && setLoad({ status: 'succeeded', workflow: rows.find((w) => w.id === id) ?? null }),
       (error: unknown) =>
         live &&
-        setLoad({ status: 'failed', message: describeError(error, ERRORS.FETCH_WORKFLOW_BY_ID_FAILED) }),
+        setLoad({
+          status: 'failed',
+          message: describeError(error, ERRORS.FETCH_WORKFLOW_BY_ID_FAILED),
+        }),
     );
     return () => {
       live = false;
@@ -70,7 +74,9 @@ export function WorkflowEditorPage() {
   } else if (load.status !== 'succeeded') {
     body = <Spinner className="ld-loading" size={32} aria-label="Loading workflow" />;
   } else if (!workflow) {
-    body = <NonIdealState className="ld-empty" icon="search" title="This workflow does not exist." />;
+    body = (
+      <NonIdealState className="ld-empty" icon="search" title="This workflow does not exist." />
+    );
   } else {
     body = (
       <WorkflowEditor
@@ -99,7 +105,11 @@ export function WorkflowEditorPage() {
           <AnchorButton href={`#${APP_PATHS.workflows}`} icon="arrow-left" variant="minimal">
             All workflows
           </AnchorButton>
-          <AnchorButton href={`#${APP_PATHS.workflowLogs}`} icon="list-detail-view" variant="minimal">
+          <AnchorButton
+            href={`#${APP_PATHS.workflowLogs}`}
+            icon="list-detail-view"
+            variant="minimal"
+          >
             Logs
           </AnchorButton>
         </>

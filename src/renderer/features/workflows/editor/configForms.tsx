@@ -41,7 +41,12 @@ const list = (value: unknown) =>
 const toggled = (values: string[], value: string, on: boolean) =>
   on ? [...values, value] : values.filter((v) => v !== value);
 
-function Field(props: { label: string; id: string; problem?: string | undefined; children: ReactNode }) {
+function Field(props: {
+  label: string;
+  id: string;
+  problem?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <FormGroup
       label={props.label}
@@ -262,7 +267,9 @@ export function ConfigForm({ kind, config, options, problemOf, onChange }: FormP
         </>
       );
     case 'action.wait_for_review':
-      return <p className="ld-muted">The run waits here until a person marks the document reviewed.</p>;
+      return (
+        <p className="ld-muted">The run waits here until a person marks the document reviewed.</p>
+      );
     case 'action.webhook':
       return (
         <>

@@ -11,7 +11,8 @@ import {
 } from './editorState';
 import { LAYER_GAP } from './layout';
 
-const run = (state: EditorState, ...actions: EditorAction[]) => actions.reduce(editorReducer, state);
+const run = (state: EditorState, ...actions: EditorAction[]) =>
+  actions.reduce(editorReducer, state);
 const empty = () => initialEditorState({ nodes: [], edges: [] });
 const add = (id: string, kind: 'trigger.document' | 'action.notify' | 'condition.case_matched') =>
   ({ type: 'added', id, kind, position: { x: 0, y: 0 } }) as const;
@@ -89,7 +90,10 @@ describe('workflow editor state', () => {
       emails: ['a@b.co'],
     });
     state = run(state, { type: 'undo' });
-    expect(state.history.present.nodes[0]?.data.config).toMatchObject({ message: 'Hello', emails: [] });
+    expect(state.history.present.nodes[0]?.data.config).toMatchObject({
+      message: 'Hello',
+      emails: [],
+    });
     state = run(state, { type: 'undo' });
     expect(state.history.present.nodes[0]?.data.config).toMatchObject({ message: '' });
   });
@@ -132,6 +136,9 @@ describe('workflow editor state', () => {
     expect(isDirty(state)).toBe(true);
     state = run(state, { type: 'saved', graph: state.history.present });
     expect(isDirty(state)).toBe(false);
-    expect(fromCanvas(state.history.present).nodes[0]?.data).toEqual({ config: {}, label: 'Intake' });
+    expect(fromCanvas(state.history.present).nodes[0]?.data).toEqual({
+      config: {},
+      label: 'Intake',
+    });
   });
 });

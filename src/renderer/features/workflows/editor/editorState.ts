@@ -58,13 +58,19 @@ export type EditorAction =
   | { type: 'saved'; graph: CanvasGraph }
   | { type: 'loaded'; graph: CanvasGraph };
 
-export function toCanvas(nodes: readonly WorkflowNode[], edges: readonly WorkflowEdge[]): CanvasGraph {
+export function toCanvas(
+  nodes: readonly WorkflowNode[],
+  edges: readonly WorkflowEdge[],
+): CanvasGraph {
   return {
     nodes: nodes.map((node) => ({
       id: node.id,
       type: node.type,
       position: { ...node.position },
-      data: { config: { ...node.data.config }, ...(node.data.label ? { label: node.data.label } : {}) },
+      data: {
+        config: { ...node.data.config },
+        ...(node.data.label ? { label: node.data.label } : {}),
+      },
     })),
     edges: edges.map((edge) => ({
       id: edge.id,
@@ -236,7 +242,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       );
       return step(state, {
         ...present,
-        nodes: present.nodes.map((node) => ({ ...node, position: at.get(node.id) ?? node.position })),
+        nodes: present.nodes.map((node) => ({
+          ...node,
+          position: at.get(node.id) ?? node.position,
+        })),
       });
     }
     case 'undo':

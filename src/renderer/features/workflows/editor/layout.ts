@@ -79,7 +79,9 @@ export function layeredLayout(
     for (const layer of byLayer.slice(1)) {
       const weight = (id: string) => {
         const from = kept.filter((edge) => edge.target === id).map((e) => order.get(e.source) ?? 0);
-        return from.length === 0 ? (order.get(id) ?? 0) : from.reduce((a, b) => a + b) / from.length;
+        return from.length === 0
+          ? (order.get(id) ?? 0)
+          : from.reduce((a, b) => a + b) / from.length;
       };
       const weights = new Map(layer.map((id) => [id, weight(id)]));
       layer.sort((a, b) => (weights.get(a) ?? 0) - (weights.get(b) ?? 0));
@@ -90,7 +92,9 @@ export function layeredLayout(
   const positions = new Map<string, Point>();
   byLayer.forEach((layer, column) => {
     const top = -((layer.length - 1) * ROW_GAP) / 2;
-    layer.forEach((id, row) => positions.set(id, { x: column * LAYER_GAP, y: top + row * ROW_GAP }));
+    layer.forEach((id, row) =>
+      positions.set(id, { x: column * LAYER_GAP, y: top + row * ROW_GAP }),
+    );
   });
   return positions;
 }

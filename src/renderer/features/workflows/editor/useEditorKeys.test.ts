@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { historyKey } from './useEditorKeys';
 
-const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }>) =>
-  historyKey({ key, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
+const press = (
+  key: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }>,
+) => historyKey({ key, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
 
 describe('historyKey', () => {
   it('given Ctrl+Z, then undo; with Shift (the key reads "Z"), then redo', () => {

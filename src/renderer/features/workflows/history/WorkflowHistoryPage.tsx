@@ -4,7 +4,7 @@
  * A failed load shows the 500 screen (spec section 2).
  */
 import { Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ERROR_SCREEN } from '../../../../shared/errors';
 import { APP_PATHS } from '../../../../shared/routes';
@@ -13,10 +13,10 @@ import { ErrorScreenView } from '../../../components/ErrorScreen';
 import { Page } from '../../../components/Page';
 import { Pager } from '../../../components/Pager';
 import { useViewer } from '../../auth/useViewer';
-import { fetchUpdateHistory, type HistoryEntry } from '../api';
+import { fetchUpdateHistory, fetchWorkflows, type HistoryEntry } from '../api';
 import { useConnection } from '../useConnection';
 import { usePaged } from '../usePaged';
-import { diffGraphs } from './diff';
+import { describeDiff, type NamedNode } from './diff';
 import '../workflows.css';
 
 function DiffList({ title, items, tone }: { title: string; items: string[]; tone: string }) {
@@ -25,39 +25,60 @@ function DiffList({ title, items, tone }: { title: string; items: string[]; tone
     <div>
       <strong>{title}</strong>
       <ul className={`ld-wf-diff-${tone}`}>
-        {items.map((item) => (
-          <li key={item}>{item}</li>
+        {items.map((item, index) => (
+          <li key={`${index}:${item}`}>{item}</li>
         ))}
       </ul>
     </div>
   );
 }
 
-function HistoryCard({ entry, dateFormat }: { entry: HistoryEntry; dateFormat: string }) {
-  const diff = diffGraphs(entry.previous, entry.current);
+const ACTIONS: Record<string, string> = {
+  created: 'created the workflow',
+  renamed: 'renamed the workflow',
+  duplicated: 'created it as a duplicate',
+  activated: 'activated the workflow',
+  deactivated: 'deactivated the workflow',
+  deleted: 'deleted the workflow',
+  nodes_and_edges: 'saved steps and connections',
+};
+
+function HistoryCard(props: {
+  entry: HistoryEntry;
+  nodes: readonly NamedNode[];
+  dateFormat: string;
+}) {
+  const { entry } = props;
+  const lines = entry.diff ? describeDiff(entry.diff, props.nodes) : null;
+  const who = entry.user ? entry.user.name || entry.user.email || 'Someone' : 'Someone';
   return (
-    <Card className="ld-wf-history-entry" role="article" aria-label={`Change to ${entry.workflow_name}`}>
+    <Card
+      className="ld-wf-history-entry"
+      role="article"
+      aria-label={`Change to ${entry.workflow_name}`}
+    >
       <div className="ld-wf-history-head">
         <a href={`#${APP_PATHS.workflow(entry.workflow_id)}`}>
           <strong>{entry.workflow_name}</strong>
         </a>{' '}
-        {entry.version !== undefined ? <Tag minimal>version {entry.version}</Tag> : null}{' '}
-        <span className="ld-muted">
-          by {entry.updated_by_name ?? entry.updated_by_email ?? 'someone'} ·{' '}
-          {formatDateTime(entry.created_at, dateFormat)}
-        </span>
+        <Tag minimal>version {entry.version}</Tag>{' '}
+        <span>
+          {who} {ACTIONS[entry.action] ?? entry.action}
+        </span>{' '}
+        <span className="ld-muted">· {formatDateTime(entry.created_at, props.dateFormat)}</span>
       </div>
-      {diff.empty ? (
-        <p className="ld-muted">Saved with no change to steps or connections.</p>
-      ) : (
+      {lines && !lines.empty ? (
         <div className="ld-wf-diff">
-          <DiffList title="Steps added" items={diff.nodes.added} tone="added" />
-          <DiffList title="Steps removed" items={diff.nodes.removed} tone="removed" />
-          <DiffList title="Steps changed" items={diff.nodes.changed} tone="changed" />
-          <DiffList title="Connections added" items={diff.edges.added} tone="added" />
-          <DiffList title="Connections removed" items={diff.edges.removed} tone="removed" />
+          <DiffList title="Steps added" items={lines.added} tone="added" />
+          <DiffList title="Steps removed" items={lines.removed} tone="removed" />
+          <DiffList title="Steps changed" items={lines.changed} tone="changed" />
+          <DiffList title="Steps moved" items={lines.moved} tone="changed" />
+          <DiffList title="Connections added" items={lines.edgesAdded} tone="added" />
+          <DiffList title="Connections removed" items={lines.edgesRemoved} tone="removed" />
         </div>
-      )}
+      ) : entry.action === 'nodes_and_edges' ? (
+        <p className="ld-muted">Saved with no change to steps or connections.</p>
+      ) : null}
     </Card>
   );
 }
@@ -72,6 +93,19 @@ export function WorkflowHistoryPage() {
     [companyId, connection],
   );
   const { state, page, setPage } = usePaged(connection && companyId ? fetchPage : null);
+  // Step names for the diffs, from each workflow's current graph (a list failure only costs names).
+  const [nodes, setNodes] = useState<NamedNode[]>([]);
+  useEffect(() => {
+    if (!connection || !companyId) return;
+    let live = true;
+    fetchWorkflows(connection, companyId).then(
+      (rows) => live && setNodes(rows.flatMap((row) => row.nodes)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [companyId, connection]);
 
   if (state.status === 'failed') {
     return <ErrorScreenView onReturnHome={() => void navigate(ERROR_SCREEN.homePath)} />;
@@ -80,12 +114,23 @@ export function WorkflowHistoryPage() {
   if (state.status !== 'succeeded' && state.items.length === 0) {
     body = <Spinner className="ld-loading" size={32} aria-label="Loading update history" />;
   } else if (state.items.length === 0) {
-    body = <NonIdealState className="ld-empty" icon="history" title="No workflow has been changed yet." />;
+    body = (
+      <NonIdealState
+        className="ld-empty"
+        icon="history"
+        title="No workflow has been changed yet."
+      />
+    );
   } else {
     body = (
       <div className="ld-stack">
         {state.items.map((entry) => (
-          <HistoryCard key={entry.id} entry={entry} dateFormat={viewer?.company.date_format ?? 'MM/DD/YYYY'} />
+          <HistoryCard
+            key={entry.id}
+            entry={entry}
+            nodes={nodes}
+            dateFormat={viewer?.company.date_format ?? 'MM/DD/YYYY'}
+          />
         ))}
         <Pager
           page={page}

@@ -2,7 +2,17 @@
  * One dialog for the three ways a workflow gets a name: create (with "Active"), rename and
  * duplicate. A failure shows the operation's catalogue message inside the dialog and keeps it open.
  */
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Intent,
+  Switch,
+} from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 
 export interface NameDialogProps {
@@ -42,10 +52,20 @@ export function NameDialog(props: NameDialogProps) {
       <form onSubmit={(event) => void submit(event)}>
         <DialogBody>
           <FormGroup label="Name" labelFor="wf-name-input">
-            <InputGroup id="wf-name-input" value={name} onValueChange={setName} autoFocus maxLength={200} />
+            <InputGroup
+              id="wf-name-input"
+              value={name}
+              onValueChange={setName}
+              autoFocus
+              maxLength={200}
+            />
           </FormGroup>
           {props.withActive ? (
-            <Switch label="Active" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+            <Switch
+              label="Active"
+              checked={active}
+              onChange={(e) => setActive(e.currentTarget.checked)}
+            />
           ) : null}
           {status === 'failed' && error ? (
             <Callout intent={Intent.DANGER} role="alert">
@@ -57,7 +77,12 @@ export function NameDialog(props: NameDialogProps) {
           actions={
             <>
               <Button onClick={props.onClose}>Cancel</Button>
-              <Button type="submit" intent={Intent.PRIMARY} disabled={!trimmed} loading={status === 'loading'}>
+              <Button
+                type="submit"
+                intent={Intent.PRIMARY}
+                disabled={!trimmed}
+                loading={status === 'loading'}
+              >
                 {props.submitText}
               </Button>
             </>

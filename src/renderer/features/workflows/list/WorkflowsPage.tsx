@@ -140,7 +140,11 @@ export function WorkflowsPage() {
               <td>{formatDateTime(row.updated_at, dateFormat)}</td>
               <td>
                 <div className="ld-wf-row-actions">
-                  <Button size="small" icon="edit" onClick={() => setDialog({ kind: 'rename', row })}>
+                  <Button
+                    size="small"
+                    icon="edit"
+                    onClick={() => setDialog({ kind: 'rename', row })}
+                  >
                     Rename
                   </Button>
                   <Button
@@ -176,7 +180,11 @@ export function WorkflowsPage() {
           <AnchorButton href={`#${APP_PATHS.workflowHistory}`} icon="history" variant="minimal">
             Update history
           </AnchorButton>
-          <AnchorButton href={`#${APP_PATHS.workflowLogs}`} icon="list-detail-view" variant="minimal">
+          <AnchorButton
+            href={`#${APP_PATHS.workflowLogs}`}
+            icon="list-detail-view"
+            variant="minimal"
+          >
             Logs
           </AnchorButton>
           <Button intent={Intent.PRIMARY} icon="add" onClick={() => setDialog({ kind: 'create' })}>
@@ -213,7 +221,9 @@ export function WorkflowsPage() {
           initialName={dialog.row.name}
           describeFailure={(error) => describeError(error, ERRORS.UPDATE_WORKFLOW_NAME_FAILED)}
           onClose={() => setDialog(null)}
-          onSubmit={async (name) => dispatch({ type: 'saved', row: await actions.rename(dialog.row.id, name) })}
+          onSubmit={async (name) =>
+            dispatch({ type: 'saved', row: await actions.rename(dialog.row.id, name) })
+          }
         />
       ) : null}
       {dialog?.kind === 'duplicate' ? (

@@ -31,7 +31,9 @@ export type ListAction =
 export const INITIAL_LIST: ListState = { status: 'idle', rows: [], error: null };
 
 function byName(a: WorkflowRow, b: WorkflowRow): number {
-  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+  return (
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id)
+  );
 }
 
 export function listReducer(state: ListState, action: ListAction): ListState {

@@ -33,9 +33,7 @@ export function WorkflowLogsPage() {
     },
     [companyId, connection],
   );
-  const { state, page, setPage, reload } = usePaged(
-    connection && companyId ? fetchPage : null,
-  );
+  const { state, page, setPage, reload } = usePaged(connection && companyId ? fetchPage : null);
 
   if (state.status === 'failed') {
     return <ErrorScreenView onReturnHome={() => void navigate(ERROR_SCREEN.homePath)} />;
@@ -70,9 +68,14 @@ export function WorkflowLogsPage() {
           </thead>
           <tbody>
             {state.items.map((group) => (
-              <tr key={group.key} aria-label={`${group.workflow_name}: ${group.processed_file_name ?? 'no document'}`}>
+              <tr
+                key={group.key}
+                aria-label={`${group.workflow_name}: ${group.processed_file_name ?? 'no document'}`}
+              >
                 <td>
-                  <Link to={APP_PATHS.workflow(group.legal_workflow_id)}>{group.workflow_name}</Link>
+                  <Link to={APP_PATHS.workflow(group.legal_workflow_id)}>
+                    {group.workflow_name}
+                  </Link>
                 </td>
                 <td>
                   {group.legal_processed_file_id ? (
