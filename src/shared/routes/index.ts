@@ -43,7 +43,11 @@ export const APP_PATHS = {
   workflow: (id: string) => `/workflows/${encodeURIComponent(id)}`,
   workflowHistory: '/workflow-history',
   workflowLogs: '/workflow-logs',
-  workflowLog: (runId: string) => `/workflow-logs/${encodeURIComponent(runId)}`,
+  /** The runs of one workflow, for one processed file when given. */
+  workflowLog: (workflowId: string, processedFileId: string | null) =>
+    `/workflow-logs/${encodeURIComponent(workflowId)}${
+      processedFileId ? `?file=${encodeURIComponent(processedFileId)}` : ''
+    }`,
 } as const;
 
 const SEGMENT = /^[A-Za-z0-9._~%-]+$/;

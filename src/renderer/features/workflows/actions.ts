@@ -26,7 +26,7 @@ export function workflowActions(connection: Connection): WorkflowActions {
   return {
     create: (input) => post('/workflow/create', input, one, ERRORS.CREATE_WORKFLOW_FAILED),
     rename: (id, name) =>
-      post('/workflow/update-name', { id, name }, one, ERRORS.UPDATE_WORKFLOW_NAME_FAILED),
+      post('/workflow/rename', { id, name }, one, ERRORS.UPDATE_WORKFLOW_NAME_FAILED),
     duplicate: (input) => post('/workflow/duplicate', input, one, ERRORS.DUPLICATE_WORKFLOW_FAILED),
     toggle: (id, isActive) =>
       post(

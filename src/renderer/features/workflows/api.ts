@@ -1,9 +1,10 @@
 /**
  * The workflow calls of spec section 7 over REST, each answer checked with zod and each failure
  * carrying the catalogue message of its operation (section 8):
- * POST /workflow/get-workflows, POST /workflow/update-nodes-and-edges,
- * GET /workflow/get-workflow-update-history, POST /workflow/logs, POST /workflow/process-node,
- * POST /workflow/retry-syncing.
+ * POST /workflow/get-workflows, POST /workflow/get-workflow, POST /workflow/update-nodes-and-edges,
+ * GET /workflow/get-workflow-update-history, POST /workflow/logs, POST /workflow/log-details,
+ * POST /workflow/sync-logs, POST /workflow/process-node, POST /workflow/retry-syncing.
+ * Answers are {data: ...}; failures {error: {code, message, issues?}} (rest.ts).
  */
 import { z } from 'zod';
 import { ERRORS } from '../../../shared/errors';
@@ -49,6 +50,16 @@ export function fetchWorkflows(connection: Connection, companyId: string): Promi
     { method: 'POST', body: { company_id: companyId, is_deleted: false } },
     z.object({ data: z.array(WorkflowAnswer) }).transform((answer) => answer.data),
     ERRORS.FETCH_WORKFLOWS_FAILED,
+  );
+}
+
+export function fetchWorkflow(connection: Connection, id: string): Promise<Workflow> {
+  return call(
+    connection,
+    '/workflow/get-workflow',
+    { method: 'POST', body: { id } },
+    z.object({ data: WorkflowAnswer }).transform((answer) => answer.data),
+    ERRORS.FETCH_WORKFLOW_BY_ID_FAILED,
   );
 }
 
@@ -103,8 +114,10 @@ export function fetchUpdateHistory(
     `/workflow/get-workflow-update-history?${params.toString()}`,
     { method: 'GET' },
     z
-      .object({ history: z.array(HistoryEntryAnswer), pagination: PaginationAnswer })
-      .transform((answer) => ({ items: answer.history, pagination: answer.pagination })),
+      .object({
+        data: z.object({ history: z.array(HistoryEntryAnswer), pagination: PaginationAnswer }),
+      })
+      .transform(({ data }) => ({ items: data.history, pagination: data.pagination })),
     ERRORS.FETCH_WORKFLOW_HISTORY_FAILED,
   );
 }
@@ -168,14 +181,49 @@ export const RunDetailAnswer = z.object({
 });
 export type RunDetail = z.infer<typeof RunDetailAnswer>;
 
-/** Log detail of one run (spec: "log detail by workflow_id"): every node's execution. */
-export function fetchRunDetail(connection: Connection, id: string): Promise<RunDetail> {
+/**
+ * Log detail (spec: "log details by workflow_id"): the runs of one workflow, for one processed
+ * file when given, newest first, each with every node's execution.
+ */
+export function fetchRunDetails(
+  connection: Connection,
+  query: { workflowId: string; processedFileId: string | null },
+): Promise<RunDetail[]> {
   return call(
     connection,
     '/workflow/log-details',
-    { method: 'POST', body: { workflow_id: id } },
-    z.object({ data: RunDetailAnswer }).transform((answer) => answer.data),
+    {
+      method: 'POST',
+      body: {
+        workflow_id: query.workflowId,
+        ...(query.processedFileId ? { legal_processed_file_id: query.processedFileId } : {}),
+      },
+    },
+    z.object({ data: z.array(RunDetailAnswer) }).transform((answer) => answer.data),
     ERRORS.FETCH_WORKFLOW_LOG_DETAILS_FAILED,
+  );
+}
+
+export const SyncLogAnswer = z.object({
+  id: z.string(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  status,
+  attempt: z.number(),
+  company_id: z.string(),
+  data: z.unknown(),
+  legal_processed_file_id: z.string(),
+});
+export type SyncLog = z.infer<typeof SyncLogAnswer>;
+
+/** The document sync logs of one processed file (id, started_at, ended_at, status, attempt, data). */
+export function fetchSyncLogs(connection: Connection, processedFileId: string): Promise<SyncLog[]> {
+  return call(
+    connection,
+    '/workflow/sync-logs',
+    { method: 'POST', body: { legal_processed_file_id: processedFileId } },
+    z.object({ data: z.array(SyncLogAnswer) }).transform((answer) => answer.data),
+    ERRORS.FETCH_SYNC_LOG_FAILED,
   );
 }
 

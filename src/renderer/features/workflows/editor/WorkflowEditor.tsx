@@ -39,7 +39,7 @@ export interface EditorProps {
 
 type SaveState =
   | { status: 'idle' | 'loading' | 'succeeded' }
-  | { status: 'failed'; message: string; problems: ServerProblem[] };
+  | { status: 'failed'; message: string; problems: ServerProblem[]; sent: string | null };
 
 function Editor(props: EditorProps) {
   const { onSave, options, saveFailedMessage } = props;
@@ -57,9 +57,10 @@ function Editor(props: EditorProps) {
   }, [graph]);
   // The server's answer to the last save shows until the graph changes again.
   const problems = useMemo(() => {
-    const server = save.status === 'failed' && !dirty ? save.problems : [];
+    const same = save.status === 'failed' && save.sent === JSON.stringify(fromCanvas(graph));
+    const server = same ? save.problems : [];
     return mapProblems(local.length > 0 ? local : server);
-  }, [local, save, dirty]);
+  }, [local, save, graph]);
   const selected = graph.nodes.find((node) => node.selected) ?? null;
 
   useEditorKeys(useCallback((key) => dispatch({ type: key }), []));
@@ -77,7 +78,7 @@ function Editor(props: EditorProps) {
 
   const submit = async () => {
     if (local.length > 0) {
-      setSave({ status: 'failed', message: problemsText(local.length), problems: [] });
+      setSave({ status: 'failed', message: problemsText(local.length), problems: [], sent: null });
       return;
     }
     const sent: CanvasGraph = graph;
@@ -93,6 +94,7 @@ function Editor(props: EditorProps) {
         status: 'failed',
         message: known ? error.message : saveFailedMessage,
         problems: known ? error.problems : [],
+        sent: JSON.stringify(fromCanvas(sent)),
       });
     }
   };

@@ -1,6 +1,5 @@
 /**
- * /workflows/:id — one workflow's graph in the editor. It loads the company's workflows
- * (POST /workflow/get-workflows) and opens the one asked for; a save sends
+ * /workflows/:id — one workflow's graph in the editor (POST /workflow/get-workflow); a save sends
  * POST /workflow/update-nodes-and-edges with the signed-in user's id.
  */
 import { AnchorButton, Callout, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
@@ -8,10 +7,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ERRORS } from '../../../../shared/errors';
 import { APP_PATHS } from '../../../../shared/routes';
-import { describeError } from '../../../app/errors';
+import { describeError, isNotFoundError } from '../../../app/errors';
 import { Page } from '../../../components/Page';
 import { useViewer } from '../../auth/useViewer';
-import { fetchWorkflows, saveNodesAndEdges, type Workflow } from '../api';
+import { fetchWorkflow, saveNodesAndEdges, type Workflow } from '../api';
 import { useConnection } from '../useConnection';
 import { useConfigOptions } from './useConfigOptions';
 import { WorkflowEditor } from './WorkflowEditor';
@@ -32,23 +31,25 @@ export function WorkflowEditorPage() {
   const [load, setLoad] = useState<Load>({ status: 'idle' });
 
   useEffect(() => {
-    if (!connection || !companyId) return;
+    if (!connection) return;
     let live = true;
     setLoad({ status: 'loading' });
-    fetchWorkflows(connection, companyId).then(
-      (rows) =>
-        live && setLoad({ status: 'succeeded', workflow: rows.find((w) => w.id === id) ?? null }),
-      (error: unknown) =>
-        live &&
-        setLoad({
-          status: 'failed',
-          message: describeError(error, ERRORS.FETCH_WORKFLOW_BY_ID_FAILED),
-        }),
+    fetchWorkflow(connection, id).then(
+      (workflow) => live && setLoad({ status: 'succeeded', workflow }),
+      (error: unknown) => {
+        if (!live) return;
+        if (isNotFoundError(error)) setLoad({ status: 'succeeded', workflow: null });
+        else
+          setLoad({
+            status: 'failed',
+            message: describeError(error, ERRORS.FETCH_WORKFLOW_BY_ID_FAILED),
+          });
+      },
     );
     return () => {
       live = false;
     };
-  }, [companyId, connection, id]);
+  }, [connection, id]);
 
   const save = useCallback(
     async (graph: Parameters<Parameters<typeof WorkflowEditor>[0]['onSave']>[0]) => {

@@ -1,7 +1,6 @@
 /**
  * One node's execution in a run: its status, attempts, when it was queued, started and ended (and
- * how long it took), its input, output and error. A failed node offers "Retry node"; a failed
- * sync step also "Retry syncing".
+ * how long it took), its input, output and error. A failed node offers "Retry node".
  */
 import { Button, Callout, Card, Intent, Tag } from '@blueprintjs/core';
 import type { RunDetail } from '../api';
@@ -32,20 +31,18 @@ export function durationText(startedAt: string | null, endedAt: string | null): 
 
 export function NodeLogCard(props: {
   log: NodeLog;
-  label: string | undefined;
   dateFormat: string;
   busy: boolean;
   onRetryNode: () => void;
-  onRetrySyncing: (() => void) | null;
 }) {
   const { log, dateFormat } = props;
   const when = (value: string | null) => (value ? formatDateTime(value, dateFormat) : '—');
   const took = durationText(log.started_at, log.ended_at);
-  const title = props.label || kindLabel(log.node_type);
+  const title = `${kindLabel(log.node_type)} · ${log.node_id}`;
   return (
     <Card className="ld-wf-node-log" role="article" aria-label={`Step ${title}`}>
       <div className="ld-wf-node-log-head">
-        <strong>{title}</strong> <span className="ld-muted">{kindLabel(log.node_type)}</span>{' '}
+        <strong>{kindLabel(log.node_type)}</strong> <span className="ld-muted">{log.node_id}</span>{' '}
         <StatusTag status={log.status} />{' '}
         <Tag minimal data-testid="wf-attempts">
           {log.attempts === 1 ? '1 attempt' : `${log.attempts} attempts`}
@@ -73,11 +70,6 @@ export function NodeLogCard(props: {
       </div>
       {log.status === 'Failed' ? (
         <div className="ld-wf-row-actions">
-          {props.onRetrySyncing ? (
-            <Button icon="refresh" loading={props.busy} onClick={props.onRetrySyncing}>
-              Retry syncing
-            </Button>
-          ) : null}
           <Button
             intent={Intent.PRIMARY}
             icon="repeat"

@@ -93,11 +93,15 @@ export function WorkflowLogsPage() {
                 <td>{when(group.started_at)}</td>
                 <td>{when(group.ended_at)}</td>
                 <td>
-                  {group.run_ids.map((runId, index) => (
-                    <Link key={runId} to={APP_PATHS.workflowLog(runId)} className="ld-wf-run-link">
-                      {index === 0 ? 'Latest run' : `Run ${group.run_ids.length - index}`}
-                    </Link>
-                  ))}
+                  <Link
+                    to={APP_PATHS.workflowLog(
+                      group.legal_workflow_id,
+                      group.legal_processed_file_id,
+                    )}
+                    aria-label={`Details of ${group.workflow_name} for ${group.processed_file_name ?? 'no document'}`}
+                  >
+                    {group.run_ids.length === 1 ? '1 run' : `${group.run_ids.length} runs`}
+                  </Link>
                 </td>
               </tr>
             ))}
