@@ -121,6 +121,15 @@ export const ConfigSchema = z.strictObject({
     .int()
     .min(1)
     .default(30 * 60),
+  /** Workflow node jobs this process runs at once (0: it only queues them, for other processes). */
+  workflowWorkers: z.coerce.number().int().min(0).max(32).default(2),
+  /**
+   * Whether workflow webhooks may call loopback, private, link-local and other internal addresses
+   * (off: only public addresses, so a workflow cannot reach the server's own network).
+   */
+  workflowWebhookAllowPrivate: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+    .default(false),
   /**
    * PostgreSQL statement_timeout (ms) of every statement a read runs: GraphQL queries and the
    * read-only REST routes (GETs, and the POST list searches). A read stopped by it answers
@@ -229,6 +238,8 @@ function fromEnv(env: Env): Record<string, unknown> {
     pipelineWorkers: env.PIPELINE_WORKERS,
     pipelineProcess: env.PIPELINE_PROCESS,
     pipelineJobExpireSeconds: env.PIPELINE_JOB_EXPIRE_SECONDS,
+    workflowWorkers: env.WORKFLOW_WORKERS,
+    workflowWebhookAllowPrivate: env.WORKFLOW_WEBHOOK_ALLOW_PRIVATE,
     ocrEngine: env.OCR_ENGINE,
     readTimeoutMs: env.READ_TIMEOUT_MS,
     mutationRateLimit: definedOnly({

@@ -1,0 +1,202 @@
+/**
+ * The actions. Each runs inside the node's execution transaction, so a database effect (sync to
+ * the local case store, a case activity, in-app notifications, set type or name) commits with the
+ * node's Completed row or not at all: a crash never repeats it. The webhook, the one external
+ * effect, is recorded in workflow_effect (its own commit) right after the receiver accepted it,
+ * and a repeat of the node reads that record instead of calling again.
+ */
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database, DatabaseTransaction } from '../../../db/connection';
+import { userProfile } from '../../../db/schema';
+import { legalFileType, legalProcessedFile } from '../../../db/schemaPipeline';
+import { caseActivity, documentSyncLog, workflowEffect } from '../../../db/schemaWorkflows';
+import type { NodeConfig } from '../../../../shared/workflows';
+import { insertNotification } from '../../notifications/repository';
+import { fillTemplate } from './conditions';
+import { final } from './errors';
+import type { DocumentFacts } from './facts';
+import { callWebhook } from './webhook';
+
+export interface ActionContext {
+  tx: DatabaseTransaction;
+  db: Database;
+  facts: DocumentFacts;
+  run: { id: string; workflow_id: string; company_id: string };
+  log: { id: string; node_id: string; retry_round: number; attempts: number };
+  allowPrivateWebhooks: boolean;
+}
+
+export type ActionResult = { output: Record<string, unknown>; waiting?: boolean };
+
+export const NOT_MATCHED = 'This document is not matched to a case, so it cannot be synced.';
+
+/** A case connector: where "sync to case" sends a document. Only the local case store exists. */
+export interface CaseConnector {
+  name: string;
+  sync(ctx: ActionContext): Promise<{ case_id: string; case_number: string | null }>;
+}
+
+export const localCaseStore: CaseConnector = {
+  name: 'local',
+  async sync(ctx) {
+    if (!ctx.facts.legal_case_id) throw final(NOT_MATCHED);
+    await ctx.tx
+      .update(legalProcessedFile)
+      .set({
+        document_synced: true,
+        crm_case_id: ctx.facts.legal_case_id,
+        sync_status: 'synced',
+        updated_at: new Date(),
+      })
+      .where(eq(legalProcessedFile.id, ctx.facts.id));
+    return { case_id: ctx.facts.legal_case_id, case_number: ctx.facts.case_number_of_case };
+  },
+};
+
+const CONNECTORS: Record<string, CaseConnector> = { local: localCaseStore };
+
+export async function syncCase(
+  ctx: ActionContext,
+  config: NodeConfig<'action.sync_case'>,
+): Promise<ActionResult> {
+  const connector = CONNECTORS[config.connector];
+  if (!connector) throw final(`The connector ${config.connector} is not available.`);
+  const result = await connector.sync(ctx);
+  const [log] = await ctx.tx
+    .insert(documentSyncLog)
+    .values({
+      company_id: ctx.run.company_id,
+      legal_processed_file_id: ctx.facts.id,
+      node_log_id: ctx.log.id,
+      legal_case_id: result.case_id,
+      connector: connector.name,
+      status: 'Completed',
+      attempt: ctx.log.attempts,
+      data: result,
+      ended_at: new Date(),
+    })
+    .returning({ id: documentSyncLog.id });
+  return { output: { ...result, connector: connector.name, sync_log_id: log?.id } };
+}
+
+export async function crmActivity(
+  ctx: ActionContext,
+  config: NodeConfig<'action.crm_activity'>,
+): Promise<ActionResult> {
+  if (!ctx.facts.legal_case_id)
+    throw final('This document is not matched to a case, so no activity can be added.');
+  const note = fillTemplate(config.note, ctx.facts);
+  const [row] = await ctx.tx
+    .insert(caseActivity)
+    .values({
+      company_id: ctx.run.company_id,
+      legal_case_id: ctx.facts.legal_case_id,
+      legal_processed_file_id: ctx.facts.id,
+      activity_type: config.activity_type,
+      note,
+    })
+    .returning({ id: caseActivity.id });
+  return { output: { activity_id: row?.id, activity_type: config.activity_type, note } };
+}
+
+export async function notify(
+  ctx: ActionContext,
+  config: NodeConfig<'action.notify'>,
+): Promise<ActionResult> {
+  const byRole =
+    config.roles.length > 0 ? inArray(sql`${userProfile.legal_user_type}::text`, config.roles) : undefined;
+  const byId = config.staff_ids.length > 0 ? inArray(userProfile.id, config.staff_ids) : undefined;
+  const receivers =
+    byRole || byId
+      ? await ctx.tx
+          .select({ id: userProfile.id })
+          .from(userProfile)
+          .where(
+            and(
+              eq(userProfile.company_id, ctx.run.company_id),
+              eq(userProfile.is_deactivated, false),
+              or(byRole, byId),
+            ),
+          )
+      : [];
+  const content = fillTemplate(config.message, ctx.facts);
+  for (const r of receivers)
+    await insertNotification(ctx.tx, {
+      content,
+      receiver_id: r.id,
+      module: 'workflow',
+      redirect: `/processed-file/${ctx.facts.id}`,
+      company_id: ctx.run.company_id,
+    });
+  // Mail is not sent until the notifications issue brings it; the addresses are kept in the log.
+  return {
+    output: { notified: receivers.map((r) => r.id), emails_not_sent: config.emails, content },
+  };
+}
+
+export async function setFields(
+  ctx: ActionContext,
+  config: NodeConfig<'action.set_fields'>,
+): Promise<ActionResult> {
+  const set: { legal_file_type_id?: string; name?: string } = {};
+  if (config.file_type_id) {
+    const [type] = await ctx.tx
+      .select({ id: legalFileType.id })
+      .from(legalFileType)
+      .where(
+        and(
+          eq(legalFileType.id, config.file_type_id),
+          eq(legalFileType.company_id, ctx.run.company_id),
+          eq(legalFileType.is_deleted, false),
+        ),
+      );
+    if (!type) throw final('The file type chosen for this step no longer exists.');
+    set.legal_file_type_id = type.id;
+  }
+  if (config.name) set.name = fillTemplate(config.name, ctx.facts).slice(0, 300);
+  await ctx.tx
+    .update(legalProcessedFile)
+    .set({ ...set, updated_at: new Date(), version: sql`${legalProcessedFile.version} + 1` })
+    .where(eq(legalProcessedFile.id, ctx.facts.id));
+  return { output: { before: { name: ctx.facts.name, legal_file_type_id: ctx.facts.legal_file_type_id }, after: set } };
+}
+
+export function waitForReview(ctx: ActionContext): ActionResult {
+  if (ctx.facts.reviewed_at) return { output: { reviewed_at: ctx.facts.reviewed_at } };
+  return { output: { waiting: true }, waiting: true };
+}
+
+export async function webhook(
+  ctx: ActionContext,
+  config: NodeConfig<'action.webhook'>,
+): Promise<ActionResult> {
+  const key = `${ctx.run.id}:${ctx.log.node_id}:${ctx.log.retry_round}`;
+  const [done] = await ctx.db.select().from(workflowEffect).where(eq(workflowEffect.key, key));
+  if (done) return { output: { ...(done.result as object), replayed: true } };
+  const body = {
+    event: 'workflow.node',
+    run_id: ctx.run.id,
+    workflow_id: ctx.run.workflow_id,
+    node_id: ctx.log.node_id,
+    document: {
+      id: ctx.facts.id,
+      name: ctx.facts.name,
+      file_type: ctx.facts.file_type,
+      applicant: ctx.facts.applicant,
+      adj_number: ctx.facts.adj_number,
+      claim_number: ctx.facts.claim_number,
+      legal_case_id: ctx.facts.legal_case_id,
+    },
+  };
+  const answer = await callWebhook({
+    url: config.url,
+    secret: config.secret,
+    body,
+    idempotencyKey: key,
+    allowPrivate: ctx.allowPrivateWebhooks,
+  });
+  const result = { status: answer.status, response: answer.body.slice(0, 1000), idempotency_key: key };
+  // Its own commit: even if this node's transaction is lost now, the call is not made again.
+  await ctx.db.insert(workflowEffect).values({ key, node_log_id: ctx.log.id, result }).onConflictDoNothing();
+  return { output: result };
+}

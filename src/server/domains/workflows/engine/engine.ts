@@ -1,0 +1,295 @@
+/**
+ * The workflow engine on pg-boss. Document events (the workflow_event outbox, written by a trigger
+ * in the writer's transaction and announced on lexdesk_workflow_event) start runs; each node
+ * execution is a job {nodeLogId} on the `workflow-node` queue. A job runs its node under the node
+ * log's advisory lock inside one transaction: the node's effect and its Completed row (and the
+ * next nodes' Queued rows) commit together, so a crash repeats nothing (the webhook keeps its own
+ * record, actions.ts). The start ('In Progress', attempts + 1) is committed first so screens see
+ * it. A transient failure is queued again after a backoff (shared/backoff.ts); the last allowed
+ * attempt, or a final failure, marks the node Failed until a person retries it (retryNode).
+ * Every `sweepIntervalMs` queued nodes without a job and nodes a dead worker left In Progress
+ * (their lock is free) are queued again.
+ */
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { z } from 'zod';
+import { backoffDelay } from '../../../../shared/backoff';
+import { isNodeKind } from '../../../../shared/workflows';
+import type { Database } from '../../../db/connection';
+import { documentSyncLog, workflowNodeLog, workflowRun, type WorkflowNodeLogRow } from '../../../db/schemaWorkflows';
+import { startJobLoop, type JobLoop } from '../../pipeline/jobLoop';
+import type { PipelineLog } from '../../pipeline/queue';
+import { final, NodeFailure } from './errors';
+import { executeNode } from './execute';
+import { loadFacts } from './facts';
+import { graphOf, queueNext, refreshRun, startRuns, waitingForReview, type DocumentEventKind } from './runs';
+
+export const WORKFLOW_QUEUE = 'workflow-node';
+export const WORKFLOW_EVENT_CHANNEL = 'lexdesk_workflow_event';
+const LOCK_SPACE = 17017;
+const jobData = z.object({ nodeLogId: z.uuid() });
+
+export interface WorkflowEngineOptions {
+  databaseUrl: string;
+  db: Database;
+  /** Node jobs this process runs at once; 0 only queues (and starts no runs). */
+  workers: number;
+  allowPrivateWebhooks: boolean;
+  log: PipelineLog;
+  /** Attempts of a transiently failing node before it is Failed (default 4). */
+  maxAttempts?: number;
+  /** The first retry's delay in ms (doubling, capped at a minute; default 2000). */
+  retryBaseMs?: number;
+  pollingIntervalSeconds?: number;
+  sweepIntervalMs?: number;
+}
+
+export interface WorkflowEngine {
+  /** Starts the runs of waiting document events; returns how many events were taken. */
+  drainEvents(): Promise<number>;
+  /** A Failed node is queued again by a person (a new retry round); false if it is not Failed. */
+  retryNode(nodeLogId: string): Promise<boolean>;
+  sweep(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startWorkflowEngine(options: WorkflowEngineOptions): Promise<WorkflowEngine> {
+  const { db, log } = options;
+  const maxAttempts = options.maxAttempts ?? 4;
+  const retryBaseMs = options.retryBaseMs ?? 2000;
+  const polling = options.pollingIntervalSeconds ?? 2;
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    max: Math.max(2, options.workers + 1),
+    supervise: options.workers > 0,
+    schedule: false,
+  });
+  boss.on('error', (error: unknown) => log.error({ error: String(error) }, 'workflow queue error'));
+  await boss.start();
+  const queueOptions = { name: WORKFLOW_QUEUE, policy: 'short', retryLimit: 5, expireInSeconds: 900 } as const;
+  await boss.createQueue(WORKFLOW_QUEUE, queueOptions);
+  await boss.updateQueue(WORKFLOW_QUEUE, queueOptions);
+
+  async function send(ids: string[], startAfter?: Date): Promise<void> {
+    for (const nodeLogId of ids)
+      await boss.send(WORKFLOW_QUEUE, { nodeLogId }, {
+        singletonKey: nodeLogId,
+        ...(startAfter && startAfter.getTime() > Date.now() ? { startAfter } : {}),
+      });
+    if (ids.length > 0) for (const loop of loops) loop.notify();
+  }
+
+  async function runNode(nodeLogId: string): Promise<void> {
+    let claimed: WorkflowNodeLogRow | undefined;
+    let next: string[] = [];
+    try {
+      await db.transaction(async (tx) => {
+        const lock = await tx.execute<{ ok: boolean }>(
+          sql`select pg_try_advisory_xact_lock(${LOCK_SPACE}, hashtext(${nodeLogId})) as ok`,
+        );
+        if (!lock.rows[0]?.ok) return; // another worker has this node right now
+        const [current] = await tx.select().from(workflowNodeLog).where(eq(workflowNodeLog.id, nodeLogId));
+        if (!current || (current.status !== 'Queued' && current.status !== 'In Progress')) return;
+        // The start, committed on its own so it shows while the node runs.
+        [claimed] = await db
+          .update(workflowNodeLog)
+          .set({
+            status: 'In Progress',
+            started_at: new Date(),
+            attempts: sql`${workflowNodeLog.attempts} + 1`,
+            round_attempts: sql`${workflowNodeLog.round_attempts} + 1`,
+            retry_at: null,
+          })
+          .where(eq(workflowNodeLog.id, nodeLogId))
+          .returning();
+        await db.update(workflowRun).set({ status: 'In Progress', ended_at: null }).where(eq(workflowRun.id, current.run_id));
+        const started = claimed!;
+        const [run] = await tx.select().from(workflowRun).where(eq(workflowRun.id, started.run_id));
+        if (!run) throw final('The run of this step no longer exists.');
+        const graph = await graphOf(tx, run.workflow_id, run.version);
+        const node = graph.nodes.find((n) => n.id === started.node_id);
+        if (!node || !isNodeKind(node.type)) throw final('This step is not part of the workflow version this run uses.');
+        const facts = run.legal_processed_file_id ? await loadFacts(tx, run.legal_processed_file_id) : undefined;
+        if (!facts || facts.is_deleted) throw final('The document of this run no longer exists.');
+        const result = await executeNode(
+          { ...node, type: node.type },
+          { tx, db, facts, run, log: started, allowPrivateWebhooks: options.allowPrivateWebhooks },
+        );
+        if (result.waiting) {
+          await tx.update(workflowNodeLog).set({ output: result.output, error: null }).where(eq(workflowNodeLog.id, nodeLogId));
+          return;
+        }
+        await tx
+          .update(workflowNodeLog)
+          .set({ status: 'Completed', output: result.output, error: null, ended_at: new Date() })
+          .where(eq(workflowNodeLog.id, nodeLogId));
+        next = await queueNext(tx, run, graph, node.id, result.branch ?? null);
+        await refreshRun(tx, run.id);
+      });
+    } catch (error) {
+      if (!claimed) throw error; // the database itself failed before the start: pg-boss retries the job
+      await recordFailure(claimed, error);
+      return;
+    }
+    await send(next);
+  }
+
+  async function recordFailure(row: WorkflowNodeLogRow, error: unknown): Promise<void> {
+    const transient = error instanceof NodeFailure ? error.transient : true;
+    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof NodeFailure)) log.error({ err: error, nodeLogId: row.id }, 'workflow node failed');
+    if (transient && row.round_attempts < maxAttempts) {
+      const delay = backoffDelay(row.round_attempts, { base: retryBaseMs, cap: 60_000, jitter: 'equal' });
+      const retryAt = new Date(Date.now() + delay);
+      await db.update(workflowNodeLog).set({ status: 'Queued', error: message, retry_at: retryAt }).where(eq(workflowNodeLog.id, row.id));
+      await send([row.id], retryAt);
+      return;
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(workflowNodeLog)
+        .set({ status: 'Failed', error: message, ended_at: new Date() })
+        .where(eq(workflowNodeLog.id, row.id));
+      if (row.node_type === 'action.sync_case' && row.legal_processed_file_id)
+        await tx.insert(documentSyncLog).values({
+          company_id: row.company_id,
+          legal_processed_file_id: row.legal_processed_file_id,
+          node_log_id: row.id,
+          connector: 'local',
+          status: 'Failed',
+          attempt: row.attempts,
+          data: { error: message },
+          ended_at: new Date(),
+        });
+      await refreshRun(tx, row.run_id);
+    });
+  }
+
+  async function drainEvents(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const queued: string[] = [];
+      const taken = await db.transaction(async (tx) => {
+        const events = await tx.execute<{ kind: DocumentEventKind; legal_processed_file_id: string }>(sql`
+          delete from workflow_event where id in (
+            select id from workflow_event order by id limit 50 for update skip locked)
+          returning kind, legal_processed_file_id`);
+        for (const event of events.rows) {
+          const facts = await loadFacts(tx, event.legal_processed_file_id);
+          if (!facts || facts.is_deleted) continue;
+          queued.push(...(await startRuns(tx, event.kind, facts)));
+          if (event.kind === 'document_reviewed') queued.push(...(await waitingForReview(tx, [facts.id])));
+        }
+        return events.rows.length;
+      });
+      await send(queued);
+      total += taken;
+      if (taken < 50) return total;
+    }
+  }
+
+  async function sweep(): Promise<number> {
+    const ids = await db.transaction(async (tx) => {
+      const due = await tx.execute<{ id: string }>(sql`
+        select id from workflow_node_log
+        where status = 'Queued' and (retry_at is null or retry_at <= now())
+        union all
+        select id from workflow_node_log
+        where status = 'In Progress' and node_type <> 'action.wait_for_review'
+          and pg_try_advisory_xact_lock(${LOCK_SPACE}, hashtext(id::text))`);
+      return due.rows.map((r) => r.id);
+    });
+    await send(ids);
+    return ids.length;
+  }
+
+  async function retryNode(nodeLogId: string): Promise<boolean> {
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(workflowNodeLog)
+        .set({
+          status: 'Queued',
+          error: null,
+          round_attempts: 0,
+          retry_round: sql`${workflowNodeLog.retry_round} + 1`,
+          retry_at: null,
+          ended_at: null,
+        })
+        .where(sql`${workflowNodeLog.id} = ${nodeLogId} and ${workflowNodeLog.status} = 'Failed'`)
+        .returning();
+      if (updated) await refreshRun(tx, updated.run_id);
+      return updated;
+    });
+    if (!row) return false;
+    await send([row.id]);
+    return true;
+  }
+
+  const fetchPool = new pg.Pool({ connectionString: options.databaseUrl, max: Math.max(1, options.workers) });
+  fetchPool.on('error', () => undefined);
+  const loops: JobLoop[] = [];
+  for (let i = 0; i < options.workers; i += 1)
+    loops.push(
+      startJobLoop({
+        fetch: async () => {
+          const jobs = await boss.fetch<unknown>(WORKFLOW_QUEUE, {
+            batchSize: 1,
+            db: { executeSql: (text, values) => fetchPool.query(text, values) },
+          });
+          return jobs[0];
+        },
+        handle: async (job) => {
+          const parsed = jobData.safeParse(job.data);
+          try {
+            if (parsed.success) await runNode(parsed.data.nodeLogId);
+          } catch (error) {
+            await boss.fail(WORKFLOW_QUEUE, job.id, { error: String(error) });
+            throw error;
+          }
+          await boss.complete(WORKFLOW_QUEUE, job.id);
+        },
+        intervalMs: polling * 1000,
+        onFetchError: (error, failures) => log.error({ error: String(error), failures }, 'workflow jobs cannot be fetched'),
+        onFetchRecovered: (failures) => log.info({ failures }, 'workflow jobs are fetched again'),
+        onHandleError: (error) => log.error({ error: String(error) }, 'workflow job failed'),
+      }),
+    );
+
+  // Events and sweeps only where jobs run (a queue-only process leaves them to the workers).
+  let listener: pg.Client | undefined;
+  let draining: Promise<unknown> = Promise.resolve();
+  const drainSoon = () => {
+    draining = draining
+      .then(() => drainEvents())
+      .catch((error: unknown) => log.error({ error: String(error) }, 'workflow events could not be taken'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  if (options.workers > 0) {
+    listener = new pg.Client({ connectionString: options.databaseUrl });
+    listener.on('error', (error) => log.error({ error: String(error) }, 'workflow event listener error'));
+    await listener.connect();
+    listener.on('notification', drainSoon);
+    await listener.query(`LISTEN ${WORKFLOW_EVENT_CHANNEL}`);
+    drainSoon();
+    timer = setInterval(() => {
+      drainSoon();
+      void sweep().catch((error: unknown) => log.error({ error: String(error) }, 'workflow sweep failed'));
+    }, options.sweepIntervalMs ?? 15_000);
+    timer.unref();
+  }
+
+  return {
+    drainEvents,
+    retryNode,
+    sweep,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await listener?.end().catch(() => undefined);
+      await draining;
+      await Promise.all(loops.map((loop) => loop.stop(10_000)));
+      await boss.stop({ graceful: true, wait: true, timeout: 1_000 });
+      await fetchPool.end();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/** One node's work by its kind: a condition's verdict, an action's effect. */
+import {
+  NODE_KINDS,
+  type NodeKind,
+  type WorkflowNode,
+} from '../../../../shared/workflows';
+import {
+  crmActivity,
+  notify,
+  setFields,
+  syncCase,
+  waitForReview,
+  webhook,
+  type ActionContext,
+  type ActionResult,
+} from './actions';
+import { caseMatchedCondition, confidenceCondition, fieldCondition } from './conditions';
+import { final } from './errors';
+
+export type NodeResult = ActionResult & { branch?: 'true' | 'false' };
+
+export async function executeNode(
+  node: WorkflowNode & { type: NodeKind },
+  ctx: ActionContext,
+): Promise<NodeResult> {
+  const parsed = NODE_KINDS[node.type].config.safeParse(node.data.config);
+  if (!parsed.success)
+    throw final(`This step is not configured: ${parsed.error.issues[0]?.message ?? ''}`.trim());
+  const facts = ctx.facts;
+  switch (node.type) {
+    case 'trigger.document':
+    case 'trigger.raw_file':
+    case 'trigger.schedule':
+      return { output: {} };
+    case 'condition.field':
+      return fieldCondition(NODE_KINDS['condition.field'].config.parse(node.data.config), facts);
+    case 'condition.case_matched':
+      return caseMatchedCondition(facts);
+    case 'condition.confidence':
+      return confidenceCondition(
+        NODE_KINDS['condition.confidence'].config.parse(node.data.config),
+        facts,
+      );
+    case 'action.sync_case':
+      return syncCase(ctx, NODE_KINDS['action.sync_case'].config.parse(node.data.config));
+    case 'action.crm_activity':
+      return crmActivity(ctx, NODE_KINDS['action.crm_activity'].config.parse(node.data.config));
+    case 'action.notify':
+      return notify(ctx, NODE_KINDS['action.notify'].config.parse(node.data.config));
+    case 'action.set_fields':
+      return setFields(ctx, NODE_KINDS['action.set_fields'].config.parse(node.data.config));
+    case 'action.wait_for_review':
+      return waitForReview(ctx);
+    case 'action.webhook':
+      return webhook(ctx, NODE_KINDS['action.webhook'].config.parse(node.data.config));
+  }
+}

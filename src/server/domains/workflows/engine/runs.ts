@@ -1,0 +1,180 @@
+/**
+ * The engine's writes around runs: starting the runs a document event asks for (pinned to the
+ * workflow's version of that moment), queueing the nodes after a finished one, and keeping a run's
+ * status (and the document's are_workflows_run) true to its node logs.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DatabaseExecutor } from '../../../db/connection';
+import { legalProcessedFile } from '../../../db/schemaPipeline';
+import {
+  workflow,
+  workflowNodeLog,
+  workflowRun,
+  workflowVersion,
+} from '../../../db/schemaWorkflows';
+import {
+  groupStatus,
+  isNodeKind,
+  nextNodes,
+  NODE_KINDS,
+  type LogStatus,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '../../../../shared/workflows';
+import { factsSummary, type DocumentFacts } from './facts';
+
+export type DocumentEventKind = 'document_completed' | 'document_reviewed';
+
+export interface Graph {
+  nodes: WorkflowNode[];
+  edges: WorkflowEdge[];
+}
+
+export async function graphOf(tx: DatabaseExecutor, workflowId: string, version: number): Promise<Graph> {
+  const [row] = await tx
+    .select({ nodes: workflowVersion.nodes, edges: workflowVersion.edges })
+    .from(workflowVersion)
+    .where(and(eq(workflowVersion.workflow_id, workflowId), eq(workflowVersion.version, version)));
+  if (!row) throw new Error(`workflow ${workflowId} has no version ${version}`);
+  return { nodes: row.nodes as WorkflowNode[], edges: row.edges as WorkflowEdge[] };
+}
+
+/** Whether a graph's trigger starts on this event for this document. */
+export function triggerMatches(graph: Graph, event: DocumentEventKind, facts: DocumentFacts) {
+  const trigger = graph.nodes.find((n) => n.type === 'trigger.document');
+  if (!trigger) return undefined;
+  const parsed = NODE_KINDS['trigger.document'].config.safeParse(trigger.data.config);
+  if (!parsed.success) return undefined;
+  const c = parsed.data;
+  const wanted = event === 'document_completed' ? 'completed' : 'reviewed';
+  if (c.event !== wanted) return undefined;
+  if (c.file_type_ids.length > 0 && !c.file_type_ids.includes(facts.legal_file_type_id ?? ''))
+    return undefined;
+  if (c.folder_ids.length > 0 && !c.folder_ids.includes(facts.folder_id ?? '')) return undefined;
+  return trigger;
+}
+
+/** Starts the runs of a document event; returns the node logs to queue. */
+export async function startRuns(
+  tx: DatabaseExecutor,
+  event: DocumentEventKind,
+  facts: DocumentFacts,
+): Promise<string[]> {
+  const active = await tx
+    .select({ id: workflow.id, version: workflow.version })
+    .from(workflow)
+    .where(
+      and(
+        eq(workflow.company_id, facts.company_id),
+        eq(workflow.is_active, true),
+        eq(workflow.is_deleted, false),
+      ),
+    );
+  const queued: string[] = [];
+  for (const wf of active) {
+    const graph = await graphOf(tx, wf.id, wf.version);
+    const trigger = triggerMatches(graph, event, facts);
+    if (!trigger) continue;
+    const [run] = await tx
+      .insert(workflowRun)
+      .values({
+        workflow_id: wf.id,
+        company_id: facts.company_id,
+        version: wf.version,
+        trigger: event,
+        legal_processed_file_id: facts.id,
+        status: 'In Progress',
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!run) continue; // this event already started its run
+    const now = new Date();
+    await tx.insert(workflowNodeLog).values({
+      run_id: run.id,
+      workflow_id: wf.id,
+      company_id: facts.company_id,
+      legal_processed_file_id: facts.id,
+      node_id: trigger.id,
+      node_type: trigger.type,
+      status: 'Completed',
+      input: { event },
+      output: factsSummary(facts),
+      attempts: 1,
+      round_attempts: 1,
+      started_at: now,
+      ended_at: now,
+    });
+    queued.push(...(await queueNext(tx, run, graph, trigger.id, null)));
+    await refreshRun(tx, run.id);
+  }
+  return queued;
+}
+
+/** Queues the nodes after `nodeId` (by `handle` for a condition); returns the new log ids. */
+export async function queueNext(
+  tx: DatabaseExecutor,
+  run: { id: string; workflow_id: string; company_id: string; legal_processed_file_id: string | null },
+  graph: Graph,
+  nodeId: string,
+  handle: string | null,
+): Promise<string[]> {
+  const targets = nextNodes(nodeId, graph.edges, handle)
+    .map((id) => graph.nodes.find((n) => n.id === id))
+    .filter((n): n is WorkflowNode => n !== undefined && isNodeKind(n.type));
+  if (targets.length === 0) return [];
+  const rows = await tx
+    .insert(workflowNodeLog)
+    .values(
+      targets.map((n) => ({
+        run_id: run.id,
+        workflow_id: run.workflow_id,
+        company_id: run.company_id,
+        legal_processed_file_id: run.legal_processed_file_id,
+        node_id: n.id,
+        node_type: n.type,
+        input: { from: nodeId, ...(handle ? { branch: handle } : {}), config: n.data.config },
+      })),
+    )
+    // A node two branches lead to runs once per run.
+    .onConflictDoNothing()
+    .returning({ id: workflowNodeLog.id });
+  return rows.map((r) => r.id);
+}
+
+/** A run's status from its node logs; ended once none is open; the document's flag follows. */
+export async function refreshRun(tx: DatabaseExecutor, runId: string): Promise<LogStatus | ''> {
+  const logs = await tx
+    .select({ status: workflowNodeLog.status })
+    .from(workflowNodeLog)
+    .where(eq(workflowNodeLog.run_id, runId));
+  const statuses = logs.map((l) => l.status as LogStatus);
+  const status = groupStatus(statuses);
+  const open = statuses.some((s) => s === 'Queued' || s === 'In Progress');
+  const [run] = await tx
+    .update(workflowRun)
+    .set({ status: status || 'Queued', ended_at: open ? null : sql`coalesce(${workflowRun.ended_at}, now())` })
+    .where(eq(workflowRun.id, runId))
+    .returning({ file: workflowRun.legal_processed_file_id });
+  if (status === 'Completed' && run?.file)
+    await tx
+      .update(legalProcessedFile)
+      .set({ are_workflows_run: true })
+      .where(and(eq(legalProcessedFile.id, run.file), eq(legalProcessedFile.are_workflows_run, false)));
+  return status;
+}
+
+/** Node logs waiting for a review of these documents (the reviewed event wakes them). */
+export async function waitingForReview(tx: DatabaseExecutor, processedFileIds: string[]) {
+  if (processedFileIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: workflowNodeLog.id })
+    .from(workflowNodeLog)
+    .where(
+      and(
+        inArray(workflowNodeLog.legal_processed_file_id, processedFileIds),
+        eq(workflowNodeLog.node_type, 'action.wait_for_review'),
+        eq(workflowNodeLog.status, 'In Progress'),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
