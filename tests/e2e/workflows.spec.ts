@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { BUNDLE_NAME, uploadBundleAndOpenDrawer } from './support/bundle';
 import { hostForSpec, signInThroughForm } from './support/host';
 
 const spec = hostForSpec();
@@ -121,4 +122,75 @@ test('given a workflow, when it is renamed, duplicated, deactivated and deleted,
   await page.reload();
   await expect(page.getByRole('row', { name: 'Copy of Intake alerts (CA)' })).toBeVisible();
   await expect(page.getByRole('row', { name: 'Intake alerts (CA)', exact: true })).toBeHidden();
+});
+
+/** A REST call of the workflow screens, with the spec's session. */
+async function rest<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${spec.host.serverUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${spec.token}` },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data: T };
+  if (!response.ok) throw new Error(JSON.stringify(answer));
+  return answer.data;
+}
+
+test('given an active workflow, when a bundle is processed, then its grouped log turns Completed and the detail shows each step', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const created = await rest<{ id: string }>('/workflow/create', {
+    name: 'Tell admins about new documents',
+    company_id: spec.companyId,
+    is_active: true,
+  });
+  const viewer = await fetch(`${spec.host.serverUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${spec.token}` },
+    body: JSON.stringify({ query: '{ viewer { user { id } } }' }),
+  }).then((r) => r.json() as Promise<{ data: { viewer: { user: { id: string } } } }>);
+  await rest('/workflow/update-nodes-and-edges', {
+    workflowId: created.id,
+    userId: viewer.data.viewer.user.id,
+    newNodes: [
+      {
+        id: 'trigger',
+        type: 'trigger.document',
+        position: { x: 0, y: 0 },
+        data: { config: { event: 'completed', file_type_ids: [], folder_ids: [] } },
+      },
+      {
+        id: 'notify',
+        type: 'action.notify',
+        position: { x: 300, y: 0 },
+        data: { config: { roles: ['admin'], staff_ids: [], emails: [], message: 'New document' } },
+      },
+    ],
+    newEdges: [{ id: 'e1', source: 'trigger', target: 'notify' }],
+  });
+
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await uploadBundleAndOpenDrawer(page, spec.host);
+  await expect(page.getByText(BUNDLE_NAME).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Workflow logs' }).click();
+  const table = page.getByRole('table', { name: 'Workflow logs' });
+  // The page is read again on "Refresh" until the runs of the bundle's documents have finished.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(table.getByTestId('wf-status')).toHaveCount(3, { timeout: 2_000 });
+    await expect(table.getByTestId('wf-status').filter({ hasText: 'Completed' })).toHaveCount(3, {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 120_000 });
+  await page.screenshot({ path: `${SHOTS}/workflow-logs-completed.png` });
+
+  await table.getByRole('link', { name: /^Details of Tell admins about new documents/ }).first().click();
+  const step = page.getByRole('article', { name: /^Step Notify/ }).first();
+  await expect(step).toBeVisible();
+  await expect(step.getByTestId('wf-status')).toHaveText('Completed');
+  await expect(step.getByTestId('wf-attempts')).toHaveText('1 attempt');
+  await expect(step.getByLabel('Input of the step')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/workflow-log-detail.png`, fullPage: true });
 });
