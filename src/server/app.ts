@@ -28,6 +28,11 @@ import { createServices, type Services } from './services';
 import type { QueueTimings } from './domains/pipeline/childSettings';
 import type { PipelineQueue } from './domains/pipeline/queue';
 import { startPipeline } from './domains/pipeline/startPipeline';
+import {
+  startWorkflowEngine,
+  type WorkflowEngine,
+  type WorkflowEngineOptions,
+} from './domains/workflows/engine/engine';
 
 /** The Fastify instance plus the services and database it runs on (for tests and main.ts). */
 export type LexDeskServer = FastifyInstance & {
@@ -41,6 +46,8 @@ export type LexDeskServer = FastifyInstance & {
     routes: string[];
     /** The document pipeline's job queue (and its workers, in a child process by default). */
     pipeline: PipelineQueue;
+    /** The workflow engine (its node jobs run in this process: WORKFLOW_WORKERS). */
+    workflows: WorkflowEngine;
   };
 };
 
@@ -49,6 +56,11 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Queue timings for tests (short retry delays and job expiry). */
   pipeline?: QueueTimings;
+  /** Workflow engine timings for tests (retry delays, sweeps, attempts). */
+  workflows?: Pick<
+    WorkflowEngineOptions,
+    'maxAttempts' | 'retryBaseMs' | 'pollingIntervalSeconds' | 'sweepIntervalMs'
+  >;
 }
 
 export async function buildApp(
@@ -86,7 +98,10 @@ export async function buildApp(
   );
   const storage = createStorage(config);
   // The re-match job of a company whose cases changed; set once the pipeline has started (below).
-  const late: { rematch?: (companyId: string) => Promise<void> } = {};
+  const late: {
+    rematch?: (companyId: string) => Promise<void>;
+    retryNode?: (nodeLogId: string) => Promise<boolean>;
+  } = {};
   const services = await createServices(database.db, {
     config,
     bus,
@@ -98,6 +113,10 @@ export async function buildApp(
         .catch((error: unknown) =>
           app.log.error({ err: error, companyId }, 'could not queue the case re-match'),
         ),
+    retryWorkflowNode: (nodeLogId) =>
+      late.retryNode
+        ? late.retryNode(nodeLogId)
+        : Promise.reject(new Error('the workflow engine is not running')),
   }).catch(async (error: unknown) => {
     await bus.close();
     await database.close();
@@ -126,6 +145,25 @@ export async function buildApp(
     throw error;
   });
   lexdesk.pipeline = pipeline;
+  const workflowEngine = await startWorkflowEngine({
+    databaseUrl: config.databaseUrl,
+    db: database.db,
+    workers: config.workflowWorkers,
+    allowPrivateWebhooks: config.workflowWebhookAllowPrivate,
+    log: app.log,
+    ...options.workflows,
+  }).catch(async (error: unknown) => {
+    await pipeline.stop();
+    await bus.close();
+    await database.close();
+    throw error;
+  });
+  lexdesk.workflows = workflowEngine;
+  late.retryNode = (nodeLogId) => workflowEngine.retryNode(nodeLogId);
+  if (config.workflowWorkers > 0)
+    void workflowEngine
+      .sweep()
+      .catch((error: unknown) => app.log.error({ err: error }, 'workflow sweep failed'));
   late.rematch = (companyId) => pipeline.enqueueRematch(companyId);
   if (config.pipelineWorkers > 0)
     void pipeline
@@ -209,6 +247,7 @@ export async function buildApp(
 
   app.addHook('preClose', async () => ws.live.closeAll());
   app.addHook('onClose', async () => {
+    await workflowEngine.stop();
     await pipeline.stop();
     await bus.close();
     await database.close();

@@ -30,6 +30,9 @@ import { createUserManagementService } from './domains/users/management';
 import { createUserManagementRepository } from './domains/users/managementRepository';
 import { createUserRepository } from './domains/users/repository';
 import { createUserService } from './domains/users/service';
+import { createWorkflowLogService } from './domains/workflows/logs';
+import { createWorkflowRepository } from './domains/workflows/repository';
+import { createWorkflowService } from './domains/workflows/service';
 
 export async function createServices(
   db: Database,
@@ -41,6 +44,8 @@ export async function createServices(
     timedDb?: (ms: number) => Database;
     /** A company's cases were created or imported (the pipeline re-matches its documents). */
     onCasesAdded?: (companyId: string) => void;
+    /** A person's retry of a failed workflow node (the engine, started after the services). */
+    retryWorkflowNode?: (nodeLogId: string) => Promise<boolean>;
   },
 ) {
   const userRepository = createUserRepository(db);
@@ -71,6 +76,13 @@ export async function createServices(
     ),
     processedFileEdits: createProcessedFileService(db, { storage: deps.storage }),
     savedViews: createSavedViewService(db),
+    workflows: createWorkflowService(db, createWorkflowRepository(db)),
+    workflowLogs: createWorkflowLogService(db, {
+      retryNode: (id) =>
+        deps.retryWorkflowNode
+          ? deps.retryWorkflowNode(id)
+          : Promise.reject(new Error('the workflow engine is not running')),
+    }),
     processedFileList: createProcessedFileListService(
       {
         ...createProcessedFileQueries(db, { timed: deps.timedDb }),

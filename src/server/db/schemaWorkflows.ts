@@ -37,8 +37,12 @@ export const workflow = pgTable(
     is_deleted: boolean('is_deleted').notNull().default(false),
     /** Raised by every save of nodes and edges; runs keep the version they started with. */
     version: integer('version').notNull().default(1),
-    nodes: jsonb('nodes').notNull().default(sql`'[]'::jsonb`),
-    edges: jsonb('edges').notNull().default(sql`'[]'::jsonb`),
+    nodes: jsonb('nodes')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    edges: jsonb('edges')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     created_by: uuid('created_by').references(() => userProfile.id, { onDelete: 'set null' }),
     created_at: at('created_at').notNull().defaultNow(),
     updated_at: at('updated_at').notNull().defaultNow(),
@@ -174,7 +178,9 @@ export const documentSyncLog = pgTable(
     connector: text('connector').notNull(),
     status: text('status').notNull(),
     attempt: integer('attempt').notNull().default(1),
-    data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    data: jsonb('data')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     started_at: at('started_at').notNull().defaultNow(),
     ended_at: at('ended_at'),
   },

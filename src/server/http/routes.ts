@@ -12,6 +12,11 @@ import { registerFileRoutes } from '../domains/files/routes';
 import { registerRawFileRoutes } from '../domains/raw-files/routes';
 import { registerUploadRoutes } from '../domains/uploads/routes';
 import { registerUserRoutes } from '../domains/users/routes';
+import {
+  registerWorkflowRoutes,
+  WORKFLOW_READ_ONLY_POSTS,
+  WORKFLOW_ROUTES,
+} from '../domains/workflows/routes';
 import type { RouteDeps } from './routeDeps';
 
 /** The REST surface besides /health and /graphql, as `METHOD path`. */
@@ -49,6 +54,8 @@ export const ROUTES = [
   'GET /raw-files/processed-files-count',
   'GET /raw-files/need-reviews',
   'POST /raw-files/get-by-status',
+  // Workflows (issue 17).
+  ...WORKFLOW_ROUTES,
 ] as const;
 
 /**
@@ -60,6 +67,7 @@ export const READ_ONLY_POST_ROUTES: ReadonlySet<string> = new Set([
   'POST /raw-files/getRawFiles',
   'POST /raw-files/get-by-status',
   'POST /legal-cases/get-stats',
+  ...WORKFLOW_READ_ONLY_POSTS,
 ]);
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -71,5 +79,6 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   registerCaseRoutes(app, deps);
   registerProcessedFileRoutes(app, deps);
   registerReviewRoutes(app, deps);
+  registerWorkflowRoutes(app, deps);
   return { uploads: registerUploadRoutes(app, deps) };
 }

@@ -89,7 +89,9 @@ export function createWorkflowRepository(db: Database) {
     async update(
       tx: DatabaseExecutor,
       id: string,
-      set: Partial<Pick<WorkflowRow, 'name' | 'is_active' | 'is_deleted' | 'nodes' | 'edges' | 'version'>>,
+      set: Partial<
+        Pick<WorkflowRow, 'name' | 'is_active' | 'is_deleted' | 'nodes' | 'edges' | 'version'>
+      >,
     ): Promise<WorkflowRow> {
       const [row] = await tx
         .update(workflow)

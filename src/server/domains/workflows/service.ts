@@ -107,7 +107,10 @@ export function createWorkflowService(db: Database, repo: WorkflowRepository) {
         const before = await forChange(viewer, body.id, tx);
         const isActive = body.is_active ?? !before.is_active;
         if (isActive) {
-          const check = validateGraph(before.nodes as WorkflowNode[], before.edges as WorkflowEdge[]);
+          const check = validateGraph(
+            before.nodes as WorkflowNode[],
+            before.edges as WorkflowEdge[],
+          );
           if (!check.ok) throw graphError(check.problems);
         }
         const row = await repo.update(tx, body.id, { is_active: isActive });
@@ -167,7 +170,11 @@ export function createWorkflowService(db: Database, repo: WorkflowRepository) {
           diff: r.diff,
           created_at: r.created_at.toISOString(),
           user: r.user_id
-            ? { id: r.user_id, name: `${r.user_name ?? ''} ${r.user_last_name ?? ''}`.trim(), email: r.user_email }
+            ? {
+                id: r.user_id,
+                name: `${r.user_name ?? ''} ${r.user_last_name ?? ''}`.trim(),
+                email: r.user_email,
+              }
             : null,
         })),
         pagination: {

@@ -104,7 +104,9 @@ export async function notify(
   config: NodeConfig<'action.notify'>,
 ): Promise<ActionResult> {
   const byRole =
-    config.roles.length > 0 ? inArray(sql`${userProfile.legal_user_type}::text`, config.roles) : undefined;
+    config.roles.length > 0
+      ? inArray(sql`${userProfile.legal_user_type}::text`, config.roles)
+      : undefined;
   const byId = config.staff_ids.length > 0 ? inArray(userProfile.id, config.staff_ids) : undefined;
   const receivers =
     byRole || byId
@@ -158,7 +160,12 @@ export async function setFields(
     .update(legalProcessedFile)
     .set({ ...set, updated_at: new Date(), version: sql`${legalProcessedFile.version} + 1` })
     .where(eq(legalProcessedFile.id, ctx.facts.id));
-  return { output: { before: { name: ctx.facts.name, legal_file_type_id: ctx.facts.legal_file_type_id }, after: set } };
+  return {
+    output: {
+      before: { name: ctx.facts.name, legal_file_type_id: ctx.facts.legal_file_type_id },
+      after: set,
+    },
+  };
 }
 
 export function waitForReview(ctx: ActionContext): ActionResult {
@@ -195,8 +202,15 @@ export async function webhook(
     idempotencyKey: key,
     allowPrivate: ctx.allowPrivateWebhooks,
   });
-  const result = { status: answer.status, response: answer.body.slice(0, 1000), idempotency_key: key };
+  const result = {
+    status: answer.status,
+    response: answer.body.slice(0, 1000),
+    idempotency_key: key,
+  };
   // Its own commit: even if this node's transaction is lost now, the call is not made again.
-  await ctx.db.insert(workflowEffect).values({ key, node_log_id: ctx.log.id, result }).onConflictDoNothing();
+  await ctx.db
+    .insert(workflowEffect)
+    .values({ key, node_log_id: ctx.log.id, result })
+    .onConflictDoNothing();
   return { output: result };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { caseMatchedCondition, confidenceCondition, fieldCondition, fillTemplate } from './conditions';
+import {
+  caseMatchedCondition,
+  confidenceCondition,
+  fieldCondition,
+  fillTemplate,
+} from './conditions';
 import type { DocumentFacts } from './facts';
 
 const facts: DocumentFacts = {
@@ -30,8 +35,11 @@ const facts: DocumentFacts = {
 
 describe('conditions', () => {
   it('compares fields', () => {
-    const f = (operator: 'equals' | 'contains' | 'matches' | 'is_empty', field: 'applicant' | 'adj_number' | 'defendant', value = '') =>
-      fieldCondition({ field, operator, value }, facts).branch;
+    const f = (
+      operator: 'equals' | 'contains' | 'matches' | 'is_empty',
+      field: 'applicant' | 'adj_number' | 'defendant',
+      value = '',
+    ) => fieldCondition({ field, operator, value }, facts).branch;
     expect(f('equals', 'applicant', ' maria lopez')).toBe('true');
     expect(f('contains', 'adj_number', 'adj456')).toBe('true');
     expect(f('matches', 'adj_number', '^ADJ\\d{4}')).toBe('false');

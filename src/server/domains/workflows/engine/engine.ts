@@ -17,13 +17,25 @@ import { z } from 'zod';
 import { backoffDelay } from '../../../../shared/backoff';
 import { isNodeKind } from '../../../../shared/workflows';
 import type { Database } from '../../../db/connection';
-import { documentSyncLog, workflowNodeLog, workflowRun, type WorkflowNodeLogRow } from '../../../db/schemaWorkflows';
+import {
+  documentSyncLog,
+  workflowNodeLog,
+  workflowRun,
+  type WorkflowNodeLogRow,
+} from '../../../db/schemaWorkflows';
 import { startJobLoop, type JobLoop } from '../../pipeline/jobLoop';
 import type { PipelineLog } from '../../pipeline/queue';
 import { final, NodeFailure } from './errors';
 import { executeNode } from './execute';
 import { loadFacts } from './facts';
-import { graphOf, queueNext, refreshRun, startRuns, waitingForReview, type DocumentEventKind } from './runs';
+import {
+  graphOf,
+  queueNext,
+  refreshRun,
+  startRuns,
+  waitingForReview,
+  type DocumentEventKind,
+} from './runs';
 
 export const WORKFLOW_QUEUE = 'workflow-node';
 export const WORKFLOW_EVENT_CHANNEL = 'lexdesk_workflow_event';
@@ -67,16 +79,25 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
   });
   boss.on('error', (error: unknown) => log.error({ error: String(error) }, 'workflow queue error'));
   await boss.start();
-  const queueOptions = { name: WORKFLOW_QUEUE, policy: 'short', retryLimit: 5, expireInSeconds: 900 } as const;
+  const queueOptions = {
+    name: WORKFLOW_QUEUE,
+    policy: 'short',
+    retryLimit: 5,
+    expireInSeconds: 900,
+  } as const;
   await boss.createQueue(WORKFLOW_QUEUE, queueOptions);
   await boss.updateQueue(WORKFLOW_QUEUE, queueOptions);
 
   async function send(ids: string[], startAfter?: Date): Promise<void> {
     for (const nodeLogId of ids)
-      await boss.send(WORKFLOW_QUEUE, { nodeLogId }, {
-        singletonKey: nodeLogId,
-        ...(startAfter && startAfter.getTime() > Date.now() ? { startAfter } : {}),
-      });
+      await boss.send(
+        WORKFLOW_QUEUE,
+        { nodeLogId },
+        {
+          singletonKey: nodeLogId,
+          ...(startAfter && startAfter.getTime() > Date.now() ? { startAfter } : {}),
+        },
+      );
     if (ids.length > 0) for (const loop of loops) loop.notify();
   }
 
@@ -89,7 +110,10 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
           sql`select pg_try_advisory_xact_lock(${LOCK_SPACE}, hashtext(${nodeLogId})) as ok`,
         );
         if (!lock.rows[0]?.ok) return; // another worker has this node right now
-        const [current] = await tx.select().from(workflowNodeLog).where(eq(workflowNodeLog.id, nodeLogId));
+        const [current] = await tx
+          .select()
+          .from(workflowNodeLog)
+          .where(eq(workflowNodeLog.id, nodeLogId));
         if (!current || (current.status !== 'Queued' && current.status !== 'In Progress')) return;
         // The start, committed on its own so it shows while the node runs.
         [claimed] = await db
@@ -103,21 +127,30 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
           })
           .where(eq(workflowNodeLog.id, nodeLogId))
           .returning();
-        await db.update(workflowRun).set({ status: 'In Progress', ended_at: null }).where(eq(workflowRun.id, current.run_id));
+        await db
+          .update(workflowRun)
+          .set({ status: 'In Progress', ended_at: null })
+          .where(eq(workflowRun.id, current.run_id));
         const started = claimed!;
         const [run] = await tx.select().from(workflowRun).where(eq(workflowRun.id, started.run_id));
         if (!run) throw final('The run of this step no longer exists.');
         const graph = await graphOf(tx, run.workflow_id, run.version);
         const node = graph.nodes.find((n) => n.id === started.node_id);
-        if (!node || !isNodeKind(node.type)) throw final('This step is not part of the workflow version this run uses.');
-        const facts = run.legal_processed_file_id ? await loadFacts(tx, run.legal_processed_file_id) : undefined;
+        if (!node || !isNodeKind(node.type))
+          throw final('This step is not part of the workflow version this run uses.');
+        const facts = run.legal_processed_file_id
+          ? await loadFacts(tx, run.legal_processed_file_id)
+          : undefined;
         if (!facts || facts.is_deleted) throw final('The document of this run no longer exists.');
         const result = await executeNode(
           { ...node, type: node.type },
           { tx, db, facts, run, log: started, allowPrivateWebhooks: options.allowPrivateWebhooks },
         );
         if (result.waiting) {
-          await tx.update(workflowNodeLog).set({ output: result.output, error: null }).where(eq(workflowNodeLog.id, nodeLogId));
+          await tx
+            .update(workflowNodeLog)
+            .set({ output: result.output, error: null })
+            .where(eq(workflowNodeLog.id, nodeLogId));
           return;
         }
         await tx
@@ -138,11 +171,19 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
   async function recordFailure(row: WorkflowNodeLogRow, error: unknown): Promise<void> {
     const transient = error instanceof NodeFailure ? error.transient : true;
     const message = error instanceof Error ? error.message : String(error);
-    if (!(error instanceof NodeFailure)) log.error({ err: error, nodeLogId: row.id }, 'workflow node failed');
+    if (!(error instanceof NodeFailure))
+      log.error({ err: error, nodeLogId: row.id }, 'workflow node failed');
     if (transient && row.round_attempts < maxAttempts) {
-      const delay = backoffDelay(row.round_attempts, { base: retryBaseMs, cap: 60_000, jitter: 'equal' });
+      const delay = backoffDelay(row.round_attempts, {
+        base: retryBaseMs,
+        cap: 60_000,
+        jitter: 'equal',
+      });
       const retryAt = new Date(Date.now() + delay);
-      await db.update(workflowNodeLog).set({ status: 'Queued', error: message, retry_at: retryAt }).where(eq(workflowNodeLog.id, row.id));
+      await db
+        .update(workflowNodeLog)
+        .set({ status: 'Queued', error: message, retry_at: retryAt })
+        .where(eq(workflowNodeLog.id, row.id));
       await send([row.id], retryAt);
       return;
     }
@@ -171,7 +212,10 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
     for (;;) {
       const queued: string[] = [];
       const taken = await db.transaction(async (tx) => {
-        const events = await tx.execute<{ kind: DocumentEventKind; legal_processed_file_id: string }>(sql`
+        const events = await tx.execute<{
+          kind: DocumentEventKind;
+          legal_processed_file_id: string;
+        }>(sql`
           delete from workflow_event where id in (
             select id from workflow_event order by id limit 50 for update skip locked)
           returning kind, legal_processed_file_id`);
@@ -179,7 +223,8 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
           const facts = await loadFacts(tx, event.legal_processed_file_id);
           if (!facts || facts.is_deleted) continue;
           queued.push(...(await startRuns(tx, event.kind, facts)));
-          if (event.kind === 'document_reviewed') queued.push(...(await waitingForReview(tx, [facts.id])));
+          if (event.kind === 'document_reviewed')
+            queued.push(...(await waitingForReview(tx, [facts.id])));
         }
         return events.rows.length;
       });
@@ -226,7 +271,10 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
     return true;
   }
 
-  const fetchPool = new pg.Pool({ connectionString: options.databaseUrl, max: Math.max(1, options.workers) });
+  const fetchPool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: Math.max(1, options.workers),
+  });
   fetchPool.on('error', () => undefined);
   const loops: JobLoop[] = [];
   for (let i = 0; i < options.workers; i += 1)
@@ -250,7 +298,8 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
           await boss.complete(WORKFLOW_QUEUE, job.id);
         },
         intervalMs: polling * 1000,
-        onFetchError: (error, failures) => log.error({ error: String(error), failures }, 'workflow jobs cannot be fetched'),
+        onFetchError: (error, failures) =>
+          log.error({ error: String(error), failures }, 'workflow jobs cannot be fetched'),
         onFetchRecovered: (failures) => log.info({ failures }, 'workflow jobs are fetched again'),
         onHandleError: (error) => log.error({ error: String(error) }, 'workflow job failed'),
       }),
@@ -262,19 +311,25 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
   const drainSoon = () => {
     draining = draining
       .then(() => drainEvents())
-      .catch((error: unknown) => log.error({ error: String(error) }, 'workflow events could not be taken'));
+      .catch((error: unknown) =>
+        log.error({ error: String(error) }, 'workflow events could not be taken'),
+      );
   };
   let timer: NodeJS.Timeout | undefined;
   if (options.workers > 0) {
     listener = new pg.Client({ connectionString: options.databaseUrl });
-    listener.on('error', (error) => log.error({ error: String(error) }, 'workflow event listener error'));
+    listener.on('error', (error) =>
+      log.error({ error: String(error) }, 'workflow event listener error'),
+    );
     await listener.connect();
     listener.on('notification', drainSoon);
     await listener.query(`LISTEN ${WORKFLOW_EVENT_CHANNEL}`);
     drainSoon();
     timer = setInterval(() => {
       drainSoon();
-      void sweep().catch((error: unknown) => log.error({ error: String(error) }, 'workflow sweep failed'));
+      void sweep().catch((error: unknown) =>
+        log.error({ error: String(error) }, 'workflow sweep failed'),
+      );
     }, options.sweepIntervalMs ?? 15_000);
     timer.unref();
   }

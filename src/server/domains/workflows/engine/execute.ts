@@ -1,9 +1,5 @@
 /** One node's work by its kind: a condition's verdict, an action's effect. */
-import {
-  NODE_KINDS,
-  type NodeKind,
-  type WorkflowNode,
-} from '../../../../shared/workflows';
+import { NODE_KINDS, type NodeKind, type WorkflowNode } from '../../../../shared/workflows';
 import {
   crmActivity,
   notify,

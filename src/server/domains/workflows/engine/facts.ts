@@ -68,7 +68,10 @@ export async function loadFacts(
     })
     .from(f)
     .leftJoin(legalFileType, eq(legalFileType.id, f.legal_file_type_id))
-    .leftJoin(legalDocumentFolder, eq(legalDocumentFolder.id, legalFileType.legal_document_folder_id))
+    .leftJoin(
+      legalDocumentFolder,
+      eq(legalDocumentFolder.id, legalFileType.legal_document_folder_id),
+    )
     .leftJoin(legalCase, eq(legalCase.id, f.legal_case_id))
     .where(eq(f.id, processedFileId));
   if (!row) return undefined;

@@ -30,7 +30,11 @@ export interface Graph {
   edges: WorkflowEdge[];
 }
 
-export async function graphOf(tx: DatabaseExecutor, workflowId: string, version: number): Promise<Graph> {
+export async function graphOf(
+  tx: DatabaseExecutor,
+  workflowId: string,
+  version: number,
+): Promise<Graph> {
   const [row] = await tx
     .select({ nodes: workflowVersion.nodes, edges: workflowVersion.edges })
     .from(workflowVersion)
@@ -113,7 +117,12 @@ export async function startRuns(
 /** Queues the nodes after `nodeId` (by `handle` for a condition); returns the new log ids. */
 export async function queueNext(
   tx: DatabaseExecutor,
-  run: { id: string; workflow_id: string; company_id: string; legal_processed_file_id: string | null },
+  run: {
+    id: string;
+    workflow_id: string;
+    company_id: string;
+    legal_processed_file_id: string | null;
+  },
   graph: Graph,
   nodeId: string,
   handle: string | null,
@@ -148,18 +157,26 @@ export async function refreshRun(tx: DatabaseExecutor, runId: string): Promise<L
     .from(workflowNodeLog)
     .where(eq(workflowNodeLog.run_id, runId));
   const statuses = logs.map((l) => l.status as LogStatus);
-  const status = groupStatus(statuses);
   const open = statuses.some((s) => s === 'Queued' || s === 'In Progress');
+  // A run is In Progress while any node is open (the spec's group rule would call a run with
+  // one Completed and one Queued node Completed); once none is, Failed or Completed.
+  const status =
+    open && statuses.some((s) => s !== 'Queued') ? 'In Progress' : groupStatus(statuses);
   const [run] = await tx
     .update(workflowRun)
-    .set({ status: status || 'Queued', ended_at: open ? null : sql`coalesce(${workflowRun.ended_at}, now())` })
+    .set({
+      status: status || 'Queued',
+      ended_at: open ? null : sql`coalesce(${workflowRun.ended_at}, now())`,
+    })
     .where(eq(workflowRun.id, runId))
     .returning({ file: workflowRun.legal_processed_file_id });
   if (status === 'Completed' && run?.file)
     await tx
       .update(legalProcessedFile)
       .set({ are_workflows_run: true })
-      .where(and(eq(legalProcessedFile.id, run.file), eq(legalProcessedFile.are_workflows_run, false)));
+      .where(
+        and(eq(legalProcessedFile.id, run.file), eq(legalProcessedFile.are_workflows_run, false)),
+      );
   return status;
 }
 

@@ -119,7 +119,9 @@ export function callWebhook(call: WebhookCall): Promise<WebhookResult> {
             reject(transient(`The webhook answered ${status}.`));
           else reject(final(`The webhook answered ${status}.`));
         });
-        response.on('error', (error) => reject(transient(`The webhook call failed: ${error.message}`)));
+        response.on('error', (error) =>
+          reject(transient(`The webhook call failed: ${error.message}`)),
+        );
       },
     );
     request.on('timeout', () => request.destroy(transient('The webhook did not answer in time.')));

@@ -1,0 +1,258 @@
+/**
+ * Workflow logs (spec sections 4 and 7): runs grouped per workflow and processed file with the
+ * group status of section 4, unfinished groups first and then by latest ended_at, newest first;
+ * a workflow's run details with every node's input, output, error, attempts and timings; the
+ * document sync logs; and a person's retry of a failed node or sync. Reads are filtered by the
+ * caller's visible companies, so another tenant's ids answer like missing ones.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  idBody,
+  logsBody,
+  WORKFLOW_PAGE_DEFAULTS,
+  type DocumentSyncLog,
+  type LogStatus,
+  type NodeLog,
+  type Pagination,
+  type WorkflowLogGroup,
+  type WorkflowRunDetail,
+} from '../../../shared/workflows';
+import type { Database } from '../../db/connection';
+import { documentSyncLog, workflowNodeLog, workflowRun } from '../../db/schemaWorkflows';
+import { notFound, parseInput, ValidationError } from '../../errors';
+import { canViewCompany, type Viewer } from '../../permissions';
+
+const detailsBody = z.object({
+  workflow_id: z.uuid(),
+  legal_processed_file_id: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+const syncLogsBody = z.object({ legal_processed_file_id: z.uuid() });
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+interface GroupRow extends Record<string, unknown> {
+  workflow_id: string;
+  legal_processed_file_id: string | null;
+  status: LogStatus | '';
+  started_at: string;
+  ended_at: string | null;
+  run_ids: string[];
+  workflow_name: string;
+  file_name: string | null;
+  case_id: string | null;
+  case_number: string | null;
+  total: number;
+}
+
+export function createWorkflowLogService(
+  db: Database,
+  engine: { retryNode(nodeLogId: string): Promise<boolean> },
+) {
+  async function runs(where: ReturnType<typeof and>, limit: number): Promise<WorkflowRunDetail[]> {
+    const rows = await db
+      .select()
+      .from(workflowRun)
+      .where(where)
+      .orderBy(desc(workflowRun.started_at))
+      .limit(limit);
+    if (rows.length === 0) return [];
+    const logs = await db
+      .select()
+      .from(workflowNodeLog)
+      .where(
+        inArray(
+          workflowNodeLog.run_id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(workflowNodeLog.queued_at, workflowNodeLog.id);
+    return rows.map((r) => ({
+      id: r.id,
+      workflow_id: r.workflow_id,
+      workflow_version: r.version,
+      legal_processed_file_id: r.legal_processed_file_id,
+      status: r.status as LogStatus,
+      started_at: r.started_at.toISOString(),
+      ended_at: iso(r.ended_at),
+      nodes: logs.filter((l) => l.run_id === r.id).map(toNodeLog),
+    }));
+  }
+
+  async function retry(
+    viewer: Viewer,
+    nodeLogId: string,
+  ): Promise<{ id: string; status: LogStatus }> {
+    const [row] = await db
+      .select({ id: workflowNodeLog.id, status: workflowNodeLog.status })
+      .from(workflowNodeLog)
+      .where(
+        and(
+          eq(workflowNodeLog.id, nodeLogId),
+          inArray(workflowNodeLog.company_id, [...viewer.companyIds]),
+        ),
+      );
+    if (!row) throw notFound();
+    if (!(await engine.retryNode(row.id)))
+      throw new ValidationError([{ path: 'id', message: 'Only a failed step can be retried.' }]);
+    return { id: row.id, status: 'Queued' };
+  }
+
+  return {
+    async grouped(
+      viewer: Viewer,
+      raw: unknown,
+    ): Promise<{ groupedWorkflowLogs: WorkflowLogGroup[]; pagination: Pagination }> {
+      const body = parseInput(logsBody, raw ?? {});
+      const wanted =
+        body.company_ids ?? (body.company_id ? [body.company_id] : [...viewer.companyIds]);
+      const ids = wanted.filter((id) => canViewCompany(viewer, id));
+      const pagination = (total: number): Pagination => ({
+        page: body.page,
+        limit: body.limit,
+        total,
+        totalPages: Math.max(WORKFLOW_PAGE_DEFAULTS.totalPages, Math.ceil(total / body.limit)),
+      });
+      if (ids.length === 0) return { groupedWorkflowLogs: [], pagination: pagination(0) };
+      const result = await db.execute<GroupRow>(sql`
+        with g as (
+          select r.workflow_id, r.legal_processed_file_id,
+            case when bool_and(r.status = 'Queued') then 'Queued'
+                 when bool_or(r.status = 'Failed') then 'Failed'
+                 when bool_or(r.status = 'In Progress') then 'In Progress'
+                 when bool_or(r.status = 'Completed') then 'Completed' else '' end as status,
+            min(r.started_at) as started_at,
+            case when bool_or(r.ended_at is null) then null else max(r.ended_at) end as ended_at,
+            array_agg(r.id order by r.started_at desc) as run_ids
+          from workflow_run r
+          where r.company_id = any(${sql.param(ids)}::uuid[])
+            ${body.workflow_id ? sql`and r.workflow_id = ${body.workflow_id}` : sql``}
+          group by r.workflow_id, r.legal_processed_file_id)
+        select g.*, w.name as workflow_name, f.name as file_name, c.id as case_id,
+          c.case_number, count(*) over () :: int as total
+        from g
+        join workflow w on w.id = g.workflow_id
+        left join legal_processed_file f on f.id = g.legal_processed_file_id
+        left join legal_case c on c.id = f.legal_case_id
+        ${body.status ? sql`where g.status = ${body.status}` : sql``}
+        order by g.ended_at is null desc, g.ended_at desc, g.started_at desc, g.workflow_id, g.legal_processed_file_id
+        limit ${body.limit} offset ${(body.page - 1) * body.limit}`);
+      const rows = result.rows;
+      return {
+        groupedWorkflowLogs: rows.map((r) => ({
+          key: `${r.workflow_id}:${r.legal_processed_file_id ?? ''}`,
+          legal_workflow_id: r.workflow_id,
+          workflow_name: r.workflow_name,
+          legal_processed_file_id: r.legal_processed_file_id,
+          processed_file_name: r.file_name,
+          case: r.case_id ? { id: r.case_id, case_number: r.case_number } : null,
+          status: r.status,
+          started_at: iso(r.started_at),
+          ended_at: iso(r.ended_at),
+          run_ids: r.run_ids,
+        })),
+        pagination: pagination(rows[0]?.total ?? 0),
+      };
+    },
+
+    async details(viewer: Viewer, raw: unknown): Promise<WorkflowRunDetail[]> {
+      const body = parseInput(detailsBody, raw ?? {});
+      const list = await runs(
+        and(
+          eq(workflowRun.workflow_id, body.workflow_id),
+          inArray(workflowRun.company_id, [...viewer.companyIds]),
+          body.legal_processed_file_id
+            ? eq(workflowRun.legal_processed_file_id, body.legal_processed_file_id)
+            : undefined,
+        ),
+        body.limit,
+      );
+      return list;
+    },
+
+    async retryNode(viewer: Viewer, raw: unknown) {
+      const { id } = parseInput(idBody, raw ?? {});
+      return retry(viewer, id);
+    },
+
+    async retrySyncing(viewer: Viewer, raw: unknown) {
+      const { id } = parseInput(idBody, raw ?? {});
+      const [log] = await db
+        .select({ node: documentSyncLog.node_log_id, status: documentSyncLog.status })
+        .from(documentSyncLog)
+        .where(
+          and(
+            eq(documentSyncLog.id, id),
+            inArray(documentSyncLog.company_id, [...viewer.companyIds]),
+          ),
+        );
+      if (!log) throw notFound();
+      if (log.status !== 'Failed' || !log.node)
+        throw new ValidationError([{ path: 'id', message: 'Only a failed sync can be retried.' }]);
+      return retry(viewer, log.node);
+    },
+
+    async syncLog(viewer: Viewer, raw: unknown): Promise<DocumentSyncLog> {
+      const { id } = parseInput(idBody, raw ?? {});
+      const [row] = await db
+        .select()
+        .from(documentSyncLog)
+        .where(
+          and(
+            eq(documentSyncLog.id, id),
+            inArray(documentSyncLog.company_id, [...viewer.companyIds]),
+          ),
+        );
+      if (!row) throw notFound();
+      return toSyncLog(row);
+    },
+
+    async syncLogs(viewer: Viewer, raw: unknown): Promise<DocumentSyncLog[]> {
+      const { legal_processed_file_id } = parseInput(syncLogsBody, raw ?? {});
+      const rows = await db
+        .select()
+        .from(documentSyncLog)
+        .where(
+          and(
+            eq(documentSyncLog.legal_processed_file_id, legal_processed_file_id),
+            inArray(documentSyncLog.company_id, [...viewer.companyIds]),
+          ),
+        )
+        .orderBy(desc(documentSyncLog.started_at))
+        .limit(100);
+      return rows.map(toSyncLog);
+    },
+  };
+}
+
+function toNodeLog(l: typeof workflowNodeLog.$inferSelect): NodeLog {
+  return {
+    id: l.id,
+    run_id: l.run_id,
+    node_id: l.node_id,
+    node_type: l.node_type,
+    status: l.status as LogStatus,
+    input: l.input,
+    output: l.output,
+    error: l.error,
+    attempts: l.attempts,
+    queued_at: l.queued_at.toISOString(),
+    started_at: iso(l.started_at),
+    ended_at: iso(l.ended_at),
+  };
+}
+
+function toSyncLog(r: typeof documentSyncLog.$inferSelect): DocumentSyncLog {
+  return {
+    id: r.id,
+    started_at: r.started_at.toISOString(),
+    ended_at: iso(r.ended_at),
+    status: r.status as LogStatus,
+    attempt: r.attempt,
+    company_id: r.company_id,
+    data: r.data,
+    legal_processed_file_id: r.legal_processed_file_id,
+  };
+}
+
+export type WorkflowLogService = ReturnType<typeof createWorkflowLogService>;
