@@ -145,11 +145,13 @@ export function fetchLogs(
     '/workflow/logs',
     { method: 'POST', body },
     z
-      .object({ groupedWorkflowLogs: z.array(LogGroupAnswer), pagination: PaginationAnswer })
-      .transform((answer) => ({
-        groups: answer.groupedWorkflowLogs,
-        pagination: answer.pagination,
-      })),
+      .object({
+        data: z.object({
+          groupedWorkflowLogs: z.array(LogGroupAnswer),
+          pagination: PaginationAnswer,
+        }),
+      })
+      .transform(({ data }) => ({ groups: data.groupedWorkflowLogs, pagination: data.pagination })),
     ERRORS.FETCH_WORKFLOW_LOGS_FAILED,
   );
 }
