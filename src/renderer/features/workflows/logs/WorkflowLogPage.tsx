@@ -34,6 +34,7 @@ import {
 } from '../api';
 import { useConnection } from '../useConnection';
 import { NodeLogCard } from './NodeLogCard';
+import { inRunOrder } from './runOrder';
 import { StatusTag } from './StatusTag';
 import '../workflows.css';
 
@@ -115,7 +116,7 @@ export function WorkflowLogPage() {
               </span>
             </h2>
             {run.nodes.length === 0 ? <p className="ld-muted">No step has run yet.</p> : null}
-            {run.nodes.map((log) => (
+            {inRunOrder(run.nodes).map((log) => (
               <NodeLogCard
                 key={log.id}
                 log={log}
