@@ -57,9 +57,15 @@ test('given an administrator, when a workflow is built on the canvas and saved, 
   await page.getByRole('button', { name: 'Auto-layout' }).click();
   await page.screenshot({ path: `${SHOTS}/workflow-editor-problems.png` });
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'problems to fix before saving' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'problems to fix before saving' }),
+  ).toBeVisible();
 
-  await connect(page, trigger.locator('.react-flow__handle.source'), notify.locator('.react-flow__handle.target'));
+  await connect(
+    page,
+    trigger.locator('.react-flow__handle.source'),
+    notify.locator('.react-flow__handle.target'),
+  );
   await expect(notify.getByRole('alert')).not.toContainText('not connected to the trigger');
 
   // Undo takes the connection away, redo brings it back.
@@ -186,7 +192,10 @@ test('given an active workflow, when a bundle is processed, then its grouped log
   }).toPass({ timeout: 120_000 });
   await page.screenshot({ path: `${SHOTS}/workflow-logs-completed.png` });
 
-  await table.getByRole('link', { name: /^Details of Tell admins about new documents/ }).first().click();
+  await table
+    .getByRole('link', { name: /^Details of Tell admins about new documents/ })
+    .first()
+    .click();
   const step = page.getByRole('article', { name: /^Step Notify/ }).first();
   await expect(step).toBeVisible();
   await expect(step.getByTestId('wf-status')).toHaveText('Completed');
