@@ -61,6 +61,17 @@ test('given an administrator, when a workflow is built on the canvas and saved, 
     page.getByRole('alert').filter({ hasText: 'problems to fix before saving' }),
   ).toBeVisible();
 
+  // A step added by mistake goes with the Delete key; Ctrl+Z brings it back, and Delete again.
+  await page.getByRole('button', { name: 'Add Wait for review' }).click();
+  const wait = page.getByRole('group', { name: 'Step Wait for review' });
+  await expect(wait).toBeVisible();
+  await page.keyboard.press('Delete');
+  await expect(wait).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(wait).toBeVisible();
+  await page.keyboard.press('Delete');
+  await expect(wait).toHaveCount(0);
+
   await connect(
     page,
     trigger.locator('.react-flow__handle.source'),
