@@ -35,6 +35,7 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let documentOfA: string;
 let fileTypeOfA: string;
+let workflowOfA: string;
 
 const token = (who: string): string => {
   const found = tokens[who];
@@ -90,6 +91,17 @@ beforeAll(async () => {
     token('customer'),
   );
   fileTypeOfA = types.body.data!.types[0]!.id;
+  const workflow = await rest<{ id: string }>(
+    server,
+    'POST',
+    '/workflow/create',
+    token('customer'),
+    {
+      name: 'Intake',
+      company_id: companyA,
+    },
+  );
+  workflowOfA = workflow.body.data!.id;
 });
 
 afterAll(async () => server?.close());
@@ -276,6 +288,41 @@ const refusals: Record<string, { expected: Refusal; call(token: string): Promise
       ),
   },
 };
+
+const workflowRefusal = (path: string, body: (userId: string) => Record<string, unknown>) => ({
+  expected: { ...forbidden, status: 403 },
+  call: async (token: string) => {
+    const viewer = await server.gql<{ viewer: { user: { id: string } } }>(
+      '{ viewer { user { id } } }',
+      {},
+      token,
+    );
+    return restRefusal(await rest(server, 'POST', path, token, body(viewer.data!.viewer.user.id)));
+  },
+});
+Object.assign(refusals, {
+  'POST /workflow/create': workflowRefusal('/workflow/create', () => ({
+    name: 'Mine',
+    company_id: companyA,
+  })),
+  'POST /workflow/rename': workflowRefusal('/workflow/rename', () => ({
+    id: workflowOfA,
+    name: 'Taken over',
+  })),
+  'POST /workflow/duplicate': workflowRefusal('/workflow/duplicate', () => ({
+    id: workflowOfA,
+    name: 'Copy',
+    company_id: companyA,
+  })),
+  'POST /workflow/toggle-active': workflowRefusal('/workflow/toggle-active', () => ({
+    id: workflowOfA,
+  })),
+  'POST /workflow/delete': workflowRefusal('/workflow/delete', () => ({ id: workflowOfA })),
+  'POST /workflow/update-nodes-and-edges': workflowRefusal(
+    '/workflow/update-nodes-and-edges',
+    (userId) => ({ workflowId: workflowOfA, userId, newNodes: [], newEdges: [] }),
+  ),
+});
 
 describe('a paralegal, an attorney and staff of the company', () => {
   it('given the table, then every manager and owner row has a refusal case here', () => {

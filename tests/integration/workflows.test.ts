@@ -5,14 +5,17 @@
  */
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notification } from '../../src/server/db/schema';
 import { legalProcessedFile } from '../../src/server/db/schemaPipeline';
 import {
   caseActivity,
   documentSyncLog,
   workflowNodeLog,
+  workflowRun,
 } from '../../src/server/db/schemaWorkflows';
+import { webhook } from '../../src/server/domains/workflows/engine/actions';
+import type { DocumentFacts } from '../../src/server/domains/workflows/engine/facts';
 import {
   GRAPH_MESSAGES,
   type WorkflowLogGroup,
@@ -41,11 +44,15 @@ beforeAll(async () => {
     { workflowWorkers: 2, workflowWebhookAllowPrivate: true },
     { workflows: { retryBaseMs: 0, maxAttempts: 2, pollingIntervalSeconds: 1 } },
   );
+}, 120_000);
+
+// Each test its own company, so one test's active workflows never run on another's documents.
+beforeEach(async () => {
   const signed = await server.signUpCompany({ is_legal: true });
   companyId = signed.company.id;
   admin = signed.admin;
   paralegal = await server.addUser({ companyId, legalUserType: 'paralegal' });
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -239,6 +246,27 @@ describe('workflows', () => {
       await groupOf(wf, doc, 'Completed');
       const done = (await nodeLogs(doc)).find((l) => l.node_id === 'hook')!;
       expect(done).toMatchObject({ status: 'Completed', attempts: 3 });
+      expect(target.calls).toHaveLength(3);
+      // A repeat of the node (a crash after the call, before its commit) reads the recorded
+      // effect instead of calling the receiver again.
+      const [run] = await server.db
+        .select()
+        .from(workflowRun)
+        .where(eq(workflowRun.id, done.run_id));
+      const replay = await server.db.transaction((tx) =>
+        webhook(
+          {
+            tx,
+            db: server.db,
+            facts: { id: doc } as DocumentFacts,
+            run: run!,
+            log: done,
+            allowPrivateWebhooks: true,
+          },
+          { url: target.url, secret: 'a-secret-of-16-chars' },
+        ),
+      );
+      expect(replay.output).toMatchObject({ status: 200, replayed: true });
       expect(target.calls).toHaveLength(3);
       // A completed node is not run again by a second retry.
       const again = await rest(server, 'POST', '/workflow/process-node', admin.token, {

@@ -132,10 +132,10 @@ export function createWorkflowService(db: Database, repo: WorkflowRepository) {
     async updateNodesAndEdges(viewer: Viewer, raw: unknown): Promise<WorkflowSummary> {
       const body = parseInput(updateNodesAndEdgesBody, raw ?? {});
       if (body.userId !== viewer.user.id) throw forbidden();
-      const check = validateGraph(body.newNodes, body.newEdges);
-      if (!check.ok) throw graphError(check.problems);
       return db.transaction(async (tx) => {
         const before = await forChange(viewer, body.workflowId, tx);
+        const check = validateGraph(body.newNodes, body.newEdges);
+        if (!check.ok) throw graphError(check.problems);
         const diff = diffGraph(
           { nodes: before.nodes as WorkflowNode[], edges: before.edges as WorkflowEdge[] },
           { nodes: body.newNodes, edges: body.newEdges },
