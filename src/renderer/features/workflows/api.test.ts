@@ -1,7 +1,7 @@
 /** The workflow REST answers as the server sends them ({data: ...}), and refusals as messages. */
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../shared/errors';
-import { fetchLogs, fetchUpdateHistory, saveNodesAndEdges } from './api';
+import { fetchLogs, fetchUpdateHistory, saveNodesAndEdges, testRun } from './api';
 import { WorkflowApiError } from './rest';
 
 function answering(status: number, body: unknown) {
@@ -79,5 +79,36 @@ describe('workflow REST calls', () => {
     await expect(
       saveNodesAndEdges(connection, { workflowId: 'w', userId: 'u', newNodes: [], newEdges: [] }),
     ).rejects.toThrow(ERRORS.UPDATE_NODES_AND_EDGES_FAILED);
+  });
+
+  it('given a test run answer, then each step says what it would do', async () => {
+    const { connection, calls } = answering(200, {
+      data: {
+        workflow_id: 'w',
+        version: 3,
+        legal_processed_file_id: 'f',
+        steps: [
+          { node_id: 't', node_type: 'trigger.document', outcome: 'passed', detail: {} },
+          {
+            node_id: 'c',
+            node_type: 'condition.case_matched',
+            outcome: 'passed',
+            branch: 'false',
+            detail: {},
+          },
+          { node_id: 'n', node_type: 'action.notify', outcome: 'not started', detail: {} },
+        ],
+      },
+    });
+    const answer = await testRun(connection, { id: 'w', legal_processed_file_id: 'f' });
+    expect(answer.steps.map((s) => [s.node_id, s.outcome, s.branch])).toEqual([
+      ['t', 'passed', undefined],
+      ['c', 'passed', 'false'],
+      ['n', 'not started', undefined],
+    ]);
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({
+      id: 'w',
+      legal_processed_file_id: 'f',
+    });
   });
 });

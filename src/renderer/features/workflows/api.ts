@@ -248,3 +248,31 @@ export function retrySyncing(connection: Connection, id: string): Promise<unknow
     ERRORS.RETRY_SYNCING_FAILED,
   );
 }
+
+export const TestStepAnswer = z.object({
+  node_id: z.string(),
+  node_type: z.string(),
+  outcome: z.enum(['would run', 'would wait', 'would fail', 'passed', 'not started']),
+  branch: z.enum(['true', 'false']).optional(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type TestStep = z.infer<typeof TestStepAnswer>;
+
+/**
+ * A test run of the saved graph on one document (POST /workflow/test-run): what each step would
+ * do, with no effect at all.
+ */
+export function testRun(
+  connection: Connection,
+  body: { id: string; legal_processed_file_id: string },
+): Promise<{ version: number; steps: TestStep[] }> {
+  return call(
+    connection,
+    '/workflow/test-run',
+    { method: 'POST', body },
+    z
+      .object({ data: z.object({ version: z.number(), steps: z.array(TestStepAnswer) }) })
+      .transform(({ data }) => data),
+    ERRORS.FETCH_WORKFLOW_FAILED,
+  );
+}

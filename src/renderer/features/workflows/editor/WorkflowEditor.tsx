@@ -9,7 +9,9 @@ import { useCallback, useMemo, useReducer, useState } from 'react';
 import { validateGraph, type NodeKind } from '../../../../shared/workflows';
 import { UnsavedChangesGuard } from '../../../components/unsaved/UnsavedChangesGuard';
 import { toastSuccess } from '../../../components/toaster';
-import { WorkflowApiError, type ServerProblem } from '../rest';
+import { WorkflowApiError, type Connection, type ServerProblem } from '../rest';
+import { TestRunDialog } from './TestRunDialog';
+import { kindLabel } from './StepNode';
 import { ConfigPanel } from './ConfigPanel';
 import type { ConfigOptions } from './configForms';
 import {
@@ -29,6 +31,9 @@ import { WorkflowCanvas } from './WorkflowCanvas';
 import type { WorkflowEdge, WorkflowNode } from '../../../../shared/workflows';
 
 export interface EditorProps {
+  workflowId: string;
+  companyId: string;
+  connection: Connection | null;
   nodes: WorkflowNode[];
   edges: WorkflowEdge[];
   options: ConfigOptions;
@@ -47,6 +52,7 @@ function Editor(props: EditorProps) {
     initialEditorState(toCanvas(props.nodes, props.edges)),
   );
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
+  const [testing, setTesting] = useState(false);
   const flow = useReactFlow();
   const graph = state.history.present;
   const dirty = isDirty(state);
@@ -122,6 +128,9 @@ function Editor(props: EditorProps) {
         <Button icon="layout-hierarchy" onClick={layout} disabled={graph.nodes.length === 0}>
           Auto-layout
         </Button>
+        <Button icon="play" onClick={() => setTesting(true)}>
+          Test run
+        </Button>
         <span className="ld-wf-toolbar-gap" />
         {problems.count > 0 ? (
           <Tag intent={Intent.WARNING} icon="warning-sign" data-testid="wf-problem-count">
@@ -156,6 +165,18 @@ function Editor(props: EditorProps) {
         >
           {problems.graph.join(' ')}
         </Callout>
+      ) : null}
+      {testing ? (
+        <TestRunDialog
+          workflowId={props.workflowId}
+          companyId={props.companyId}
+          connection={props.connection}
+          unsaved={dirty}
+          labels={
+            new Map(graph.nodes.map((node) => [node.id, node.data.label || kindLabel(node.type)]))
+          }
+          onClose={() => setTesting(false)}
+        />
       ) : null}
       <div className="ld-wf-workspace">
         <Palette onAdd={addFromPalette} />

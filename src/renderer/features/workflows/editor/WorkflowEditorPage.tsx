@@ -82,6 +82,9 @@ export function WorkflowEditorPage() {
     body = (
       <WorkflowEditor
         key={workflow.id}
+        workflowId={workflow.id}
+        companyId={companyId}
+        connection={connection}
         nodes={workflow.nodes}
         edges={workflow.edges}
         options={options}
