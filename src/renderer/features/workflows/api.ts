@@ -3,7 +3,8 @@
  * carrying the catalogue message of its operation (section 8):
  * POST /workflow/get-workflows, POST /workflow/get-workflow, POST /workflow/update-nodes-and-edges,
  * GET /workflow/get-workflow-update-history, POST /workflow/logs, POST /workflow/log-details,
- * POST /workflow/sync-logs, POST /workflow/process-node, POST /workflow/retry-syncing.
+ * POST /workflow/sync-logs, POST /workflow/process-node, POST /workflow/retry-syncing,
+ * POST /workflow/test-run.
  * Answers are {data: ...}; failures {error: {code, message, issues?}} (rest.ts).
  */
 import { z } from 'zod';
