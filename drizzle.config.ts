@@ -3,6 +3,10 @@ import { defineConfig } from 'drizzle-kit';
 // `npm run db:generate` writes the next forward-only migration from the schema files.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/db/schema.ts', './src/server/db/schemaPipeline.ts', './src/server/db/schemaWorkflows.ts'],
+  schema: [
+    './src/server/db/schema.ts',
+    './src/server/db/schemaPipeline.ts',
+    './src/server/db/schemaWorkflows.ts',
+  ],
   out: './src/server/db/migrations',
 });

@@ -33,6 +33,7 @@ import { createUserService } from './domains/users/service';
 import { createWorkflowLogService } from './domains/workflows/logs';
 import { createWorkflowRepository } from './domains/workflows/repository';
 import { createWorkflowService } from './domains/workflows/service';
+import { createWorkflowTestRun } from './domains/workflows/testRun';
 
 export async function createServices(
   db: Database,
@@ -77,6 +78,7 @@ export async function createServices(
     processedFileEdits: createProcessedFileService(db, { storage: deps.storage }),
     savedViews: createSavedViewService(db),
     workflows: createWorkflowService(db, createWorkflowRepository(db)),
+    workflowTestRun: createWorkflowTestRun(db, createWorkflowRepository(db)),
     workflowLogs: createWorkflowLogService(db, {
       retryNode: (id) =>
         deps.retryWorkflowNode

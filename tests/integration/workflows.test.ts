@@ -376,6 +376,63 @@ describe('workflows', () => {
     expect(history.body.data!.history[0]!.diff.nodes?.changed).toEqual(['name']);
   });
 
+  it('test-runs a workflow on one document without any effect', async () => {
+    const target = await fakeTarget();
+    try {
+      const wf = await activeWorkflow(
+        server,
+        admin,
+        companyId,
+        [
+          trigger(),
+          node('c', 'condition.case_matched'),
+          node('sync', 'action.sync_case'),
+          node('name', 'action.set_fields', { name: '{applicant} letter' }),
+          node('hook', 'action.webhook', { url: target.url, secret: 'a-secret-of-16-chars' }),
+        ],
+        [
+          edge('t', 'c'),
+          edge('c', 'sync', 'true'),
+          edge('c', 'name', 'false'),
+          edge('name', 'hook'),
+        ],
+      );
+      await rest(server, 'POST', '/workflow/toggle-active', admin.token, {
+        id: wf,
+        is_active: false,
+      });
+      const doc = await completedDocument(server, companyId);
+      const r = await rest<{
+        steps: Array<{
+          node_id: string;
+          outcome: string;
+          branch?: string;
+          detail: Record<string, unknown>;
+        }>;
+      }>(server, 'POST', '/workflow/test-run', paralegal.token, {
+        id: wf,
+        legal_processed_file_id: doc,
+      });
+      expect(r.body.data!.steps.map((s) => [s.node_id, s.outcome, s.branch ?? null])).toEqual([
+        ['t', 'passed', null],
+        ['c', 'passed', 'false'],
+        ['name', 'would run', null],
+        ['hook', 'would run', null],
+        ['sync', 'not started', null],
+      ]);
+      expect(r.body.data!.steps[2]!.detail).toMatchObject({ name: 'Maria Lopez letter' });
+      expect(target.calls).toHaveLength(0);
+      expect(await nodeLogs(doc)).toEqual([]);
+      const [row] = await server.db
+        .select()
+        .from(legalProcessedFile)
+        .where(eq(legalProcessedFile.id, doc));
+      expect(row!.name).toBe('QME Report');
+    } finally {
+      await target.close();
+    }
+  });
+
   it('refuses bad graphs with each problem, and saves only for managers', async () => {
     const created = await rest<{ id: string }>(server, 'POST', '/workflow/create', admin.token, {
       name: 'bad',

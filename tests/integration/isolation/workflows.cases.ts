@@ -206,6 +206,26 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
   'POST /workflow/retry-syncing': () =>
     same(ctx(), '/workflow/retry-syncing', (id) => ({ id }), syncLogOfA),
   'POST /workflow/sync-log': () => same(ctx(), '/workflow/sync-log', (id) => ({ id }), syncLogOfA),
+  'POST /workflow/test-run': async () => {
+    const c = ctx();
+    await same(
+      c,
+      '/workflow/test-run',
+      (id) => ({ id, legal_processed_file_id: documentOfA }),
+      workflowOfA,
+    );
+    // B's own workflow over A's document answers like a missing document.
+    const mine = await rest<{ id: string }>(c.server, 'POST', '/workflow/create', c.userB.token, {
+      name: 'B probe',
+      company_id: c.companyB,
+    });
+    await c.restSameAsMissing(
+      'POST',
+      () => '/workflow/test-run',
+      (id) => ({ id: mine.body.data!.id, legal_processed_file_id: id }),
+      documentOfA,
+    );
+  },
   'POST /workflow/sync-logs': async () => {
     const r = await bothSameAsMissing(
       ctx(),

@@ -24,6 +24,7 @@ export const WORKFLOW_ROUTES = [
   'POST /workflow/retry-syncing',
   'POST /workflow/sync-log',
   'POST /workflow/sync-logs',
+  'POST /workflow/test-run',
 ] as const;
 
 export const WORKFLOW_READ_ONLY_POSTS = [
@@ -33,6 +34,7 @@ export const WORKFLOW_READ_ONLY_POSTS = [
   'POST /workflow/log-details',
   'POST /workflow/sync-log',
   'POST /workflow/sync-logs',
+  'POST /workflow/test-run',
 ] as const;
 
 export function registerWorkflowRoutes(app: FastifyInstance, { services }: RouteDeps): void {
@@ -73,4 +75,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, { services }: Route
   post('/workflow/retry-syncing', 'RETRY_SYNCING_FAILED', (v, r) => logs.retrySyncing(v, r.body));
   post('/workflow/sync-log', 'FETCH_SYNC_LOG_FAILED', (v, r) => logs.syncLog(v, r.body));
   post('/workflow/sync-logs', 'FETCH_SYNC_LOG_FAILED', (v, r) => logs.syncLogs(v, r.body));
+  post('/workflow/test-run', 'FETCH_WORKFLOW_FAILED', (v, r) =>
+    services.workflowTestRun(v, r.body),
+  );
 }
