@@ -213,4 +213,20 @@ test('given an active workflow, when a bundle is processed, then its grouped log
   await expect(step.getByTestId('wf-attempts')).toHaveText('1 attempt');
   await expect(step.getByLabel('Input of the step')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/workflow-log-detail.png`, fullPage: true });
+
+  // A test run of the same workflow on a document says what each step would do, and does nothing.
+  await page.getByRole('button', { name: 'Open the workflow' }).click();
+  await page.getByRole('button', { name: 'Test run' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test run' });
+  await dialog.getByLabel('Find a document').fill('QME Report');
+  await expect(dialog.getByLabel('Document', { exact: true })).toContainText('QME Report');
+  await dialog.getByRole('button', { name: 'Run test' }).click();
+  const steps = dialog.getByRole('table', { name: 'Test run steps' });
+  await expect(steps.getByRole('row', { name: 'Notify' })).toContainText('would run');
+  await page.screenshot({ path: `${SHOTS}/workflow-test-run.png` });
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await page.getByRole('button', { name: 'Logs', exact: true }).click();
+  await expect(
+    page.getByRole('table', { name: 'Workflow logs' }).getByTestId('wf-status'),
+  ).toHaveCount(3);
 });
