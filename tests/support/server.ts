@@ -84,6 +84,8 @@ export async function startTestServer(
     pipelineWorkers: 0,
     // In this process, so tests can watch and time its jobs; pipeline-process.slow.test.ts runs the child.
     pipelineProcess: 'inline',
+    // Workflow node jobs and document events only where a test asks for them (workflows.test.ts).
+    workflowWorkers: 0,
     ...overrides,
   });
   const app = await buildApp(config, buildOptions);

@@ -14,19 +14,14 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
-import { backoffDelay } from '../../../../shared/backoff';
 import { isNodeKind } from '../../../../shared/workflows';
 import type { Database } from '../../../db/connection';
-import {
-  documentSyncLog,
-  workflowNodeLog,
-  workflowRun,
-  type WorkflowNodeLogRow,
-} from '../../../db/schemaWorkflows';
+import { workflowNodeLog, workflowRun, type WorkflowNodeLogRow } from '../../../db/schemaWorkflows';
 import { startJobLoop, type JobLoop } from '../../pipeline/jobLoop';
 import type { PipelineLog } from '../../pipeline/queue';
-import { final, NodeFailure } from './errors';
+import { final } from './errors';
 import { executeNode } from './execute';
+import { createFailureHandling } from './failures';
 import { loadFacts } from './facts';
 import {
   graphOf,
@@ -101,6 +96,9 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
     if (ids.length > 0) for (const loop of loops) loop.notify();
   }
 
+  const failures = createFailureHandling({ db, log, maxAttempts, retryBaseMs, send });
+  const { recordFailure, retryNode } = failures;
+
   async function runNode(nodeLogId: string): Promise<void> {
     let claimed: WorkflowNodeLogRow | undefined;
     let next: string[] = [];
@@ -168,45 +166,6 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
     await send(next);
   }
 
-  async function recordFailure(row: WorkflowNodeLogRow, error: unknown): Promise<void> {
-    const transient = error instanceof NodeFailure ? error.transient : true;
-    const message = error instanceof Error ? error.message : String(error);
-    if (!(error instanceof NodeFailure))
-      log.error({ err: error, nodeLogId: row.id }, 'workflow node failed');
-    if (transient && row.round_attempts < maxAttempts) {
-      const delay = backoffDelay(row.round_attempts, {
-        base: retryBaseMs,
-        cap: 60_000,
-        jitter: 'equal',
-      });
-      const retryAt = new Date(Date.now() + delay);
-      await db
-        .update(workflowNodeLog)
-        .set({ status: 'Queued', error: message, retry_at: retryAt })
-        .where(eq(workflowNodeLog.id, row.id));
-      await send([row.id], retryAt);
-      return;
-    }
-    await db.transaction(async (tx) => {
-      await tx
-        .update(workflowNodeLog)
-        .set({ status: 'Failed', error: message, ended_at: new Date() })
-        .where(eq(workflowNodeLog.id, row.id));
-      if (row.node_type === 'action.sync_case' && row.legal_processed_file_id)
-        await tx.insert(documentSyncLog).values({
-          company_id: row.company_id,
-          legal_processed_file_id: row.legal_processed_file_id,
-          node_log_id: row.id,
-          connector: 'local',
-          status: 'Failed',
-          attempt: row.attempts,
-          data: { error: message },
-          ended_at: new Date(),
-        });
-      await refreshRun(tx, row.run_id);
-    });
-  }
-
   async function drainEvents(): Promise<number> {
     let total = 0;
     for (;;) {
@@ -247,28 +206,6 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
     });
     await send(ids);
     return ids.length;
-  }
-
-  async function retryNode(nodeLogId: string): Promise<boolean> {
-    const row = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(workflowNodeLog)
-        .set({
-          status: 'Queued',
-          error: null,
-          round_attempts: 0,
-          retry_round: sql`${workflowNodeLog.retry_round} + 1`,
-          retry_at: null,
-          ended_at: null,
-        })
-        .where(sql`${workflowNodeLog.id} = ${nodeLogId} and ${workflowNodeLog.status} = 'Failed'`)
-        .returning();
-      if (updated) await refreshRun(tx, updated.run_id);
-      return updated;
-    });
-    if (!row) return false;
-    await send([row.id]);
-    return true;
   }
 
   const fetchPool = new pg.Pool({
