@@ -28,6 +28,11 @@ import { AcceptInvitationPage } from '../features/users/AcceptInvitationPage';
 import { useStartPath } from '../features/shell/useStartPath';
 import { UsersPage } from '../features/users/UsersPage';
 import { WatchedFoldersPage } from '../features/watch-folders/WatchedFoldersPage';
+import { WorkflowEditorPage } from '../features/workflows/editor/WorkflowEditorPage';
+import { WorkflowHistoryPage } from '../features/workflows/history/WorkflowHistoryPage';
+import { WorkflowsPage } from '../features/workflows/list/WorkflowsPage';
+import { WorkflowLogPage } from '../features/workflows/logs/WorkflowLogPage';
+import { WorkflowLogsPage } from '../features/workflows/logs/WorkflowLogsPage';
 
 function NotFoundPage() {
   const navigate = useNavigate();
@@ -77,6 +82,11 @@ export function createAppRouter() {
             { path: 'projects', element: <ProjectsPage /> },
             { path: 'projects/:id', element: <ProjectDetailPage /> },
             { path: 'talent', element: <TalentPage /> },
+            { path: 'workflows', element: <WorkflowsPage /> },
+            { path: 'workflows/:id', element: <WorkflowEditorPage /> },
+            { path: 'workflow-history', element: <WorkflowHistoryPage /> },
+            { path: 'workflow-logs', element: <WorkflowLogsPage /> },
+            { path: 'workflow-logs/:id', element: <WorkflowLogPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

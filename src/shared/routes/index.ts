@@ -27,6 +27,11 @@ export const APP_ROUTE_PATTERNS = [
   'projects',
   'projects/:id',
   'talent',
+  'workflows',
+  'workflows/:id',
+  'workflow-history',
+  'workflow-logs',
+  'workflow-logs/:id',
 ] as const;
 
 export type AppRoutePattern = (typeof APP_ROUTE_PATTERNS)[number];
@@ -38,6 +43,15 @@ export const APP_PATHS = {
   company: '/company',
   rawFile: (id: string) => `/raw-files/${encodeURIComponent(id)}`,
   document: (id: string) => `/documents/${encodeURIComponent(id)}`,
+  workflows: '/workflows',
+  workflow: (id: string) => `/workflows/${encodeURIComponent(id)}`,
+  workflowHistory: '/workflow-history',
+  workflowLogs: '/workflow-logs',
+  /** The runs of one workflow, for one processed file when given. */
+  workflowLog: (workflowId: string, processedFileId: string | null) =>
+    `/workflow-logs/${encodeURIComponent(workflowId)}${
+      processedFileId ? `?file=${encodeURIComponent(processedFileId)}` : ''
+    }`,
 } as const;
 
 const SEGMENT = /^[A-Za-z0-9._~%-]+$/;

@@ -20,7 +20,7 @@ import { useUploadQueueFeed } from '../uploads/useUploadQueueFeed';
 import { CompanySwitcher } from './CompanySwitcher';
 import { NotificationBell } from './NotificationBell';
 import { canSwitchCompany, productOf, type Product } from './product';
-import type { ReturnState } from './landing';
+import { DELIVERY_PATHS, type ReturnState } from './landing';
 import { NAV_PATHS, SideNav } from './SideNav';
 import { deviceLastScreen, useStartPath } from './useStartPath';
 import { UserMenu } from './UserMenu';
@@ -116,8 +116,11 @@ const LEGAL_ONLY = [
   '/cases',
   '/watch-folders',
   '/document-types',
+  '/workflows',
+  '/workflow-history',
+  '/workflow-logs',
 ];
-const DELIVERY_ONLY = ['/projects', '/talent'];
+const DELIVERY_ONLY = DELIVERY_PATHS;
 const under = (pathname: string, roots: readonly string[]) =>
   roots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
 

@@ -5,6 +5,9 @@
  */
 import { Icon, type IconName } from '@blueprintjs/core';
 import { NavLink } from 'react-router-dom';
+import { useViewer } from '../auth/useViewer';
+import type { ViewerData } from '../auth/operations';
+import { canUseWorkflows } from '../workflows/access';
 import { badgeText } from './NotificationBell';
 import type { UserTypeName } from '../../../shared/schemas/user';
 import { seesTalent, type Product } from './product';
@@ -14,6 +17,8 @@ interface NavEntry {
   to: string;
   label: string;
   icon: IconName;
+  /** Shown only to the people it is for (absent: everyone). */
+  visible?: (viewer: ViewerData | null) => boolean;
 }
 
 export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
@@ -25,6 +30,18 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
       { to: '/documents', label: 'Document center', icon: 'folder-shared' },
       { to: '/review', label: 'Needs review', icon: 'form' },
       { to: '/cases', label: 'Cases', icon: 'briefcase' },
+    ],
+  },
+  {
+    title: 'Automation',
+    entries: [
+      { to: '/workflows', label: 'Workflows', icon: 'flows', visible: canUseWorkflows },
+      {
+        to: '/workflow-logs',
+        label: 'Workflow logs',
+        icon: 'list-detail-view',
+        visible: canUseWorkflows,
+      },
     ],
   },
   {
@@ -97,9 +114,16 @@ export function SideNav({
   userType: UserTypeName | null;
 }) {
   const counts = useNavCounts();
+  const viewer = useViewer();
+  const sections = navSectionsFor(product, userType)
+    .map((section) => ({
+      ...section,
+      entries: section.entries.filter((entry) => entry.visible?.(viewer) ?? true),
+    }))
+    .filter((section) => section.entries.length > 0);
   return (
     <nav className="ld-sidenav" aria-label="Main" data-product={product}>
-      {navSectionsFor(product, userType).map((section) => (
+      {sections.map((section) => (
         <div key={section.title} className="ld-sidenav-section">
           <div className="ld-sidenav-title">{section.title}</div>
           {section.entries.map((entry) => (
