@@ -58,6 +58,7 @@ export default tseslint.config(
       'bench-results/**',
       'src/server/db/migrations/**',
       '.data/**',
+      '.cache/**',
       'src/shared/graphql/*.generated.*',
     ],
   },
