@@ -13,6 +13,7 @@ const EMPTY: ExtractedFields = {
   dateOfIncident: null,
   applicant: null,
   defendant: null,
+  defendants: [],
 };
 
 const CR_ORDER = [
