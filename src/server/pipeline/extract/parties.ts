@@ -24,9 +24,10 @@ export type { Parties } from './caption';
 const APPLICANT_LABEL =
   /(?<![A-Za-z])(?:Applicant(?:'s)?(?:\s+Name)?(?:\s*\([^)\n]{1,30}\))?|Name\s+of\s+Applicant)\s*:/gi;
 const WORKER_LABEL =
-  /(?<![A-Za-z])(?:Injured\s+(?:Worker|Employee)|Employee|Patient|Claimant|Examinee|Evaluee)(?:'s)?(?:\s+Name)?\s*:/gi;
+  /(?<![A-Za-z])(?:Injured\s+(?:Worker|Employee)|Employee|Patient|Claimant|Examinee|Evaluee)(?:'s)?(?:\s+Name)?(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/gi;
 /** A bare "Name:" (a claim form's employee section); only a person's name is taken from it. */
-const NAME_LABEL = /(?<![A-Za-z])Name\s*:/g;
+const NAME_LABEL =
+  /(?<![A-Za-z])(?<!(?:Company|Contact|Facility|Provider|Practice|Firm|Business|Attorney|Adjuster|Doctor|Physician|Plan)\s)Name(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/g;
 const EMPLOYER_LABEL = /(?<![A-Za-z])(?:Employer(?:'s)?(?:\s+Name)?|Name\s+of\s+Employer)\s*:/gi;
 const DEFENDANT_LABEL = /(?<![A-Za-z])Defendants?(?:\(s\))?\s*:/gi;
 /** Labels naming an insurer or claims administrator: defendants besides the employer. */
@@ -59,7 +60,7 @@ function labelled(
 ): Found | null {
   for (const m of text.matchAll(label)) {
     const at = m.index ?? 0;
-    const raw = valueAfter(text, at + m[0].length);
+    const raw = valueAfter(text, at + m[0].length, at);
     const value = raw === '' ? null : accept(raw);
     if (value) return { at, value };
   }
@@ -136,7 +137,7 @@ function allLabelled(text: string, label: RegExp, accept: (value: string) => str
   const found: Found[] = [];
   for (const m of text.matchAll(label)) {
     const at = m.index ?? 0;
-    const raw = valueAfter(text, at + m[0].length);
+    const raw = valueAfter(text, at + m[0].length, at);
     if (raw !== '') for (const value of accept(raw)) found.push({ at, value });
   }
   return found;
