@@ -15,13 +15,19 @@ import { unrelatedLetter } from './templates/claims';
 import { addDays, fakeAddress, fakePerson, fakePhone, pickDateStyle, randomDate } from './fakes';
 import { LAW_FIRMS } from './data/legal';
 
+/**
+ * A document's true fields. The generator records the employer as `defendant` but not every
+ * defendant a page prints, so `defendants` is optional here (scored only where a generator has it).
+ */
+export type TruthFields = Omit<ExtractedFields, 'defendants'> & { defendants?: string[] };
+
 export type CaseStatus = 'listed' | 'unlisted' | 'none';
 
 export interface TruthDocument {
   startPage: number;
   endPage: number;
   typeKey: CorpusTypeKey;
-  fields: ExtractedFields;
+  fields: TruthFields;
   /** The firm's case the document belongs to; null for unlisted cases and caseless mail. */
   caseId: string | null;
   /** Every listed case the document names (two for a consolidated caption). */

@@ -4,7 +4,8 @@
  * through the recorder, so the ground truth fields are exactly what the document shows, normalised
  * as src/server/pipeline/types.ts describes.
  */
-import type { ExtractedFields, InjuryDate } from '../../src/server/pipeline/types';
+import type { InjuryDate } from '../../src/server/pipeline/types';
+import type { TruthFields } from './bundle';
 import { type Rng } from './rng';
 import { type CaseFacts } from './cases';
 import { type Address, type DateStyle, type Person, formatDate, fullName } from './fakes';
@@ -105,7 +106,7 @@ export class FieldRecorder {
     return printed;
   }
 
-  fields(): ExtractedFields {
+  fields(): TruthFields {
     return {
       adjNumbers: this.adj.slice(),
       wcabNumbers: this.wcab.slice(),

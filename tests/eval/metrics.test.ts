@@ -11,6 +11,7 @@ const FIELDS: ExtractedFields = {
   dateOfIncident: null,
   applicant: 'Maria Gonzalez',
   defendant: 'Acme Inc.',
+  defendants: ['Acme Inc.'],
 };
 
 function truth(startPage: number, endPage: number, typeKey: string): TruthDocument {

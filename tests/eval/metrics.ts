@@ -9,11 +9,14 @@
  */
 import type { ExtractedFields, PipelineDocument } from '../../src/server/pipeline/types';
 
+/** True fields; a generator that does not record every defendant leaves `defendants` out. */
+export type TruthFields = Omit<ExtractedFields, 'defendants'> & { defendants?: string[] };
+
 export interface TruthDocument {
   startPage: number;
   endPage: number;
   typeKey: string;
-  fields: ExtractedFields;
+  fields: TruthFields;
   caseId: string | null;
   /** Every listed case the document names (a consolidated caption names two). */
   caseIds?: string[];
@@ -80,7 +83,7 @@ const sameSet = (a: string[], b: string[]) => {
   return left.size === right.size && [...left].every((v) => right.has(v));
 };
 
-export function fieldMatches(name: FieldName, found: ExtractedFields, truth: ExtractedFields) {
+export function fieldMatches(name: FieldName, found: ExtractedFields, truth: TruthFields) {
   switch (name) {
     case 'adjNumbers':
     case 'wcabNumbers':

@@ -377,6 +377,7 @@ function extracted(partial: Partial<ExtractedFields>): ExtractedFields {
     dateOfIncident: null,
     applicant: null,
     defendant: null,
+    defendants: [],
     ...partial,
   };
 }

@@ -193,6 +193,11 @@ export const legalProcessedFile = pgTable(
     date_of_incident: date('date_of_incident'),
     applicant: text('applicant'),
     defendant: text('defendant'),
+    /** Every defendant named (employer first, then insurers and claims administrators). */
+    defendants: text('defendants')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     crm_case_id: text('crm_case_id'),
     legal_case_id: uuid('legal_case_id').references(() => legalCase.id),
     recommended_cases: jsonb('recommended_cases')

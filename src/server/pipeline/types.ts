@@ -90,7 +90,13 @@ export interface ExtractedFields {
   /** ISO yyyy-mm-dd */
   dateOfIncident: string | null;
   applicant: string | null;
+  /** The employer (the spec's single defendant): the caption's first defendant or "Employer:". */
   defendant: string | null;
+  /**
+   * Every defendant named, as printed: the employer first, then each insurer or claims
+   * administrator in the order printed. Empty when the document names none.
+   */
+  defendants: string[];
 }
 
 /** Case summary fields the matcher compares (spec section 3, "Case summary"). */

@@ -81,16 +81,18 @@ export const setup: IsolationModule['setup'] = async (c) => {
 export const cases: IsolationModule['cases'] = (ctx) => ({
   'Query.processedFile': async () => {
     const c = ctx();
-    const q = 'query($id: ID!) { processedFile(id: $id) { id name } }';
+    // The defendants list is one of the document's fields: B gets none of it either.
+    const q = 'query($id: ID!) { processedFile(id: $id) { id name defendants } }';
     const r = await c.sameAsMissing(q, (id) => ({ id }), documentOfA);
     expect(r).toEqual({ data: { processedFile: null } });
     await c.sameAsMissing(q, (id) => ({ id }), documentOfA, c.managerOfB.token);
-    const own = await c.server.gql<{ processedFile: { name: string } }>(
+    const own = await c.server.gql<{ processedFile: { name: string; defendants: string[] } }>(
       q,
       { id: documentOfA },
       c.adminA.token,
     );
     expect(own.data?.processedFile.name).toBe('Secret QME');
+    expect(own.data?.processedFile.defendants).toEqual(expect.any(Array));
   },
   'Query.processedFileLogs': async () => {
     const c = ctx();

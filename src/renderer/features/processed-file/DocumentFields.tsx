@@ -1,7 +1,7 @@
 /**
  * The document's fields as a form: name, type, the number lists (several values each), dates of
- * injury (with the end of a cumulative-trauma period) and incident, applicant, defendant and the
- * page range in the raw file. Problems (the form's own checks or the server's) show under their
+ * injury (with the end of a cumulative-trauma period) and incident, applicant, defendant (with
+ * every defendant the document names listed under it) and the page range in the raw file. Problems (the form's own checks or the server's) show under their
  * field; a changed field is marked so the reader sees what Save will send.
  */
 import { FormGroup, InputGroup, Intent, Switch, TagInput } from '@blueprintjs/core';
@@ -22,6 +22,8 @@ const NUMBER_PLACEHOLDERS: Record<NumberField, string> = {
 
 export function DocumentFields(props: {
   form: DocumentForm;
+  /** Every defendant the pipeline found (employer first), shown under the defendant field. */
+  defendants: readonly string[];
   errors: FieldErrors;
   changed: ReadonlySet<string>;
   types: readonly DocumentType[];
@@ -163,6 +165,7 @@ export function DocumentFields(props: {
           />,
         )}
       </div>
+      <DefendantsList defendants={props.defendants} />
       <fieldset className="ld-doc-pages" aria-label="Pages in the raw file">
         <legend>Pages in the raw file</legend>
         <div className="ld-doc-field-grid">
@@ -201,5 +204,31 @@ export function DocumentFields(props: {
         </p>
       </fieldset>
     </div>
+  );
+}
+
+/**
+ * Every defendant the document names (the employer, each insurer and claims administrator), as
+ * the pipeline read them; the editable Defendant field above is the employer.
+ */
+function DefendantsList(props: { defendants: readonly string[] }) {
+  return (
+    <section className="ld-doc-defendants" aria-label="Defendants named">
+      <h4 className="ld-small">Defendants named in the document</h4>
+      {props.defendants.length === 0 ? (
+        <p className="ld-muted ld-small" data-testid="doc-defendants-none">
+          None found.
+        </p>
+      ) : (
+        <ol className="ld-small" data-testid="doc-defendants">
+          {props.defendants.map((name, index) => (
+            <li key={`${index}-${name}`}>
+              {name}
+              {index === 0 ? <span className="ld-muted"> · employer</span> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

@@ -58,6 +58,7 @@ export function DocumentTabs(props: {
         panel={
           <DocumentFields
             form={props.form}
+            defendants={doc.defendants}
             errors={props.errors}
             changed={props.changedFields}
             types={props.types}

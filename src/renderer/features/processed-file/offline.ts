@@ -41,6 +41,7 @@ const CACHE_DEFAULTS: Omit<
   date_of_incident: null,
   applicant: null,
   defendant: null,
+  defendants: [],
   crm_case_id: null,
   legal_case_id: null,
   legal_case: null,

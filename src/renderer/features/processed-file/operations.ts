@@ -78,6 +78,7 @@ export const PROCESSED_FILE_DETAIL_FIELDS = graphql(
       date_of_incident
       applicant
       defendant
+      defendants
       crm_case_id
       legal_case_id
       legal_case {

@@ -35,6 +35,7 @@ function file(overrides: Partial<ProcessedFileColumns> = {}): ProcessedFileColum
     date_of_incident: null,
     applicant: 'Maria Gonzalez',
     defendant: null,
+    defendants: [],
     crm_case_id: null,
     legal_case_id: null,
     recommended_cases: [],

@@ -158,6 +158,7 @@ export function processedFileResolvers(deps: ResolverDeps) {
           .rawFile(file.legal_raw_file_id)
           .then((raw) => raw?.created_at ?? file.created_at),
       exception_reasons: (file: ProcessedFileRecord) => file.exception_reasons ?? [],
+      defendants: (file: ProcessedFileRecord) => file.defendants ?? [],
       edited_fields: (file: ProcessedFileRecord) => file.edited_fields ?? [],
       snippet: (file: ProcessedFileRecord) => file.snippet ?? null,
       rank: (file: ProcessedFileRecord) => file.rank ?? null,

@@ -66,6 +66,7 @@ export function storedFields(row: ProcessedFileColumns): ExtractedFields {
     dateOfIncident: dayString(row.date_of_incident),
     applicant: row.applicant,
     defendant: row.defendant,
+    defendants: row.defendants,
   };
 }
 
@@ -88,6 +89,7 @@ export function withPersonFields(
     dateOfIncident: pick('dateOfIncident', 'date_of_incident'),
     applicant: pick('applicant', 'applicant'),
     defendant: pick('defendant', 'defendant'),
+    defendants: pick('defendants', 'defendants'),
   };
 }
 
@@ -160,6 +162,7 @@ export async function reextractChanged(
       date_of_incident: extracted.dateOfIncident,
       applicant: extracted.applicant,
       defendant: extracted.defendant,
+      defendants: extracted.defendants,
       legal_case_id: match?.caseId ?? null,
       crm_case_id: null,
       recommended_cases: match?.recommended ?? [],

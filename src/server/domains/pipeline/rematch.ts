@@ -65,6 +65,7 @@ export function storedFields(row: LegalProcessedFileRow): ExtractedFields {
     dateOfIncident: row.date_of_incident,
     applicant: row.applicant,
     defendant: row.defendant,
+    defendants: row.defendants,
   };
 }
 

@@ -60,6 +60,7 @@ function decidedColumns(written: WrittenDocument): Partial<ProcessedInsert> {
     date_of_incident: fields.dateOfIncident,
     applicant: fields.applicant,
     defendant: fields.defendant,
+    defendants: fields.defendants,
     legal_case_id: match?.caseId ?? null,
     crm_case_id: null,
     recommended_cases: match?.recommended ?? [],

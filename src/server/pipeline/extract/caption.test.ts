@@ -11,8 +11,11 @@ describe('leftColumn', () => {
     expect(leftColumn(text).split('\n')).toEqual(['MARIA GONZALEZ,', 'Applicant,']);
   });
 
-  it('blanks pleading numbers', () => {
-    expect(leftColumn('3 MARIA GONZALEZ,')).toBe('  MARIA GONZALEZ,');
+  it('drops pleading numbers, also one set apart from the name like a column', () => {
+    expect(leftColumn('3 MARIA GONZALEZ,')).toBe('MARIA GONZALEZ,');
+    expect(leftColumn('7   DESHAWN A. MCALLISTER,        Case No.: ADJ17654321')).toBe(
+      'DESHAWN A. MCALLISTER,',
+    );
   });
 
   it('splits at a two-space gap, as a text layer or a form prints a right column', () => {
@@ -52,7 +55,7 @@ describe('fromCaption', () => {
       'WESTSIDE AUTO BODY',
     ],
   ])('reads %j', (text, applicant, defendant) => {
-    expect(fromCaption(text)).toEqual({ applicant, defendant });
+    expect(fromCaption(text)).toMatchObject({ applicant, defendant });
   });
 
   it.each([

@@ -10,7 +10,7 @@ import {
   CAPTION_GAP,
   CASE_NUMBER_TAIL,
   PLEADING_NUMBERS,
-  firstParty,
+  allParties,
   isPersonName,
   nameAtEnd,
   tidy,
@@ -18,7 +18,10 @@ import {
 
 export interface Parties {
   applicant: string | null;
+  /** The employer: the first defendant. */
   defendant: string | null;
+  /** Every defendant, in the order printed. */
+  defendants: string[];
 }
 
 // OCR turns a caption's column rules and gaps into stray ";", ":", "|", "-" or "_" around the
@@ -27,6 +30,24 @@ const VS = /^[\s;:|.,_~-]*(?:v?vs?\.?|versus|-\s*vs?\.?\s*-)(?=\s|$)/i;
 /** A caption's right-hand column (the title) read onto the "vs." line by OCR. */
 const TITLE_WORDS =
   /\b(?:declaration|service|notice|petition|application|answer|order|subpoena|deposition|objection|request|proof|motion|stipulations?|minutes|findings|award|compromise|release|lien|report|adjudication|decision|hearing|readiness)\b/i;
+/**
+ * A line of a caption's right column that a text layer interleaved with the parties (its own line,
+ * or after a one-space gap): a case or claim number, a judge, a hearing note.
+ */
+const RIGHT_COLUMN =
+  /^\s*(?:Case\s*(?:No|Number)s?\b|ADJ\s?\d|Claim\s*(?:No|Number|#)|(?:Insurer|Carrier)\s+Claim|WCAB\b|EAMS\b|DOI\b|D\/I\b|Date\s+of\s+Injury|Hon\.|Judge\b|WCJ\b|\[|\()/i;
+/** A title line's continuation ("OF CLAIM", "TO PROCEED"), read after a title line was dropped. */
+const TITLE_CONTINUATION = /^(?:OF|TO|FOR|AND|ON|IN|RE|WITH|BY)\b[A-Z ,'-]*$/;
+/** A right-column title line: title words, no firm's name ending. */
+function isTitleLine(line: string): boolean {
+  return (
+    TITLE_WORDS.test(line) &&
+    !/[;,]/.test(line) &&
+    line.trim().split(/\s+/).length <= 8 &&
+    !/\b(?:inc|llc|corp|company|co)\.?(?:\s|$)/i.test(line)
+  );
+}
+
 const OCR_GAP = /\s[;:|](?=\s|$).*$/;
 const APPLICANT_MARKER = /\b(?:Applicants?|APPLICANTS?)\b[ \t]*[,.;:]?/g;
 const DEFENDANTS_MARKER =
@@ -41,6 +62,7 @@ export function leftColumn(text: string): string {
   return text
     .split('\n')
     .filter((line) => !/^ {24,}\S/.test(line.replace(/\t/g, '    ')))
+    .map((line) => line.replace(/^(\s*)\d{1,2}(?=\s)/, (n) => ' '.repeat(n.length)))
     .map(firstColumn)
     .map((line) => line.replace(PLEADING_NUMBERS, (n) => ' '.repeat(n.length)))
     .join('\n');
@@ -64,18 +86,44 @@ function firstColumn(line: string): string {
   return first;
 }
 
-/** The nearest non-blank line among the last three of `before`. */
+/**
+ * The nearest non-blank line among the last three of `before`, passing over right-column lines a
+ * text layer put between the name and "Applicant".
+ */
 function lastLine(before: string): string {
   const lines = before.split('\n');
-  for (let i = lines.length - 1; i >= 0 && i >= lines.length - 3; i -= 1) {
+  let seen = 0;
+  for (let i = lines.length - 1; i >= 0 && seen < 3; i -= 1) {
     const line = lines[i] ?? '';
-    if (line.trim() !== '') return line;
+    if (line.trim() === '') continue;
+    seen += 1;
+    if (RIGHT_COLUMN.test(line) || isTitleLine(line)) continue;
+    return line;
   }
   return '';
 }
 
+/** The parties' lines of a defendants block without interleaved right-column lines. */
+function partyLines(block: string): string {
+  const kept: string[] = [];
+  let titleSeen = false;
+  for (const line of block.split('\n')) {
+    const t = line.trim();
+    if (RIGHT_COLUMN.test(t)) continue;
+    if (isTitleLine(t)) {
+      titleSeen = true;
+      continue;
+    }
+    const previous = kept[kept.length - 1] ?? '';
+    if (titleSeen && TITLE_CONTINUATION.test(t) && (previous === '' || /[;,]\s*$/.test(previous)))
+      continue;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
 /** The defendants block after "vs.": up to "Defendants", else the next few non-blank lines. */
-function defendantsAfter(afterVs: string): string | null {
+function defendantsAfter(afterVs: string): string[] {
   const newline = afterVs.indexOf('\n');
   const rest = newline < 0 ? '' : afterVs.slice(newline);
   const onVsLine = newline < 0 ? afterVs : afterVs.slice(0, newline);
@@ -84,14 +132,14 @@ function defendantsAfter(afterVs: string): string | null {
     afterVs = rest;
   }
   const end = DEFENDANTS_MARKER.exec(afterVs.slice(0, 700));
-  if (end) return firstParty(afterVs.slice(0, end.index));
+  if (end) return allParties(partyLines(afterVs.slice(0, end.index)));
   const lines = afterVs.replace(/^[ \t]*\n/, '').split('\n');
   const block: string[] = [];
   for (const line of lines) {
     if (line.trim() === '' || block.length >= 4) break;
     block.push(line);
   }
-  return firstParty(block.join('\n'));
+  return allParties(partyLines(block.join('\n')));
 }
 
 /**
@@ -110,14 +158,22 @@ function applicantName(line: string): string | null {
 function withMarkers(left: string): Parties | null {
   for (const m of left.matchAll(APPLICANT_MARKER)) {
     const at = m.index ?? 0;
-    const rest = left.slice(at + m[0].length, at + m[0].length + 1200);
+    let rest = left.slice(at + m[0].length, at + m[0].length + 1200);
+    // Right-column lines (a case number, a claim number) may sit between "Applicant" and "vs.".
+    for (let skip = 0; skip < 3 && !VS.test(rest.slice(0, 80)); skip += 1) {
+      const newline = rest.indexOf('\n');
+      const line = newline < 0 ? rest : rest.slice(0, newline);
+      if (newline < 0 || (line.trim() !== '' && !RIGHT_COLUMN.test(line))) break;
+      rest = rest.slice(newline + 1);
+    }
     const vs = VS.exec(rest.slice(0, 80));
     if (!vs) continue;
     const sameLine = left.slice(left.lastIndexOf('\n', at - 1) + 1, at);
     const above = left.slice(Math.max(0, at - 400), at);
     const applicant = applicantName(sameLine.trim() !== '' ? sameLine : lastLine(above));
-    const defendant = defendantsAfter(rest.slice(vs[0].length));
-    if (applicant || defendant) return { applicant, defendant };
+    const defendants = defendantsAfter(rest.slice(vs[0].length));
+    if (applicant || defendants.length > 0)
+      return { applicant, defendant: defendants[0] ?? null, defendants };
   }
   return null;
 }
@@ -129,11 +185,13 @@ function withoutMarkers(left: string): Parties | null {
     if (/^(?:v?vs?\.?|versus)$/i.test(line)) {
       const applicant = tidy(lastLine(lines.slice(Math.max(0, i - 3), i).join('\n')));
       if (!applicant || !isPersonName(applicant.replace(/,/g, ''))) continue;
-      return { applicant, defendant: defendantsAfter(lines.slice(i + 1, i + 12).join('\n')) };
+      const defendants = defendantsAfter(lines.slice(i + 1, i + 12).join('\n'));
+      return { applicant, defendant: defendants[0] ?? null, defendants };
     }
     const oneLine = /^([A-Z][A-Z'.,\- ]+?)\s+(?:VS?\.|v\.|vs\.)\s+(\S.*)$/.exec(line);
     if (oneLine && isPersonName((oneLine[1] ?? '').replace(/,/g, ''))) {
-      return { applicant: tidy(oneLine[1] ?? ''), defendant: firstParty(oneLine[2] ?? '') };
+      const defendants = allParties(oneLine[2] ?? '');
+      return { applicant: tidy(oneLine[1] ?? ''), defendant: defendants[0] ?? null, defendants };
     }
   }
   return null;

@@ -7,6 +7,7 @@
  * may follow one label ("Claim Nos.: 123, 456"); values are kept as printed, trimmed.
  */
 import { findAdjNumbers } from './adj';
+import { valueInBox } from './labels';
 import { cleanText, dedupe } from './ocr';
 import { findWcabNumbers } from './wcab';
 
@@ -89,7 +90,9 @@ function findLabelled(text: string, label: RegExp, maxLength: number): string[] 
     // Run into the previous word, a label must start with a capital ("CompanyClaim No.").
     if (/[a-z]/.test(clean[at - 1] ?? '') && m[0][0] !== 'C') continue;
     const start = at + m[0].length;
-    found.push(...readValues(clean.slice(start, start + 240), maxLength));
+    // A form's row of boxes: the value is printed under its label, beside other boxes' values.
+    const box = valueInBox(clean, at, start);
+    found.push(...readValues(box ?? clean.slice(start, start + 240), maxLength));
   }
   return dedupe(found);
 }

@@ -13,6 +13,7 @@ const EMPTY: ExtractedFields = {
   dateOfIncident: null,
   applicant: null,
   defendant: null,
+  defendants: [],
 };
 
 const CR_ORDER = [
@@ -65,6 +66,7 @@ describe('extractFields', () => {
       dateOfInjury: { start: '2019-01-01', end: '2023-03-15', cumulativeTrauma: true },
       applicant: 'MARIA GONZALEZ',
       defendant: 'ACME WAREHOUSING INC.',
+      defendants: ['ACME WAREHOUSING INC.', 'ZENITH INSURANCE COMPANY'],
     });
   });
 
@@ -77,6 +79,7 @@ describe('extractFields', () => {
       dateOfIncident: '2023-03-15',
       applicant: 'Maria Gonzalez',
       defendant: 'Acme Warehousing Inc.',
+      defendants: ['Acme Warehousing Inc.', 'Zenith Insurance Company'],
     });
   });
 
@@ -90,6 +93,7 @@ describe('extractFields', () => {
       dateOfInjury: { start: '2023-03-05', cumulativeTrauma: false },
       applicant: 'Maria Gonzalez',
       defendant: 'Acme Warehousing Inc.',
+      defendants: ['Acme Warehousing Inc.'],
     });
   });
 

@@ -34,5 +34,6 @@ export function extractFields(text: string, now: Date = new Date()): ExtractedFi
     dateOfIncident: findDateOfIncident(text, now),
     applicant: parties.applicant,
     defendant: parties.defendant,
+    defendants: parties.defendants,
   };
 }

@@ -132,7 +132,12 @@ function findUnlabelledCt(text: string, now: Date): InjuryDate | null {
   const after = new RegExp(
     `(${DATE_PATTERN})${RANGE_JOIN}(${DATE_PATTERN})\\s*[(\\[]?\\s*${CT_MARK}`,
   );
-  for (const re of [before, after]) {
+  // An application's cumulative-trauma wording: "during the period from X through Y".
+  const period = new RegExp(
+    `(?<![A-Za-z])(?:during\\s+the\\s+)?period\\s+(?:of\\s+(?:injury\\s+)?|from\\s+)+(${DATE_PATTERN})${RANGE_JOIN}(${DATE_PATTERN})`,
+    'i',
+  );
+  for (const re of [before, after, period]) {
     const m = re.exec(text);
     if (!m) continue;
     const start = parseDate(m[1] ?? '', now);

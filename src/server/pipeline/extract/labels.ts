@@ -66,11 +66,49 @@ export function cutAtNextField(value: string, numberedRow = false): string {
   return squashSpaces(v).slice(0, MAX_VALUE_LENGTH).trim();
 }
 
+const segments = (line: string) =>
+  line
+    .split(COLUMN_GAP)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+
+/** What may follow a box's label inside its box: a colon, a format hint "(MM/DD/YYYY)". */
+const LABEL_REST = /^[\s:#.-]*(?:\([^)\n]{0,40}\))?[\s:#.-]*$/;
+
 /**
- * The raw value after a label match ending at `end`: the rest of that line, or the following
- * line when the rest is blank and that line is not a label itself. Empty string when none.
+ * The value printed under a label in a form's row of boxes: labels side by side on one line
+ * (two or more spaces apart), their values on the next line in the same order. The label at
+ * [start, end) must fill its box; the value is the next line's box in the same place, read only
+ * when that line has as many boxes as the label line (an empty box would shift them). Null when
+ * the label's line holds no other box or the layout does not line up.
  */
-export function valueAfter(text: string, end: number): string {
+export function valueInBox(text: string, start: number, end: number): string | null {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lineEnd = text.indexOf('\n', end);
+  if (lineEnd < 0) return null;
+  const labels = segments(text.slice(lineStart, lineEnd));
+  if (labels.length < 2) return null;
+  const prefix = text.slice(lineStart, start);
+  const restOfBox = text.slice(end, lineEnd).split(COLUMN_GAP)[0] ?? '';
+  if (!LABEL_REST.test(restOfBox)) return null;
+  const sameBox = prefix.trim() !== '' && !/(?: {2,}|\t)$/.test(prefix);
+  const index = segments(prefix).length - (sameBox ? 1 : 0);
+  const below = text.slice(lineEnd + 1, lineEnd + 400).split('\n');
+  const next = (below[0] ?? '').trim() === '' ? (below[1] ?? '') : (below[0] ?? '');
+  const values = segments(next);
+  const value = values[index];
+  if (values.length !== labels.length || !value || /:\s*$/.test(value)) return null;
+  return value;
+}
+
+/**
+ * The raw value after a label match ending at `end`: the value under it in a row of boxes
+ * (when `start` is given), else the rest of that line, or the following line when the rest is
+ * blank and that line is not a label itself. Empty string when none.
+ */
+export function valueAfter(text: string, end: number, start?: number): string {
+  const box = start === undefined ? null : valueInBox(text, start, end);
+  if (box !== null) return cutAtNextField(box);
   const after = text.slice(end, end + 600).replace(/^[ \t]*[:#-]?/, '');
   const lines = after.split('\n');
   const first = lines[0] ?? '';
@@ -91,7 +129,7 @@ export function firstLabelledValue(
   accept: (value: string) => string | null,
 ): string | null {
   for (const m of text.matchAll(label)) {
-    const raw = valueAfter(text, (m.index ?? 0) + m[0].length);
+    const raw = valueAfter(text, (m.index ?? 0) + m[0].length, m.index ?? 0);
     if (raw === '') continue;
     const value = accept(raw);
     if (value) return value;

@@ -150,6 +150,12 @@ export function fillGaps(rules: ExtractedFields, llm: Partial<ExtractedFields>):
     dateOfIncident: rules.dateOfIncident ?? llm.dateOfIncident ?? null,
     applicant: rules.applicant ?? llm.applicant ?? null,
     defendant: rules.defendant ?? llm.defendant ?? null,
+    defendants:
+      rules.defendants.length > 0
+        ? rules.defendants
+        : rules.defendant === null && llm.defendant
+          ? [llm.defendant]
+          : rules.defendants,
   };
 }
 

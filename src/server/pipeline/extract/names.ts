@@ -45,7 +45,6 @@ const NOT_VALUES = /^(?:n\/?a|none|unknown|tbd|same|see above|-+)$/i;
 
 const ROLE_SUFFIX =
   /,?\s*\(?(?:a\s+)?(?:employer|permissibly\s+self[- ]insured|legally\s+uninsured|self[- ]insured|adjusting\s+agency|insurance\s+carrier|defendants?|et\s+al\.?)\)?\s*$/i;
-const ADMIN_SUFFIX = /,?\s+(?:insured\s+by|adjusted\s+by|administered\s+by|c\/o)\s.*$/i;
 /** A case or claim number (and what follows it) printed after a party's name. */
 export const CASE_NUMBER_TAIL =
   /\s*(?:\bCase\s+No|\bADJ\s?\d|\b[A-Z]{3}\s?\d{7}\b|\bWCAB\b|\bEAMS\b|\bClaim\s+No|\bDOI\b|\(\s*[A-Z][a-z]+\s+District).*$/i;
@@ -68,6 +67,8 @@ export function tidy(name: string): string | null {
 
 function isNameToken(token: string): boolean {
   const bare = token.replace(/[,;]+$/, '');
+  // A middle initial "V." ending the name ("NGUYEN, THANH V.,"), not "v." between the parties.
+  if (bare === 'V.' && bare !== token) return true;
   return bare !== '' && NAME_TOKEN.test(bare) && !NOT_NAME_TOKENS.has(bare.toLowerCase());
 }
 
@@ -105,11 +106,41 @@ export function isPersonName(s: string): boolean {
   );
 }
 
-/**
- * The first party of a list of defendants ("ACME INC.; ZENITH INSURANCE COMPANY", one per line,
- * or flattened with a case number after it), without role words like ", Employer".
- */
-export function firstParty(block: string): string | null {
+/** The last word of a firm's or public body's name: after it a line break ends the party. */
+const ENTITY_END =
+  /(?:\b(?:inc|incorporated|llc|l\.l\.c|llp|lp|l\.p|corp|corporation|co|company|ltd|limited|district|fund|authority|services|group|administrators|associates|agency|county|city|department|university|hospital|insurance|indemnity|casualty|mutual|cms|tpa)\.?|self[- ]insured|uninsured)[,;]?$/i;
+/** A firm's legal-form ending: an "and" / "&" after it starts the next party. */
+const FIRM_END =
+  /\b(?:inc|incorporated|llc|l\.l\.c|llp|lp|l\.p|corp|corporation|co|company|ltd|limited|district|fund|authority|cms)\.?$|self[- ]insured$|uninsured$/i;
+/** A line that carries on the name above it ("OF CALIFORNIA", "& COMPANY", "Inc."). */
+const CONTINUES = /^(?:[a-z]|(?:of|and|&|the|inc|llc|corp|co|company|ltd|l\.?p)(?![A-Za-z]))/;
+/** The same words in capitals. */
+const CONTINUES_UPPER =
+  /^(?:OF|AND|&|THE|INC|LLC|CORP|CO|COMPANY|LTD|L\.?P|Inc|Corp|Co|Company|Ltd|Of|And|The)(?![A-Za-z])/;
+/** Role words printed between parties, which separate them ("ACME INC., Employer; ..."). */
+const ROLE_BETWEEN =
+  /,?\s*\(?\b(?:employer|insurer|insurance\s+carrier|carrier|(?:third[- ]party\s+)?(?:claims\s+)?administrator|adjusting\s+agency|defendants?)\b\)?\s*[,;]\s*/gi;
+/** "ACME INC., adjusted by SEDGWICK": the administrator is a defendant of its own. */
+const ADMIN_JOIN = /,?\s+(?:insured\s+by|adjusted\s+by|administered\s+by|c\/o)\s+/gi;
+/** Insurer words: an "and" / "&" before a name holding one joins two parties. */
+const INSURER_WORDS =
+  /\b(?:insurance|indemnity|casualty|mutual|fund|administrators|assurance|underwriters)\b/i;
+
+const TITLE_START =
+  /^(?:notice|request|declaration|petition|application|answer|order|proof|motion|stipulations?|minutes|findings|compromise|objection|subpoena)\b/i;
+
+function cleanParty(piece: string): string | null {
+  let p = piece.replace(CASE_NUMBER_TAIL, '');
+  for (let i = 0; i < 3; i += 1) p = p.replace(ROLE_SUFFIX, '');
+  const name = tidy(p);
+  if (!name || /^(?:employer|insurer|carrier|defendants?|et\s+al\.?)$/i.test(name)) return null;
+  // A caption's title run into the parties by OCR ("SECURITY; AND REQUEST FOR PRODUCTION").
+  if (/^(?:and|of|to|for|on|re)\s/i.test(name) || TITLE_START.test(name)) return null;
+  return name;
+}
+
+/** Joins a block's lines into one string where ";" separates parties. */
+function joinLines(block: string): string {
   const lines = block
     .split('\n')
     .map(
@@ -121,14 +152,63 @@ export function firstParty(block: string): string | null {
     )
     .map((l) => l.trim())
     .filter((l) => l !== '');
-  // A line ending in a comma or semicolon ends a party; other line breaks wrap a long name.
-  const joined = lines.map((l) => l.replace(/[,;]$/, ';')).join(' ');
-  // "&" joins words of one name ("Sierra Framing & Drywall") unless an insurer follows it.
-  let first =
-    joined.split(
-      /;|,\s+and\s+|\s+&\s+(?=[^;]*\b(?:insurance|indemnity|casualty|mutual|fund|administrators)\b)/i,
-    )[0] ?? '';
-  first = first.replace(CASE_NUMBER_TAIL, '').replace(ADMIN_SUFFIX, '');
-  for (let i = 0; i < 3; i += 1) first = first.replace(ROLE_SUFFIX, '');
-  return tidy(first);
+  let joined = '';
+  for (const line of lines) {
+    if (joined === '') joined = line;
+    else if (/[,;]$/.test(joined)) joined = `${joined.slice(0, -1)}; ${line}`;
+    else if (CONTINUES.test(line) || CONTINUES_UPPER.test(line) || !ENTITY_END.test(joined))
+      joined = `${joined} ${line}`;
+    else joined = `${joined}; ${line}`;
+  }
+  return joined;
+}
+
+/** Splits at " and " / " & " where it joins two parties rather than words of one name. */
+function splitAnd(piece: string): string[] {
+  const parts: string[] = [];
+  let rest = piece;
+  for (;;) {
+    const m = /\s+(?:and|&)\s+/i.exec(rest);
+    if (!m) break;
+    const left = rest.slice(0, m.index);
+    const right = rest.slice(m.index + m[0].length);
+    const joinsParties =
+      FIRM_END.test(left.replace(/,$/, '')) ||
+      (m[0].trim().toLowerCase() === 'and' && INSURER_WORDS.test(right) && /,$/.test(left)) ||
+      (INSURER_WORDS.test(right) && !INSURER_WORDS.test(left));
+    if (!joinsParties) break;
+    parts.push(left);
+    rest = right;
+  }
+  parts.push(rest);
+  return parts;
+}
+
+/**
+ * Every party of a list of defendants ("ACME INC.; ZENITH INSURANCE COMPANY", one per line, joined
+ * by "and", with role words between them, or "ACME INC., adjusted by SEDGWICK"), as printed,
+ * without role words, in order, each once.
+ */
+export function allParties(block: string): string[] {
+  const joined = joinLines(block).replace(ROLE_BETWEEN, '; ').replace(ADMIN_JOIN, '; ');
+  const found: string[] = [];
+  const seen = new Set<string>();
+  for (const piece of joined.split(';')) {
+    for (const part of splitAnd(piece.trim())) {
+      const name = cleanParty(part);
+      const key = name?.toUpperCase().replace(/[^A-Z0-9]/g, '');
+      if (!name || !key || seen.has(key)) continue;
+      seen.add(key);
+      found.push(name);
+    }
+  }
+  return found;
+}
+
+/**
+ * The first party of a list of defendants ("ACME INC.; ZENITH INSURANCE COMPANY", one per line,
+ * or flattened with a case number after it), without role words like ", Employer".
+ */
+export function firstParty(block: string): string | null {
+  return allParties(block)[0] ?? null;
 }

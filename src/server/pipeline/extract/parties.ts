@@ -16,7 +16,7 @@
  */
 import { fromCaption, type Parties } from './caption';
 import { cutAtNextField, valueAfter } from './labels';
-import { firstParty, isPersonName, readsAsName, tidy } from './names';
+import { allParties, firstParty, isPersonName, readsAsName, tidy } from './names';
 import { cleanText } from './ocr';
 
 export type { Parties } from './caption';
@@ -24,11 +24,18 @@ export type { Parties } from './caption';
 const APPLICANT_LABEL =
   /(?<![A-Za-z])(?:Applicant(?:'s)?(?:\s+Name)?(?:\s*\([^)\n]{1,30}\))?|Name\s+of\s+Applicant)\s*:/gi;
 const WORKER_LABEL =
-  /(?<![A-Za-z])(?:Injured\s+(?:Worker|Employee)|Employee|Patient|Claimant|Examinee|Evaluee)(?:'s)?(?:\s+Name)?\s*:/gi;
+  /(?<![A-Za-z])(?:Injured\s+(?:Worker|Employee)|Employee|Patient|Claimant|Examinee|Evaluee)(?:'s)?(?:\s+Name)?(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/gi;
 /** A bare "Name:" (a claim form's employee section); only a person's name is taken from it. */
-const NAME_LABEL = /(?<![A-Za-z])Name\s*:/g;
+const NAME_LABEL =
+  /(?<![A-Za-z])(?<!(?:Company|Contact|Facility|Provider|Practice|Firm|Business|Attorney|Adjuster|Doctor|Physician|Plan)\s)Name(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/g;
 const EMPLOYER_LABEL = /(?<![A-Za-z])(?:Employer(?:'s)?(?:\s+Name)?|Name\s+of\s+Employer)\s*:/gi;
 const DEFENDANT_LABEL = /(?<![A-Za-z])Defendants?(?:\(s\))?\s*:/gi;
+/** Labels naming an insurer or claims administrator: defendants besides the employer. */
+const INSURER_LABEL =
+  /(?<![A-Za-z])(?:Insurance\s+(?:Carrier|Company)|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency)(?:'s)?(?:\s+Name)?\s*:/gi;
+/** A form's "Claims Administrator Information" section, whose "Company Name:" is the administrator. */
+const ADMIN_SECTION =
+  /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
 const PR2_NAME =
   /\bLast(?:\s+Name)?:?[ \t]+([A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)?)[ \t]+First(?:\s+Name)?:?[ \t]+([A-Za-z][A-Za-z'-]*)/g;
 /** A letter's "RE:" line, or a proof of service's "Case: Maria Gonzalez v. Acme Inc." line. */
@@ -53,7 +60,7 @@ function labelled(
 ): Found | null {
   for (const m of text.matchAll(label)) {
     const at = m.index ?? 0;
-    const raw = valueAfter(text, at + m[0].length);
+    const raw = valueAfter(text, at + m[0].length, at);
     const value = raw === '' ? null : accept(raw);
     if (value) return { at, value };
   }
@@ -73,7 +80,11 @@ const asWorker = (v: string) => {
 };
 
 /** "RE: Maria Gonzalez v. Acme Warehousing Inc.", "Case: Maria Gonzalez v. Acme Inc." */
-function fromReVersus(text: string): { applicant: Found | null; defendant: Found | null } {
+function fromReVersus(text: string): {
+  applicant: Found | null;
+  defendant: Found | null;
+  others: Found[];
+} {
   for (const m of text.matchAll(RE_LINE)) {
     const at = m.index ?? 0;
     const line = cutAtNextField(m[1] ?? '');
@@ -81,15 +92,17 @@ function fromReVersus(text: string): { applicant: Found | null; defendant: Found
     if (!parts) continue;
     const left = (parts[1] ?? '').replace(/^(?:Applicant|Employee|Our\s+client)\s*:\s*/i, '');
     const applicant = tidy(left);
-    const defendant = firstParty(parts[2] ?? '');
+    const others = allParties(parts[2] ?? '');
+    const defendant = others[0] ?? null;
     if (applicant || defendant) {
       return {
         applicant: applicant ? { at, value: applicant } : null,
         defendant: defendant ? { at, value: defendant } : null,
+        others: others.map((value) => ({ at, value })),
       };
     }
   }
-  return { applicant: null, defendant: null };
+  return { applicant: null, defendant: null, others: [] };
 }
 
 /** "RE:   Maria Gonzalez" in a report's header, only when it reads as a person's name. */
@@ -117,6 +130,47 @@ function fromSalutation(text: string): string | null {
     if ((lines[i] ?? '').trim() === name && /^\s*\d+\s+\S/.test(lines[i + 1] ?? '')) return name;
   }
   return null;
+}
+
+/** Every value of a label (each through `accept`), in order. */
+function allLabelled(text: string, label: RegExp, accept: (value: string) => string[]): Found[] {
+  const found: Found[] = [];
+  for (const m of text.matchAll(label)) {
+    const at = m.index ?? 0;
+    const raw = valueAfter(text, at + m[0].length, at);
+    if (raw !== '') for (const value of accept(raw)) found.push({ at, value });
+  }
+  return found;
+}
+
+const nameKey = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * Every defendant: the caption's list, else the employer first and then the insurers, claims
+ * administrators and other defendants the labels and a RE line name, in the order printed.
+ */
+function allDefendants(
+  text: string,
+  caption: Parties | null,
+  employer: string | null,
+  re: Found[],
+): string[] {
+  if (caption && caption.defendants.length > 0) return caption.defendants;
+  const others = [
+    ...allLabelled(text, DEFENDANT_LABEL, allParties),
+    ...allLabelled(text, INSURER_LABEL, allParties),
+    ...allLabelled(text, ADMIN_SECTION, allParties),
+    ...re,
+  ].sort((a, b) => a.at - b.at);
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const name of [...(employer ? [employer] : []), ...others.map((f) => f.value)]) {
+    const key = nameKey(name);
+    if (key === '' || seen.has(key)) continue;
+    seen.add(key);
+    names.push(name);
+  }
+  return names;
 }
 
 function fromPr2(text: string): Found | null {
@@ -155,5 +209,5 @@ export function findParties(text: string): Parties {
       labelled(clean, DEFENDANT_LABEL, firstParty),
       re.defendant,
     );
-  return { applicant, defendant };
+  return { applicant, defendant, defendants: allDefendants(clean, caption, defendant, re.others) };
 }

@@ -11,6 +11,7 @@ const NONE: ExtractedFields = {
   dateOfIncident: null,
   applicant: null,
   defendant: null,
+  defendants: [],
 };
 const MATCHED: MatchResult = {
   recommended: [{ caseId: 'c1', score: 0.95, reasons: ['ADJ number ADJ1234567 matches'] }],

@@ -11,6 +11,7 @@ const EMPTY: ExtractedFields = {
   dateOfIncident: null,
   applicant: null,
   defendant: null,
+  defendants: [],
 };
 
 function aCase(id: string, over: Partial<CaseCandidate> = {}): CaseCandidate {
