@@ -35,6 +35,7 @@ export const PROCESSED_FILE_FIELD_KEYS = [
   'date_of_incident',
   'applicant',
   'defendant',
+  'defendants',
   'crm_case_id',
   'legal_case_id',
   'legal_case',
