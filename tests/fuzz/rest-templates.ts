@@ -6,6 +6,7 @@
  */
 import type { Fixtures, IdKind } from './fixtures';
 import { seededUuid, type Rng } from './prng';
+import { WORKFLOW_REST_TEMPLATES } from './rest-templates-workflows';
 
 export type BodyKind = 'none' | 'json' | 'multipart' | 'csv' | 'tus';
 
@@ -196,4 +197,5 @@ export const REST_TEMPLATES: Record<string, RestTemplate> = {
     body: 'json',
     json: listFilters,
   },
+  ...WORKFLOW_REST_TEMPLATES,
 };
