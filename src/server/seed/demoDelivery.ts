@@ -1,7 +1,8 @@
 /**
  * The delivery side of the demo: talent of every talent type (with pay rates and reporting lines),
  * projects of the customer company and of the provider with teams, a referral, tech stacks (access
- * tokens encrypted like the app does) and environments, so each delivery role has something to see.
+ * tokens encrypted like the app does), environments and a request with tasks in every status
+ * (demoTasks.ts), so each delivery role has something to see and a board to try.
  */
 import type { DatabaseExecutor } from '../db/connection';
 import {
@@ -17,6 +18,7 @@ import { eq } from 'drizzle-orm';
 import { createFileRepository } from '../domains/files/repository';
 import { createTokenCipher, tokenHint } from '../domains/projects/tokenCipher';
 import type { Database } from '../db/connection';
+import { seedDemoTasks } from './demoTasks';
 
 /** Provider people by demo key (admin, pm, techlead, qa, dev, architect, em, designer). */
 export type DeliveryPeople = Record<string, string>;
@@ -146,12 +148,23 @@ export async function seedDemoDelivery(
           .insert(environment)
           .values({ project_tech_stack_id: stack!.id, environment: env, branch });
     }
-    if (p.company === ids.customer && p.name.startsWith('Fleet'))
+    if (p.company === ids.customer && p.name.startsWith('Fleet')) {
+      await seedDemoTasks(tx, {
+        company: p.company,
+        project: row.id,
+        people: {
+          pm: person('pm'),
+          techlead: person('techlead'),
+          dev: person('dev'),
+          qa: person('qa'),
+        },
+      });
       await tx.insert(referral).values({
         project_id: row.id,
         refered_by_id: ids.customerOwner,
         name: 'Jordan Reyes',
         email: 'jordan.reyes@example.test',
       });
+    }
   }
 }
