@@ -7,11 +7,16 @@ import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { startNotificationBus, type NotificationBus } from './domains/notifications/bus';
 import { createStorage } from './domains/files/s3/createStorage';
+import { warmUpSearch } from './domains/document-center/searchWarmUp';
 import { GRAPHQL_PATH, createGraphQLServer } from './graphql/yoga';
 import { graphqlHttpHandler } from './graphql/http';
 import { createWebSocketHandler } from './graphql/ws';
@@ -56,6 +61,11 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Queue timings for tests (short retry delays and job expiry). */
   pipeline?: QueueTimings;
+  /**
+   * Warm the read connections for content search at start (searchWarmUp.ts); default true. False
+   * for the review bench's A/B (`--no-warm-up`).
+   */
+  searchWarmUp?: boolean;
   /** Workflow engine timings for tests (retry delays, sweeps, attempts). */
   workflows?: Pick<
     WorkflowEngineOptions,
@@ -89,7 +99,10 @@ export async function buildApp(
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
     clientErrorHandler: answerUnparsableRequest,
   });
-  const database = openDatabase(config.databaseUrl, { readTimeoutMs: config.readTimeoutMs });
+  const database = openDatabase(config.databaseUrl, {
+    readTimeoutMs: config.readTimeoutMs,
+    keepReadConnections: SEARCH_WARM_CONNECTIONS,
+  });
   const bus = await startNotificationBus(config.databaseUrl, app.log).catch(
     async (error: unknown) => {
       await database.close();
@@ -122,6 +135,14 @@ export async function buildApp(
     await database.close();
     throw error;
   });
+  // Runs beside the rest of the start-up; awaited before the server is returned (so before it
+  // listens and /health answers). It never fails the start: a failure is logged.
+  const warmedUp =
+    options.searchWarmUp === false
+      ? Promise.resolve()
+      : warmUpReads(database, app.log).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'the search warm-up failed; searches start cold'),
+        );
   const routes: string[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -252,5 +273,18 @@ export async function buildApp(
     await bus.close();
     await database.close();
   });
+  await warmedUp;
   return app as unknown as LexDeskServer;
+}
+
+/**
+ * Read connections opened and warmed at start (searchWarmUp.ts) and kept open: a search request
+ * uses one at a time, a GraphQL request with several fields a few side by side.
+ */
+const SEARCH_WARM_CONNECTIONS = 2;
+
+async function warmUpReads(database: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  const started = performance.now();
+  await database.warmReads(SEARCH_WARM_CONNECTIONS, warmUpSearch);
+  log.info({ ms: Math.round(performance.now() - started) }, 'search connections warmed up');
 }

@@ -33,6 +33,13 @@ export interface DatabaseHandle {
    */
   timed(ms: number): Database;
   readScope: ReadScope;
+  /**
+   * Opens `connections` connections of the pool the read scope uses, side by side, runs `work` on
+   * each (a handle bound to that one connection) and gives them back to the pool, which keeps
+   * `keepReadConnections` of them open. A warm-up: a new PostgreSQL connection loads the catalog
+   * entries, indexes and statistics of each table it plans against on first use (app.ts).
+   */
+  warmReads(connections: number, work: (db: Database) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +47,11 @@ export interface DatabaseOptions {
   max?: number;
   /** statement_timeout of statements issued inside readScope (ms); none when absent. */
   readTimeoutMs?: number;
+  /**
+   * Connections of the read scope's pool kept open when idle (pg-pool's `min`; others close after
+   * 10 s idle), so those warmed at start (warmReads) are still there for the first requests.
+   */
+  keepReadConnections?: number;
 }
 
 /**
@@ -70,7 +82,14 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const { readTimeoutMs } = options;
+  const keep = Math.max(0, Math.min(options.keepReadConnections ?? 0, options.max ?? 10));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Without a read timeout, reads use this pool.
+    ...(readTimeoutMs === undefined ? { min: keep } : {}),
+  });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', () => undefined);
   const timedPools = new Map<number, { pool: pg.Pool; db: Database }>();
@@ -83,6 +102,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
         // As many as the main pool: counts must not queue behind each other.
         max: options.max ?? 10,
         statement_timeout: timeout,
+        ...(timeout === readTimeoutMs ? { min: keep } : {}),
       });
       created.on('error', () => undefined);
       found = { pool: created, db: drizzle(created, { schema }) };
@@ -91,7 +111,6 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     return found;
   }
   const inReadScope = new AsyncLocalStorage<true>();
-  const { readTimeoutMs } = options;
   const db =
     readTimeoutMs === undefined
       ? drizzle(pool, { schema })
@@ -109,6 +128,32 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
         const result = work();
         return isThenable(result) ? Promise.resolve(result) : result;
       })) as ReadScope,
+    async warmReads(connections, work) {
+      const target = readTimeoutMs === undefined ? pool : timedPool(readTimeoutMs).pool;
+      const opened = await Promise.allSettled(
+        Array.from({ length: Math.max(0, connections) }, () => target.connect()),
+      );
+      const clients = opened.flatMap((result) =>
+        result.status === 'fulfilled' ? [result.value] : [],
+      );
+      const failedOpen = opened.find((result) => result.status === 'rejected');
+      // A connection whose work failed is closed rather than given back in an unknown state.
+      const done = await Promise.allSettled(
+        clients.map((client) =>
+          failedOpen
+            ? Promise.resolve(client.release())
+            : work(drizzle(client, { schema })).then(
+                () => client.release(),
+                (error: unknown) => {
+                  client.release(true);
+                  throw error;
+                },
+              ),
+        ),
+      );
+      const failed = failedOpen ?? done.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
     async close() {
       if (closed) return;
       closed = true;

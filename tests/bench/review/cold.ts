@@ -24,8 +24,15 @@ export interface Running {
   token: string;
 }
 
-/** Starts the server on a running database and signs the bench user in. */
-export async function startServer(postgres: EmbeddedPostgres, dataDir: string): Promise<Running> {
+/**
+ * Starts the server on a running database and signs the bench user in. `searchWarmUp` false
+ * starts it without warming its search connections (app.ts), for an A/B (`--no-warm-up`).
+ */
+export async function startServer(
+  postgres: EmbeddedPostgres,
+  dataDir: string,
+  searchWarmUp = true,
+): Promise<Running & { buildMs: number }> {
   const config = ConfigSchema.parse({
     port: 0,
     dataDir: path.join(dataDir, 'server'),
@@ -35,7 +42,9 @@ export async function startServer(postgres: EmbeddedPostgres, dataDir: string): 
     publicUrl: 'http://127.0.0.1',
     pipelineWorkers: 0,
   });
-  const app = await buildApp(config);
+  const building = performance.now();
+  const app = await buildApp(config, { searchWarmUp });
+  const buildMs = performance.now() - building;
   try {
     const signIn = await app.inject({
       method: 'POST',
@@ -48,7 +57,7 @@ export async function startServer(postgres: EmbeddedPostgres, dataDir: string): 
     });
     const token = signIn.json<{ data?: { signIn: { token: string } } }>().data?.signIn.token;
     if (!token) throw new Error(`bench sign-in failed: ${signIn.body}`);
-    return { postgres, app, config, token };
+    return { postgres, app, config, token, buildMs };
   } catch (error) {
     await app.close();
     throw error;
@@ -73,6 +82,10 @@ export interface ColdResult {
   samples_ms: number[];
   /** From PostgreSQL's start to the timed request, median (what autoprewarm had to work with). */
   start_to_request_p50_ms: number;
+  /** buildApp's time (the server's start on a running database, warm-up included), median. */
+  server_start_p50_ms: number;
+  /** Of the samples, how many met autoprewarm still reading blocks back when the request came. */
+  prewarm_running: number;
 }
 
 export interface ColdOptions {
@@ -80,6 +93,19 @@ export interface ColdOptions {
   dropCache: boolean;
   /** Start PostgreSQL with autoprewarm (db/embedded-prewarm.ts). */
   autoprewarm: boolean;
+  /** Start the server with its search warm-up (app.ts). */
+  searchWarmUp: boolean;
+}
+
+/**
+ * Whether autoprewarm's worker is still reading the listed blocks back (it exits when done; its
+ * leader stays). Asked on a connection the server already has open, before the timed request.
+ */
+async function prewarmRunning(running: Running): Promise<boolean> {
+  const found = await running.app.lexdesk.database.pool.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity where backend_type = 'autoprewarm worker'`,
+  );
+  return (found.rows[0]?.n ?? 0) > 0;
 }
 
 /**
@@ -96,6 +122,8 @@ export async function measureCold(
 ): Promise<ColdResult & { cacheDropped: boolean }> {
   const times: number[] = [];
   const sinceStart: number[] = [];
+  const builds: number[] = [];
+  let prewarming = 0;
   let running = current;
   let cacheDropped = true;
   for (let i = 0; i < samples; i += 1) {
@@ -104,13 +132,16 @@ export async function measureCold(
     const starting = performance.now();
     const postgres = await startEmbeddedPostgres({ dataDir, autoprewarm: options.autoprewarm });
     try {
-      running = await startServer(postgres, dataDir);
+      const started = await startServer(postgres, dataDir, options.searchWarmUp);
+      builds.push(started.buildMs);
+      running = started;
     } catch (error) {
       await postgres.stop();
       throw error;
     }
     onRestart(running);
     await callApi(running.app, running.token, WARM_UP);
+    if (await prewarmRunning(running)) prewarming += 1;
     const started = performance.now();
     sinceStart.push(started - starting);
     await callApi(running.app, running.token, probe);
@@ -121,6 +152,8 @@ export async function measureCold(
     api_p95_ms: round(percentile(times, 95)),
     samples_ms: times,
     start_to_request_p50_ms: Math.round(percentile(sinceStart, 50)),
+    server_start_p50_ms: Math.round(percentile(builds, 50)),
+    prewarm_running: prewarming,
     cacheDropped: options.dropCache && cacheDropped,
   };
 }

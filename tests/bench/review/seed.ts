@@ -69,6 +69,7 @@ export async function ensureSeeded(
   const existing = await seededInfo(db, rows);
   if (existing) {
     log(`reusing the seeded database (${rows.toLocaleString('en-US')} documents)`);
+    await clearWorkflowEvents(db, existing.companyId, log);
     return existing;
   }
   log(`seeding ${rows.toLocaleString('en-US')} documents (kept for later runs)...`);
@@ -175,6 +176,7 @@ export async function ensureSeeded(
     from generate_series(0, ${CASES - 1}) g`);
   log(`  cases: ${CASES.toLocaleString('en-US')} in ${Math.round(performance.now() - started)} ms`);
 
+  await clearWorkflowEvents(db, companyId, log);
   started = performance.now();
   await db.execute(sql`vacuum analyze`);
   log(`  vacuum analyze in ${Math.round(performance.now() - started)} ms`);
@@ -182,4 +184,23 @@ export async function ensureSeeded(
     sql`insert into bench_seed (rows, version, company_id) values (${rows}, ${SEED_VERSION}, ${companyId})`,
   );
   return { companyId, rows };
+}
+
+/**
+ * Every inserted document queues a workflow event (migration 0016's trigger), which the server's
+ * workflow engine drains at start, 50 a transaction: a million of them kept the bench's server
+ * busy for hours, in every warm and cold sample. The bench company has no workflows, so its events
+ * start nothing: they are removed (also from a database seeded before this was done).
+ */
+async function clearWorkflowEvents(
+  db: Database,
+  companyId: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const started = performance.now();
+  const removed = await db.execute(sql`delete from workflow_event where company_id = ${companyId}`);
+  if ((removed.rowCount ?? 0) > 0)
+    log(
+      `  removed ${(removed.rowCount ?? 0).toLocaleString('en-US')} workflow events of the seed in ${Math.round(performance.now() - started)} ms`,
+    );
 }
