@@ -69,7 +69,7 @@ export interface BuildOptions {
   /** Workflow engine timings for tests (retry delays, sweeps, attempts). */
   workflows?: Pick<
     WorkflowEngineOptions,
-    'maxAttempts' | 'retryBaseMs' | 'pollingIntervalSeconds' | 'sweepIntervalMs'
+    'maxAttempts' | 'retryBaseMs' | 'pollingIntervalSeconds' | 'sweepIntervalMs' | 'clock'
   >;
 }
 

@@ -1,7 +1,10 @@
 /**
- * `npm run worker`: document-pipeline workers without the HTTP server, for scaling the pipeline
- * out across machines. Needs DATABASE_URL (the server's PostgreSQL) and DATA_DIR pointing at the
- * same file storage as the server. PIPELINE_WORKERS jobs run at once (default: one per core).
+ * `npm run worker`: document-pipeline and workflow workers without the HTTP server, for scaling
+ * both out across machines. Needs DATABASE_URL (the server's PostgreSQL) and DATA_DIR pointing at
+ * the same file storage as the server. PIPELINE_WORKERS pipeline jobs run at once (default: one per
+ * core) and WORKFLOW_WORKERS workflow node jobs (default 2; 0: none): the worker also takes
+ * document and raw file events and fires schedules, like the server's own engine, and the
+ * engine's locks keep every node to one execution whichever process takes it.
  * SIGINT / SIGTERM let running jobs finish (up to 10 s); an unfinished file is taken back by a
  * worker that runs on (domains/pipeline/queue.ts).
  *
@@ -17,6 +20,7 @@ import { runMigrations } from './db/migrate';
 import { createStorage } from './domains/files/s3/createStorage';
 import { parseChildSettings, type ChildSettings } from './domains/pipeline/childSettings';
 import { startLocalPipeline } from './domains/pipeline/startPipeline';
+import { startWorkflowEngine } from './domains/workflows/engine/engine';
 import { safeError } from './logSafe';
 import { usePrivateUmask } from './privateFiles';
 
@@ -69,11 +73,23 @@ async function main(): Promise<void> {
     },
     config.pipelineWorkers,
   );
+  // The server's pipeline child leaves workflows to the server's own engine.
+  const workflows =
+    !asChild && config.workflowWorkers > 0
+      ? await startWorkflowEngine({
+          databaseUrl: config.databaseUrl,
+          db: database.db,
+          workers: config.workflowWorkers,
+          allowPrivateWebhooks: config.workflowWebhookAllowPrivate,
+          log: { info: write(process.stdout), error: write(process.stderr) },
+        })
+      : undefined;
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     void (async () => {
+      await workflows?.stop();
       await queue.stop();
       await database.close();
       process.exit(0);
@@ -88,9 +104,12 @@ async function main(): Promise<void> {
     if (!process.connected) stop();
   } else {
     await queue.sweep();
+    await workflows?.sweep();
   }
   process.stdout.write(
-    `LexDesk pipeline worker running ${config.pipelineWorkers} job(s) at once\n`,
+    `LexDesk pipeline worker running ${config.pipelineWorkers} job(s) at once` +
+      (workflows ? `, workflow worker running ${config.workflowWorkers} node job(s) at once` : '') +
+      '\n',
   );
 }
 

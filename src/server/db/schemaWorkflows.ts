@@ -99,6 +99,8 @@ export const workflowRun = pgTable(
       () => legalProcessedFile.id,
     ),
     raw_file_id: uuid('raw_file_id').references(() => rawFile.id),
+    /** The cron time a schedule run was started for (one run per workflow and time). */
+    scheduled_for: at('scheduled_for'),
     /** Queued, In Progress, Completed, Failed (the group status of its node logs). */
     status: text('status').notNull().default('Queued'),
     started_at: at('started_at').notNull().defaultNow(),
@@ -111,6 +113,14 @@ export const workflowRun = pgTable(
     uniqueIndex('workflow_run_once_idx')
       .on(t.workflow_id, t.legal_processed_file_id, t.trigger)
       .where(sql`legal_processed_file_id is not null`),
+    // One run per workflow and received raw file.
+    uniqueIndex('workflow_run_raw_once_idx')
+      .on(t.workflow_id, t.raw_file_id, t.trigger)
+      .where(sql`raw_file_id is not null`),
+    // One run per workflow and schedule time, whichever process fires it.
+    uniqueIndex('workflow_run_schedule_once_idx')
+      .on(t.workflow_id, t.scheduled_for)
+      .where(sql`scheduled_for is not null`),
   ],
 );
 
@@ -206,14 +216,34 @@ export const caseActivity = pgTable(
   (t) => [index('case_activity_case_idx').on(t.legal_case_id, t.created_at)],
 );
 
-/** Document events waiting for the engine (written by a trigger in the writer's transaction). */
+/**
+ * Document and raw file events waiting for the engine (written by triggers in the writer's
+ * transaction, migrations 0016 and 0018).
+ */
 export const workflowEvent = pgTable('workflow_event', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   company_id: uuid('company_id').notNull(),
-  /** document_completed, document_reviewed */
+  /** document_completed, document_reviewed (a processed file), raw_file_received (a raw file) */
   kind: text('kind').notNull(),
-  legal_processed_file_id: uuid('legal_processed_file_id').notNull(),
+  legal_processed_file_id: uuid('legal_processed_file_id'),
+  raw_file_id: uuid('raw_file_id'),
   created_at: at('created_at').notNull().defaultNow(),
+});
+
+/**
+ * The armed schedule of an active workflow with a schedule trigger (engine/schedules.ts):
+ * `armed_at` is when this cron (and zone) began to count, `last_fired_for` the last cron time a
+ * run was started for. A process fires a due time by moving `last_fired_for` forward under the
+ * row lock in the run's own transaction, so each time fires once whatever the processes.
+ */
+export const workflowSchedule = pgTable('workflow_schedule', {
+  workflow_id: uuid('workflow_id')
+    .primaryKey()
+    .references(() => workflow.id),
+  cron: text('cron').notNull(),
+  timezone: text('timezone').notNull().default(''),
+  armed_at: at('armed_at').notNull(),
+  last_fired_for: at('last_fired_for'),
 });
 
 export type WorkflowRow = typeof workflow.$inferSelect;

@@ -90,4 +90,20 @@ describe('validateGraph', () => {
       GRAPH_MESSAGES.SELF_LOOP,
     );
   });
+
+  it('refuses document steps after a trigger that starts without a document', () => {
+    const schedule = node('t', 'trigger.schedule', { cron: '0 8 * * *' });
+    const hook = node('h', 'action.webhook', {
+      url: 'https://example.com/hook',
+      secret: 'a-secret-of-16-chars',
+    });
+    expect(messagesFor([schedule, sync, hook], [edge('t', 's'), edge('s', 'h')], 's')).toEqual([
+      GRAPH_MESSAGES.NEEDS_DOCUMENT,
+    ]);
+    expect(messagesFor([schedule, hook, notify], [edge('t', 'h'), edge('h', 'n')])).toEqual([]);
+    const raw = node('t', 'trigger.raw_file', { only_email: false });
+    expect(messagesFor([raw, cond], [edge('t', 'c', undefined)], 'c')).toContain(
+      GRAPH_MESSAGES.NEEDS_DOCUMENT,
+    );
+  });
 });

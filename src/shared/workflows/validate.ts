@@ -1,10 +1,11 @@
 /**
  * validateGraph: the rules a workflow must meet to be saved (and that the editor shows on the
  * canvas): exactly one trigger, no cycles, every node configured, no dangling edge, a condition's
- * edges leave by its true or false handle, and every node reachable from the trigger.
+ * edges leave by its true or false handle, every node reachable from the trigger, and no step that
+ * needs a processed document after a trigger that starts without one (raw file, schedule).
  */
 import type { WorkflowEdge, WorkflowNode } from './graph';
-import { BRANCH_HANDLES, NODE_KINDS, categoryOf, isNodeKind } from './nodes';
+import { BRANCH_HANDLES, NODE_KINDS, categoryOf, isNodeKind, type NodeKind } from './nodes';
 
 export interface GraphProblem {
   /** The node the problem is about; absent for problems of the whole graph. */
@@ -35,7 +36,19 @@ export const GRAPH_MESSAGES = {
   NO_BRANCH_HANDLE: 'Only a condition has true and false outputs.',
   UNREACHABLE: 'This step is not connected to the trigger, so it never runs.',
   NOT_CONFIGURED: 'This step is not configured:',
+  NEEDS_DOCUMENT:
+    'This step needs a processed document, and this trigger starts without one. Use the document trigger.',
 } as const;
+
+/** Steps that act on the run's processed document (a raw-file or schedule run has none). */
+export const DOCUMENT_ONLY_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
+  'condition.case_matched',
+  'condition.confidence',
+  'action.sync_case',
+  'action.crm_activity',
+  'action.set_fields',
+  'action.wait_for_review',
+]);
 
 export function validateGraph(nodes: WorkflowNode[], edges: WorkflowEdge[]): GraphValidation {
   const problems: GraphProblem[] = [];
@@ -107,6 +120,12 @@ export function validateGraph(nodes: WorkflowNode[], edges: WorkflowEdge[]): Gra
 
   for (const nodeId of findCycle(nodes, usable)) {
     problems.push({ nodeId, message: GRAPH_MESSAGES.CYCLE });
+  }
+
+  if (triggers.length === 1 && triggers[0]!.type !== 'trigger.document') {
+    for (const node of nodes)
+      if (isNodeKind(node.type) && DOCUMENT_ONLY_KINDS.has(node.type))
+        problems.push({ nodeId: node.id, message: GRAPH_MESSAGES.NEEDS_DOCUMENT });
   }
 
   if (triggers.length === 1) {

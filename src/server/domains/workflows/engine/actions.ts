@@ -21,12 +21,28 @@ export interface ActionContext {
   tx: DatabaseTransaction;
   db: Database;
   facts: DocumentFacts;
-  run: { id: string; workflow_id: string; company_id: string };
+  run: {
+    id: string;
+    workflow_id: string;
+    company_id: string;
+    trigger: string;
+    legal_processed_file_id: string | null;
+    raw_file_id: string | null;
+    scheduled_for: Date | null;
+  };
   log: { id: string; node_id: string; retry_round: number; attempts: number };
   allowPrivateWebhooks: boolean;
 }
 
 export type ActionResult = { output: Record<string, unknown>; waiting?: boolean };
+
+export const NO_DOCUMENT =
+  'This step needs a processed document, and this run was started without one (a raw file or a schedule).';
+
+/** Document steps refuse a run without a processed document (validateGraph refuses such graphs). */
+function requireDocument(ctx: ActionContext): void {
+  if (!ctx.run.legal_processed_file_id) throw final(NO_DOCUMENT);
+}
 
 export const NOT_MATCHED = 'This document is not matched to a case, so it cannot be synced.';
 
@@ -59,6 +75,7 @@ export async function syncCase(
   ctx: ActionContext,
   config: NodeConfig<'action.sync_case'>,
 ): Promise<ActionResult> {
+  requireDocument(ctx);
   const connector = CONNECTORS[config.connector];
   if (!connector) throw final(`The connector ${config.connector} is not available.`);
   const result = await connector.sync(ctx);
@@ -83,6 +100,7 @@ export async function crmActivity(
   ctx: ActionContext,
   config: NodeConfig<'action.crm_activity'>,
 ): Promise<ActionResult> {
+  requireDocument(ctx);
   if (!ctx.facts.legal_case_id)
     throw final('This document is not matched to a case, so no activity can be added.');
   const note = fillTemplate(config.note, ctx.facts);
@@ -127,7 +145,11 @@ export async function notify(
       content,
       receiver_id: r.id,
       module: 'workflow',
-      redirect: `/processed-file/${ctx.facts.id}`,
+      redirect: ctx.run.legal_processed_file_id
+        ? `/processed-file/${ctx.run.legal_processed_file_id}`
+        : ctx.run.raw_file_id
+          ? `/raw-files/${ctx.run.raw_file_id}`
+          : null,
       company_id: ctx.run.company_id,
     });
   // Mail is not sent until the notifications issue brings it; the addresses are kept in the log.
@@ -140,6 +162,7 @@ export async function setFields(
   ctx: ActionContext,
   config: NodeConfig<'action.set_fields'>,
 ): Promise<ActionResult> {
+  requireDocument(ctx);
   const set: { legal_file_type_id?: string; name?: string } = {};
   if (config.file_type_id) {
     const [type] = await ctx.tx
@@ -169,6 +192,7 @@ export async function setFields(
 }
 
 export function waitForReview(ctx: ActionContext): ActionResult {
+  requireDocument(ctx);
   if (ctx.facts.reviewed_at) return { output: { reviewed_at: ctx.facts.reviewed_at } };
   return { output: { waiting: true }, waiting: true };
 }
@@ -185,15 +209,22 @@ export async function webhook(
     run_id: ctx.run.id,
     workflow_id: ctx.run.workflow_id,
     node_id: ctx.log.node_id,
-    document: {
-      id: ctx.facts.id,
-      name: ctx.facts.name,
-      file_type: ctx.facts.file_type,
-      applicant: ctx.facts.applicant,
-      adj_number: ctx.facts.adj_number,
-      claim_number: ctx.facts.claim_number,
-      legal_case_id: ctx.facts.legal_case_id,
-    },
+    trigger: ctx.run.trigger,
+    ...(ctx.run.legal_processed_file_id
+      ? {
+          document: {
+            id: ctx.facts.id,
+            name: ctx.facts.name,
+            file_type: ctx.facts.file_type,
+            applicant: ctx.facts.applicant,
+            adj_number: ctx.facts.adj_number,
+            claim_number: ctx.facts.claim_number,
+            legal_case_id: ctx.facts.legal_case_id,
+          },
+        }
+      : {}),
+    ...(ctx.run.raw_file_id ? { raw_file: { id: ctx.run.raw_file_id, name: ctx.facts.name } } : {}),
+    ...(ctx.run.scheduled_for ? { scheduled_for: ctx.run.scheduled_for.toISOString() } : {}),
   };
   const answer = await callWebhook({
     url: config.url,

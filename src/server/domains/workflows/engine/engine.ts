@@ -15,18 +15,25 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { isNodeKind } from '../../../../shared/workflows';
-import type { Database } from '../../../db/connection';
-import { workflowNodeLog, workflowRun, type WorkflowNodeLogRow } from '../../../db/schemaWorkflows';
+import type { Database, DatabaseExecutor } from '../../../db/connection';
+import {
+  workflowNodeLog,
+  workflowRun,
+  type WorkflowNodeLogRow,
+  type WorkflowRunRow,
+} from '../../../db/schemaWorkflows';
 import { startJobLoop, type JobLoop } from '../../pipeline/jobLoop';
 import type { PipelineLog } from '../../pipeline/queue';
 import { final } from './errors';
 import { executeNode } from './execute';
 import { createFailureHandling } from './failures';
-import { loadFacts } from './facts';
+import { blankFacts, loadFacts, loadRawFile, type DocumentFacts } from './facts';
+import { createScheduler, systemClock, type Clock } from './schedules';
 import {
   graphOf,
   queueNext,
   refreshRun,
+  startRawFileRuns,
   startRuns,
   waitingForReview,
   type DocumentEventKind,
@@ -50,6 +57,8 @@ export interface WorkflowEngineOptions {
   retryBaseMs?: number;
   pollingIntervalSeconds?: number;
   sweepIntervalMs?: number;
+  /** The schedules' clock (tests move it by hand); the system clock by default. */
+  clock?: Clock;
 }
 
 export interface WorkflowEngine {
@@ -58,7 +67,22 @@ export interface WorkflowEngine {
   /** A Failed node is queued again by a person (a new retry round); false if it is not Failed. */
   retryNode(nodeLogId: string): Promise<boolean>;
   sweep(): Promise<number>;
+  /** Fires the schedules due by the clock; `started` runs began in this call. */
+  tickSchedules(): Promise<{ started: number; next?: Date }>;
   stop(): Promise<void>;
+}
+
+/** A run's facts: its document's, else its raw file's name, else none (a schedule run). */
+async function runFacts(
+  tx: DatabaseExecutor,
+  run: WorkflowRunRow,
+): Promise<DocumentFacts | undefined> {
+  if (run.legal_processed_file_id) return loadFacts(tx, run.legal_processed_file_id);
+  if (run.raw_file_id) {
+    const raw = await loadRawFile(tx, run.raw_file_id);
+    return raw && { ...blankFacts(run.company_id, raw.name), is_deleted: raw.is_deleted };
+  }
+  return blankFacts(run.company_id, '');
 }
 
 export async function startWorkflowEngine(options: WorkflowEngineOptions): Promise<WorkflowEngine> {
@@ -136,9 +160,7 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
         const node = graph.nodes.find((n) => n.id === started.node_id);
         if (!node || !isNodeKind(node.type))
           throw final('This step is not part of the workflow version this run uses.');
-        const facts = run.legal_processed_file_id
-          ? await loadFacts(tx, run.legal_processed_file_id)
-          : undefined;
+        const facts = await runFacts(tx, run);
         if (!facts || facts.is_deleted) throw final('The document of this run no longer exists.');
         const result = await executeNode(
           { ...node, type: node.type },
@@ -172,13 +194,20 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
       const queued: string[] = [];
       const taken = await db.transaction(async (tx) => {
         const events = await tx.execute<{
-          kind: DocumentEventKind;
-          legal_processed_file_id: string;
+          kind: DocumentEventKind | 'raw_file_received';
+          legal_processed_file_id: string | null;
+          raw_file_id: string | null;
         }>(sql`
           delete from workflow_event where id in (
             select id from workflow_event order by id limit 50 for update skip locked)
-          returning kind, legal_processed_file_id`);
+          returning kind, legal_processed_file_id, raw_file_id`);
         for (const event of events.rows) {
+          if (event.kind === 'raw_file_received') {
+            const raw = event.raw_file_id ? await loadRawFile(tx, event.raw_file_id) : undefined;
+            if (raw && !raw.is_deleted) queued.push(...(await startRawFileRuns(tx, raw)));
+            continue;
+          }
+          if (!event.legal_processed_file_id) continue;
           const facts = await loadFacts(tx, event.legal_processed_file_id);
           if (!facts || facts.is_deleted) continue;
           queued.push(...(await startRuns(tx, event.kind, facts)));
@@ -253,7 +282,9 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
       );
   };
   let timer: NodeJS.Timeout | undefined;
+  const scheduler = createScheduler({ db, clock: options.clock ?? systemClock, log, send });
   if (options.workers > 0) {
+    scheduler.start();
     listener = new pg.Client({ connectionString: options.databaseUrl });
     listener.on('error', (error) =>
       log.error({ error: String(error) }, 'workflow event listener error'),
@@ -275,8 +306,10 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
     drainEvents,
     retryNode,
     sweep,
+    tickSchedules: () => scheduler.tick(),
     async stop() {
       if (timer) clearInterval(timer);
+      await scheduler.stop();
       await listener?.end().catch(() => undefined);
       await draining;
       await Promise.all(loops.map((loop) => loop.stop(10_000)));

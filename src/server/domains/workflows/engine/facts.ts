@@ -1,6 +1,7 @@
 /** What the engine knows of a run's document: the processed file with its type, folder and case. */
 import { eq } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../../db/connection';
+import { rawFile } from '../../../db/schema';
 import {
   legalCase,
   legalDocumentFolder,
@@ -89,4 +90,61 @@ export function fieldText(facts: DocumentFacts, field: WorkflowField): string {
 export function factsSummary(facts: DocumentFacts) {
   const { content: _content, ...rest } = facts;
   return rest;
+}
+
+/**
+ * The facts of a run without a processed document: a raw-file run knows the raw file's name, a
+ * schedule run nothing. Document steps refuse such runs (actions.ts); conditions see empty fields.
+ */
+export function blankFacts(companyId: string, name: string): DocumentFacts {
+  return {
+    id: '',
+    company_id: companyId,
+    name,
+    applicant: null,
+    defendant: null,
+    case_number: [],
+    adj_number: [],
+    eams_number: [],
+    claim_number: [],
+    wcab_number: [],
+    date_of_injury: null,
+    date_of_incident: null,
+    content: '',
+    legal_file_type_id: null,
+    file_type: null,
+    folder_id: null,
+    folder: null,
+    legal_case_id: null,
+    case_number_of_case: null,
+    split_confidence: null,
+    type_confidence: null,
+    reviewed_at: null,
+    is_deleted: false,
+  };
+}
+
+export interface RawFileFacts {
+  id: string;
+  company_id: string;
+  name: string;
+  is_received_email: boolean;
+  is_deleted: boolean;
+}
+
+export async function loadRawFile(
+  tx: DatabaseExecutor,
+  rawFileId: string,
+): Promise<RawFileFacts | undefined> {
+  const [row] = await tx
+    .select({
+      id: rawFile.id,
+      company_id: rawFile.company_id,
+      name: rawFile.name,
+      is_received_email: rawFile.is_received_email,
+      is_deleted: rawFile.is_deleted,
+    })
+    .from(rawFile)
+    .where(eq(rawFile.id, rawFileId));
+  return row;
 }

@@ -21,9 +21,10 @@ import {
   type WorkflowEdge,
   type WorkflowNode,
 } from '../../../../shared/workflows';
-import { factsSummary, type DocumentFacts } from './facts';
+import { factsSummary, type DocumentFacts, type RawFileFacts } from './facts';
 
 export type DocumentEventKind = 'document_completed' | 'document_reviewed';
+export type RunTrigger = DocumentEventKind | 'raw_file_received' | 'schedule';
 
 export interface Graph {
   nodes: WorkflowNode[];
@@ -58,58 +59,131 @@ export function triggerMatches(graph: Graph, event: DocumentEventKind, facts: Do
   return trigger;
 }
 
+/** The company's active workflows with the graph of their current version. */
+async function activeGraphs(tx: DatabaseExecutor, companyId: string) {
+  const active = await tx
+    .select({ id: workflow.id, company_id: workflow.company_id, version: workflow.version })
+    .from(workflow)
+    .where(
+      and(
+        eq(workflow.company_id, companyId),
+        eq(workflow.is_active, true),
+        eq(workflow.is_deleted, false),
+      ),
+    );
+  const out: Array<ActiveWorkflow & { graph: Graph }> = [];
+  for (const wf of active) out.push({ ...wf, graph: await graphOf(tx, wf.id, wf.version) });
+  return out;
+}
+
+export interface ActiveWorkflow {
+  id: string;
+  company_id: string;
+  version: number;
+}
+
+/** What a run is about: a processed document, a received raw file, or a schedule time. */
+export interface RunSubject {
+  trigger: RunTrigger;
+  legal_processed_file_id?: string;
+  raw_file_id?: string;
+  scheduled_for?: Date;
+}
+
+/**
+ * Starts one run of `wf` pinned to its version: the trigger's log Completed (with `output`) and
+ * the next nodes Queued; returns the node logs to queue ([] when this subject already started
+ * its run: the unique indexes of workflow_run keep one run per workflow and subject).
+ */
+export async function startRun(
+  tx: DatabaseExecutor,
+  wf: ActiveWorkflow,
+  graph: Graph,
+  trigger: WorkflowNode,
+  subject: RunSubject,
+  output: Record<string, unknown>,
+): Promise<string[]> {
+  const [run] = await tx
+    .insert(workflowRun)
+    .values({
+      workflow_id: wf.id,
+      company_id: wf.company_id,
+      version: wf.version,
+      trigger: subject.trigger,
+      legal_processed_file_id: subject.legal_processed_file_id ?? null,
+      raw_file_id: subject.raw_file_id ?? null,
+      scheduled_for: subject.scheduled_for ?? null,
+      status: 'In Progress',
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!run) return [];
+  const now = new Date();
+  await tx.insert(workflowNodeLog).values({
+    run_id: run.id,
+    workflow_id: wf.id,
+    company_id: wf.company_id,
+    legal_processed_file_id: run.legal_processed_file_id,
+    node_id: trigger.id,
+    node_type: trigger.type,
+    status: 'Completed',
+    input: {
+      event: subject.trigger,
+      ...(subject.scheduled_for ? { scheduled_for: subject.scheduled_for.toISOString() } : {}),
+    },
+    output,
+    attempts: 1,
+    round_attempts: 1,
+    started_at: now,
+    ended_at: now,
+  });
+  const queued = await queueNext(tx, run, graph, trigger.id, null);
+  await refreshRun(tx, run.id);
+  return queued;
+}
+
 /** Starts the runs of a document event; returns the node logs to queue. */
 export async function startRuns(
   tx: DatabaseExecutor,
   event: DocumentEventKind,
   facts: DocumentFacts,
 ): Promise<string[]> {
-  const active = await tx
-    .select({ id: workflow.id, version: workflow.version })
-    .from(workflow)
-    .where(
-      and(
-        eq(workflow.company_id, facts.company_id),
-        eq(workflow.is_active, true),
-        eq(workflow.is_deleted, false),
-      ),
-    );
   const queued: string[] = [];
-  for (const wf of active) {
-    const graph = await graphOf(tx, wf.id, wf.version);
-    const trigger = triggerMatches(graph, event, facts);
+  for (const wf of await activeGraphs(tx, facts.company_id)) {
+    const trigger = triggerMatches(wf.graph, event, facts);
     if (!trigger) continue;
-    const [run] = await tx
-      .insert(workflowRun)
-      .values({
-        workflow_id: wf.id,
-        company_id: facts.company_id,
-        version: wf.version,
-        trigger: event,
-        legal_processed_file_id: facts.id,
-        status: 'In Progress',
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!run) continue; // this event already started its run
-    const now = new Date();
-    await tx.insert(workflowNodeLog).values({
-      run_id: run.id,
-      workflow_id: wf.id,
-      company_id: facts.company_id,
-      legal_processed_file_id: facts.id,
-      node_id: trigger.id,
-      node_type: trigger.type,
-      status: 'Completed',
-      input: { event },
-      output: factsSummary(facts),
-      attempts: 1,
-      round_attempts: 1,
-      started_at: now,
-      ended_at: now,
-    });
-    queued.push(...(await queueNext(tx, run, graph, trigger.id, null)));
-    await refreshRun(tx, run.id);
+    queued.push(
+      ...(await startRun(
+        tx,
+        wf,
+        wf.graph,
+        trigger,
+        { trigger: event, legal_processed_file_id: facts.id },
+        factsSummary(facts),
+      )),
+    );
+  }
+  return queued;
+}
+
+/** Starts the runs of a received raw file (trigger.raw_file; only_email: mailed files only). */
+export async function startRawFileRuns(tx: DatabaseExecutor, raw: RawFileFacts): Promise<string[]> {
+  const queued: string[] = [];
+  for (const wf of await activeGraphs(tx, raw.company_id)) {
+    const trigger = wf.graph.nodes.find((n) => n.type === 'trigger.raw_file');
+    if (!trigger) continue;
+    const parsed = NODE_KINDS['trigger.raw_file'].config.safeParse(trigger.data.config);
+    if (!parsed.success || (parsed.data.only_email && !raw.is_received_email)) continue;
+    queued.push(
+      ...(await startRun(
+        tx,
+        wf,
+        wf.graph,
+        trigger,
+        { trigger: 'raw_file_received', raw_file_id: raw.id },
+        { raw_file_id: raw.id, name: raw.name, is_received_email: raw.is_received_email },
+      )),
+    );
   }
   return queued;
 }
