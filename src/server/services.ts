@@ -5,7 +5,7 @@ import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
 import { createProjectService } from './domains/projects/service';
 import { createTechStackService } from './domains/projects/techStacks';
-import { createTokenCipher } from './domains/projects/tokenCipher';
+import { createTokenCipher } from './crypto/tokenCipher';
 import { createTalentService } from './domains/talent/service';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
