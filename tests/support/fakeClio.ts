@@ -29,7 +29,10 @@ export interface FakeClio {
   clientId: string;
   clientSecret: string;
   matters: FakeMatter[];
-  documents: Map<string, { name: string; matter_id: string; uuid: string; bytes: Buffer | null; fully_uploaded: boolean }>;
+  documents: Map<
+    string,
+    { name: string; matter_id: string; uuid: string; bytes: Buffer | null; fully_uploaded: boolean }
+  >;
   activities: Array<Record<string, unknown>>;
   requests: Array<{ method: string; path: string; authorization: string | undefined }>;
   /** Answer the next requests whose path starts with `prefix` with these faults, in order. */
@@ -50,7 +53,12 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -94,7 +102,11 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
     void (async () => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
       const path = url.pathname;
-      fake.requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization });
+      fake.requests.push({
+        method: req.method ?? '',
+        path,
+        authorization: req.headers.authorization,
+      });
       const raw = await bodyOf(req);
       const faultIndex = faults.findIndex((f) => path.startsWith(f.prefix));
       if (faultIndex >= 0) {
@@ -109,7 +121,10 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
       if (req.method === 'GET' && path === '/oauth/authorize') {
         const code = `code-${randomUUID()}`;
         const redirect = url.searchParams.get('redirect_uri') ?? '';
-        codes.set(code, { challenge: url.searchParams.get('code_challenge') ?? '', redirect_uri: redirect });
+        codes.set(code, {
+          challenge: url.searchParams.get('code_challenge') ?? '',
+          redirect_uri: redirect,
+        });
         const back = new URL(redirect);
         back.searchParams.set('code', code);
         back.searchParams.set('state', url.searchParams.get('state') ?? '');
@@ -118,7 +133,10 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
       }
       if (req.method === 'POST' && path === '/oauth/token') {
         const form = new URLSearchParams(raw.toString('utf8'));
-        if (form.get('client_id') !== fake.clientId || form.get('client_secret') !== fake.clientSecret)
+        if (
+          form.get('client_id') !== fake.clientId ||
+          form.get('client_secret') !== fake.clientSecret
+        )
           return send(res, 401, { error: 'invalid_client' });
         const grant = form.get('grant_type') ?? '';
         fake.tokenGrants.push(grant);
@@ -128,14 +146,25 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
           codes.delete(form.get('code') ?? '');
           if (sha256(form.get('code_verifier') ?? '') !== entry.challenge)
             return send(res, 400, { error: 'invalid_grant' });
-          if (form.get('redirect_uri') !== entry.redirect_uri) return send(res, 400, { error: 'invalid_grant' });
+          if (form.get('redirect_uri') !== entry.redirect_uri)
+            return send(res, 400, { error: 'invalid_grant' });
           const refresh = `rt-${randomUUID()}`;
           refreshTokens.add(refresh);
-          return send(res, 200, { access_token: issue(), token_type: 'bearer', expires_in: expiresIn, refresh_token: refresh });
+          return send(res, 200, {
+            access_token: issue(),
+            token_type: 'bearer',
+            expires_in: expiresIn,
+            refresh_token: refresh,
+          });
         }
         if (grant === 'refresh_token') {
-          if (!refreshTokens.has(form.get('refresh_token') ?? '')) return send(res, 400, { error: 'invalid_grant' });
-          return send(res, 200, { access_token: issue(), token_type: 'bearer', expires_in: expiresIn });
+          if (!refreshTokens.has(form.get('refresh_token') ?? ''))
+            return send(res, 400, { error: 'invalid_grant' });
+          return send(res, 200, {
+            access_token: issue(),
+            token_type: 'bearer',
+            expires_in: expiresIn,
+          });
         }
         return send(res, 400, { error: 'unsupported_grant_type' });
       }
@@ -149,7 +178,8 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
       }
       if (!path.startsWith('/api/v4/')) return send(res, 404, { error: 'not found' });
       const token = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
-      if (!validTokens.has(token)) return send(res, 401, { error: { message: 'The access token is invalid or expired' } });
+      if (!validTokens.has(token))
+        return send(res, 401, { error: { message: 'The access token is invalid or expired' } });
       if (req.method === 'GET' && path === '/api/v4/matters.json') {
         const after = Number(url.searchParams.get('page_token') ?? 0);
         const limit = Math.min(Number(url.searchParams.get('limit') ?? pageSize), pageSize);
@@ -164,14 +194,25 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
                 return n.toString();
               })()
             : undefined;
-        return send(res, 200, { data, meta: { paging: next ? { next } : {}, records: fake.matters.length } });
+        return send(res, 200, {
+          data,
+          meta: { paging: next ? { next } : {}, records: fake.matters.length },
+        });
       }
-      const json = raw.length ? (JSON.parse(raw.toString('utf8')) as { data: Record<string, unknown> }) : { data: {} };
+      const json = raw.length
+        ? (JSON.parse(raw.toString('utf8')) as { data: Record<string, unknown> })
+        : { data: {} };
       if (req.method === 'POST' && path === '/api/v4/documents.json') {
         const id = String(fake.documents.size + 1);
         const uuid = randomUUID();
         const parent = json.data.parent as { id: string };
-        fake.documents.set(id, { name: String(json.data.name), matter_id: String(parent.id), uuid, bytes: null, fully_uploaded: false });
+        fake.documents.set(id, {
+          name: String(json.data.name),
+          matter_id: String(parent.id),
+          uuid,
+          bytes: null,
+          fully_uploaded: false,
+        });
         return send(res, 201, {
           data: {
             id: Number(id),
@@ -186,7 +227,8 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
       const patch = /^\/api\/v4\/documents\/(\d+)\.json$/.exec(path);
       if (req.method === 'PATCH' && patch) {
         const doc = fake.documents.get(patch[1] ?? '');
-        if (!doc || doc.uuid !== json.data.uuid) return send(res, 422, { error: { message: 'unknown version' } });
+        if (!doc || doc.uuid !== json.data.uuid)
+          return send(res, 422, { error: { message: 'unknown version' } });
         doc.fully_uploaded = json.data.fully_uploaded === true;
         return send(res, 200, { data: { id: Number(patch[1]) } });
       }

@@ -30,7 +30,8 @@ export function createKeyRing(keys: readonly RingKey[], purpose: string): KeyRin
   if (!first) throw new Error('a key ring needs at least one key');
   const derived = new Map<string, Buffer>();
   for (const key of keys) {
-    if (!KEY_ID.test(key.id)) throw new Error(`key id "${key.id}" must be 1-32 letters, digits, - or _`);
+    if (!KEY_ID.test(key.id))
+      throw new Error(`key id "${key.id}" must be 1-32 letters, digits, - or _`);
     if (derived.has(key.id)) throw new Error(`key id "${key.id}" is listed twice`);
     derived.set(key.id, createHash('sha256').update(`${purpose}:${key.secret}`).digest());
   }
@@ -46,7 +47,13 @@ export function createKeyRing(keys: readonly RingKey[], purpose: string): KeyRin
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['k1', first.id, iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':');
+      return [
+        'k1',
+        first.id,
+        iv.toString('base64'),
+        cipher.getAuthTag().toString('base64'),
+        data.toString('base64'),
+      ].join(':');
     },
     open(stored) {
       const [, keyId, iv, tag, data] = stored.split(':');
@@ -55,7 +62,10 @@ export function createKeyRing(keys: readonly RingKey[], purpose: string): KeyRin
       if (!iv || !tag || data === undefined) throw new Error('unknown sealed value format');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
       decipher.setAuthTag(Buffer.from(tag, 'base64'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(data, 'base64')),
+        decipher.final(),
+      ]).toString('utf8');
     },
     needsRotation(stored) {
       return keyIdOf(stored) !== first.id;

@@ -30,13 +30,18 @@ export interface CasePage {
 export interface CrmDocument {
   /** The case's id in the CRM. */
   case_id: string;
+  /** The LexDesk document (processed file) being sent. */
+  document_id: string;
   name: string;
   content_type: string;
-  bytes: Buffer;
+  /** Its bytes, read only by connectors that send them. */
+  read(): Promise<Buffer>;
 }
 
 export interface CrmActivity {
   case_id: string;
+  /** The LexDesk document the activity is about, if any. */
+  document_id?: string | null;
   activity_type: string;
   note: string;
   /** YYYY-MM-DD */
@@ -54,10 +59,13 @@ export interface CrmTokens {
 export interface CrmConnector {
   /** The crm_type: 'local' for the built-in case store. */
   readonly type: string;
-  /** Exchanges what the user gave (an OAuth code with its verifier, or email and password) for tokens. */
-  signIn(input: Record<string, string>): Promise<CrmTokens>;
+  /**
+   * Exchanges what the user gave (an OAuth code with its verifier, or email and password) for
+   * tokens; null for a CRM that needs no sign-in (the local one).
+   */
+  signIn(input: Record<string, string>): Promise<CrmTokens | null>;
   /** New tokens from the refresh token (refresh tokens are kept when the CRM sends none). */
-  refresh(): Promise<CrmTokens>;
+  refresh(): Promise<CrmTokens | null>;
   listCases(cursor: string | null): Promise<CasePage>;
   uploadDocument(document: CrmDocument): Promise<{ id: string }>;
   createActivity(activity: CrmActivity): Promise<{ id: string }>;

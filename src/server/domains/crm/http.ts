@@ -80,7 +80,8 @@ export function createCrmHttp(options: CrmHttpOptions) {
     const url = /^https?:\/\//.test(request.path)
       ? new URL(request.path)
       : new URL(request.path.replace(/^\//, ''), base.href.endsWith('/') ? base : `${base.href}/`);
-    for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
+    for (const [key, value] of Object.entries(request.query ?? {}))
+      url.searchParams.set(key, value);
     return url;
   }
 
@@ -136,7 +137,11 @@ export function createCrmHttp(options: CrmHttpOptions) {
           }
           const retryable = status === 429 || status >= 500;
           if (status === 429) wait = retryAfterMs(response.headers.get('retry-after'));
-          failure = new CrmCallError(messageOf(text, response.statusText, status), status, retryable);
+          failure = new CrmCallError(
+            messageOf(text, response.statusText, status),
+            status,
+            retryable,
+          );
           if (status === 401 && request.signed !== false && options.auth && !refreshed) {
             await options.log({
               operation,

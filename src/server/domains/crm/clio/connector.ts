@@ -43,7 +43,10 @@ const matter = z.object({
 });
 const mattersAnswer = z.object({
   data: z.array(matter),
-  meta: z.object({ paging: z.object({ next: z.string().nullish() }).partial() }).partial().optional(),
+  meta: z
+    .object({ paging: z.object({ next: z.string().nullish() }).partial() })
+    .partial()
+    .optional(),
 });
 const documentAnswer = z.object({
   data: z.object({
@@ -55,9 +58,12 @@ const documentAnswer = z.object({
     }),
   }),
 });
-const idAnswer = z.object({ data: z.object({ id: z.union([z.number(), z.string()]).transform(String) }) });
+const idAnswer = z.object({
+  data: z.object({ id: z.union([z.number(), z.string()]).transform(String) }),
+});
 
-const MATTER_FIELDS = 'id,display_number,description,status,open_date,client{name},practice_area{name}';
+const MATTER_FIELDS =
+  'id,display_number,description,status,open_date,client{name},practice_area{name}';
 
 function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
@@ -65,7 +71,11 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   return result.data;
 }
 
-export function toTokens(value: unknown, previousRefresh: string | null, now = Date.now()): CrmTokens {
+export function toTokens(
+  value: unknown,
+  previousRefresh: string | null,
+  now = Date.now(),
+): CrmTokens {
   const answer = parsed(tokenAnswer, value);
   return {
     access_token: answer.access_token,
@@ -84,8 +94,7 @@ export function createClioConnector(
   const refresh = (): Promise<CrmTokens> => {
     refreshing ??= (async () => {
       const current = await store.load();
-      if (!current?.refresh_token)
-        throw new CrmCallError('Authentication failed', 401, false);
+      if (!current?.refresh_token) throw new CrmCallError('Authentication failed', 401, false);
       const answer = await unsigned.call('refresh', {
         method: 'POST',
         path: '/oauth/token',
@@ -113,7 +122,8 @@ export function createClioConnector(
       async token() {
         const tokens = await store.load();
         if (!tokens) throw new CrmCallError('Authentication failed', 401, false);
-        const due = tokens.expires_at && tokens.expires_at.getTime() - Date.now() < REFRESH_MARGIN_MS;
+        const due =
+          tokens.expires_at && tokens.expires_at.getTime() - Date.now() < REFRESH_MARGIN_MS;
         return due ? (await refresh()).access_token : tokens.access_token;
       },
       async refresh() {
@@ -187,19 +197,22 @@ export function createClioConnector(
             method: 'POST',
             path: '/api/v4/documents.json',
             query: { fields: 'id,latest_document_version{uuid,put_url,put_headers}' },
-            json: { data: { name: document.name, parent: { id: document.case_id, type: 'Matter' } } },
+            json: {
+              data: { name: document.name, parent: { id: document.case_id, type: 'Matter' } },
+            },
             detail: { step: 'create', case_id: document.case_id },
           })
         ).json,
       );
       const version = created.data.latest_document_version;
+      const bytes = await document.read();
       await client.call('upload_document', {
         method: 'PUT',
         path: version.put_url,
         signed: false,
-        body: document.bytes,
+        body: bytes,
         headers: Object.fromEntries(version.put_headers.map((h) => [h.name, h.value])),
-        detail: { step: 'bytes', bytes: document.bytes.length },
+        detail: { step: 'bytes', bytes: bytes.length },
       });
       await client.call('upload_document', {
         method: 'PATCH',
