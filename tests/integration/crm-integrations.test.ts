@@ -333,14 +333,12 @@ describe('cases in', () => {
       matterFixture(1202, { display_number: '  ' }),
       matterFixture(1203, { display_number: 'WC-00007' }),
     );
-    await server.db
-      .insert(legalCase)
-      .values({
-        company_id: companyId,
-        case_number: 'WC-00007',
-        eams_number: 'ADJ1234567',
-        match_numbers: ['WC00007', 'ADJ1234567'],
-      });
+    await server.db.insert(legalCase).values({
+      company_id: companyId,
+      case_number: 'WC-00007',
+      eams_number: 'ADJ1234567',
+      match_numbers: ['WC00007', 'ADJ1234567'],
+    });
     const integration = await connect();
     fake.fail('/api/v4/matters', [{ status: 429, retryAfter: '3' }, { status: 502 }]);
     const result = await server.app.lexdesk.services.crm.syncIntegration(integration.id, 'manual');
