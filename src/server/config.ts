@@ -167,6 +167,8 @@ export const ConfigSchema = z.strictObject({
       clientSecret: z.string().min(1),
       /** Where Clio sends the browser back (registered with the application). */
       redirectUri: z.url({ protocol: /^https?$/ }).optional(),
+      /** The Clio region new connections go to (default https://app.clio.com). */
+      baseUrl: z.url({ protocol: /^https?$/ }).optional(),
     })
     .optional(),
   /** OCR engine: the tesseract CLI when installed ('auto'), always it, or tesseract.js. */
@@ -280,6 +282,7 @@ function fromEnv(env: Env): Record<string, unknown> {
           clientId: env.CLIO_CLIENT_ID,
           clientSecret: env.CLIO_CLIENT_SECRET,
           redirectUri: env.CLIO_REDIRECT_URI || undefined,
+          baseUrl: env.CLIO_BASE_URL || undefined,
         }
       : undefined,
     llm: env.LLM_BASE_URL

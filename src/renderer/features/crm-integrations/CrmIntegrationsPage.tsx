@@ -106,6 +106,15 @@ export function CrmIntegrationsPage() {
       subtitle="Where LexDesk takes its cases from and sends documents to."
       actions={
         <>
+          <Button
+            icon="refresh"
+            onClick={() => {
+              void loadList();
+              void loadLogs();
+            }}
+          >
+            Refresh
+          </Button>
           <Button icon="add" onClick={() => setRequesting(true)}>
             Request a new CRM
           </Button>

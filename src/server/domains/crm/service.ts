@@ -69,11 +69,14 @@ export function createCrmService(deps: CrmServiceDeps) {
 
   function baseUrlOf(crmType: string, wanted: string | null | undefined): string {
     const provider = CRM_PROVIDERS.find((p) => p.crm_type === crmType);
-    if (!wanted) return provider?.default_base_url ?? '';
+    const configured = crmType === CLIO_TYPE ? config.clio?.baseUrl : undefined;
+    if (!wanted) return new URL(configured ?? provider?.default_base_url ?? '').origin;
     const url = new URL(wanted);
-    const allowed = [...(PROVIDER_HOSTS[crmType] ?? []), ...config.crmAllowedBaseUrls].map(
-      (u) => new URL(u).origin,
-    );
+    const allowed = [
+      ...(PROVIDER_HOSTS[crmType] ?? []),
+      ...(configured ? [configured] : []),
+      ...config.crmAllowedBaseUrls,
+    ].map((u) => new URL(u).origin);
     if (!allowed.includes(url.origin) || (url.pathname !== '/' && url.pathname !== ''))
       throw new AppError('CRM_BASE_URL_NOT_ALLOWED', 400);
     return url.origin;
