@@ -11,6 +11,7 @@ import { createBridge } from './app/bridge';
 import { createAppRouter } from './app/router';
 import { localStorageAdapter } from './app/storage';
 import { createAppStore } from './app/store';
+import { oauthReturnHash, PENDING_KEY } from './features/crm-integrations/oauthReturn';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -20,6 +21,12 @@ FocusStyleManager.onlyShowFocusOnTabs();
 
 const { store, persistor } = createAppStore(localStorageAdapter(() => window.localStorage));
 const bridge = createBridge(window);
+// Back from a CRM's sign-in page (?code&state): open the callback route before the router starts.
+const oauthReturn = oauthReturnHash(
+  window.location.search,
+  window.sessionStorage.getItem(PENDING_KEY),
+);
+if (oauthReturn) window.history.replaceState(null, '', `${window.location.pathname}${oauthReturn}`);
 const router = createAppRouter();
 
 createRoot(container).render(

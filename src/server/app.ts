@@ -33,6 +33,7 @@ import { createServices, type Services } from './services';
 import type { QueueTimings } from './domains/pipeline/childSettings';
 import type { PipelineQueue } from './domains/pipeline/queue';
 import { startPipeline } from './domains/pipeline/startPipeline';
+import { startCrmScheduler } from './domains/crm/scheduler';
 import {
   startWorkflowEngine,
   type WorkflowEngine,
@@ -71,6 +72,8 @@ export interface BuildOptions {
     WorkflowEngineOptions,
     'maxAttempts' | 'retryBaseMs' | 'pollingIntervalSeconds' | 'sweepIntervalMs' | 'clock'
   >;
+  /** CRM connectors' HTTP client and retry waits for tests. */
+  crm?: Parameters<typeof createServices>[1]['crm'];
 }
 
 export async function buildApp(
@@ -130,6 +133,7 @@ export async function buildApp(
       late.retryNode
         ? late.retryNode(nodeLogId)
         : Promise.reject(new Error('the workflow engine is not running')),
+    ...(options.crm ? { crm: options.crm } : {}),
   }).catch(async (error: unknown) => {
     await bus.close();
     await database.close();
@@ -186,6 +190,13 @@ export async function buildApp(
       .sweep()
       .catch((error: unknown) => app.log.error({ err: error }, 'workflow sweep failed'));
   late.rematch = (companyId) => pipeline.enqueueRematch(companyId);
+  const crmScheduler = startCrmScheduler({
+    db: database.db,
+    ring: services.crmRing,
+    crm: services.crm,
+    tickSeconds: config.crmSyncTickSeconds,
+    log: app.log,
+  });
   if (config.pipelineWorkers > 0)
     void pipeline
       .sweep()
@@ -268,6 +279,7 @@ export async function buildApp(
 
   app.addHook('preClose', async () => ws.live.closeAll());
   app.addHook('onClose', async () => {
+    await crmScheduler.stop();
     await workflowEngine.stop();
     await pipeline.stop();
     await bus.close();

@@ -146,6 +146,31 @@ export const ConfigSchema = z.strictObject({
       perSecond: z.coerce.number().positive().max(100_000).default(2),
     })
     .default({ burst: 120, perSecond: 2 }),
+  /**
+   * Keys that seal CRM credentials and tokens at rest (domains/crm/credentials.ts), written
+   * `id:secret,id:secret`, the current key first; older keys stay listed until the server has
+   * re-sealed everything with the current one (at start). Unset: one generated key kept in the
+   * database (server_secret `crm_credential_key`, id `db`), which protects less (same place).
+   */
+  crmCredentialKeys: z.string().min(1).optional(),
+  /**
+   * CRM base URLs a company may set besides the providers' own (crm_base_url): for a CRM on a
+   * private host, and for tests on loopback. Each is an origin, e.g. http://127.0.0.1:5100.
+   */
+  crmAllowedBaseUrls: z.array(z.url({ protocol: /^https?$/ })).default([]),
+  /** Seconds between looks for integrations whose sync interval is due (0: no interval sync). */
+  crmSyncTickSeconds: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** The OAuth application of provider one (Clio Manage): without it, connecting is refused. */
+  clio: z
+    .strictObject({
+      clientId: z.string().min(1),
+      clientSecret: z.string().min(1),
+      /** Where Clio sends the browser back (registered with the application). */
+      redirectUri: z.url({ protocol: /^https?$/ }).optional(),
+      /** The Clio region new connections go to (default https://app.clio.com). */
+      baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+    })
+    .optional(),
   /** OCR engine: the tesseract CLI when installed ('auto'), always it, or tesseract.js. */
   ocrEngine: z.enum(['auto', 'native', 'wasm']).default('auto'),
   /** S3-compatible file storage; files stay on local disk when absent (see domains/files/s3). */
@@ -247,6 +272,19 @@ function fromEnv(env: Env): Record<string, unknown> {
       perSecond: env.MUTATION_RATE_PER_SECOND,
     }),
     s3: s3FromEnv(env),
+    crmCredentialKeys: env.CRM_CREDENTIAL_KEYS,
+    crmAllowedBaseUrls: env.CRM_ALLOWED_BASE_URLS?.split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+    crmSyncTickSeconds: env.CRM_SYNC_TICK_SECONDS,
+    clio: env.CLIO_CLIENT_ID
+      ? {
+          clientId: env.CLIO_CLIENT_ID,
+          clientSecret: env.CLIO_CLIENT_SECRET,
+          redirectUri: env.CLIO_REDIRECT_URI || undefined,
+          baseUrl: env.CLIO_BASE_URL || undefined,
+        }
+      : undefined,
     llm: env.LLM_BASE_URL
       ? {
           baseUrl: env.LLM_BASE_URL,

@@ -5,7 +5,9 @@ import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
 import { createProjectService } from './domains/projects/service';
 import { createTechStackService } from './domains/projects/techStacks';
-import { createTokenCipher } from './domains/projects/tokenCipher';
+import { createTokenCipher } from './crypto/tokenCipher';
+import { createCredentialRing } from './domains/crm/credentials';
+import { createCrmService, type CrmServiceDeps } from './domains/crm/service';
 import { createTalentService } from './domains/talent/service';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
@@ -54,6 +56,8 @@ export async function createServices(
     onCasesAdded?: (companyId: string) => void;
     /** A person's retry of a failed workflow node (the engine, started after the services). */
     retryWorkflowNode?: (nodeLogId: string) => Promise<boolean>;
+    /** For tests: the CRM connectors' HTTP client and retry waits. */
+    crm?: Pick<CrmServiceDeps, 'fetch' | 'sleep' | 'retryBaseMs'>;
   },
 ) {
   const userRepository = createUserRepository(db);
@@ -62,7 +66,18 @@ export async function createServices(
   const deliveryTaskQueries = createTaskQueries(db);
   const projects = createProjectService(db);
   const tokenCipher = createTokenCipher(await fileRepository.secret('project_token_key'));
+  const crmRing = await createCredentialRing(deps.config.crmCredentialKeys, () =>
+    fileRepository.secret('crm_credential_key'),
+  );
   return {
+    crmRing,
+    crm: createCrmService({
+      db,
+      ring: crmRing,
+      config: deps.config,
+      ...(deps.onCasesAdded ? { onCasesAdded: deps.onCasesAdded } : {}),
+      ...deps.crm,
+    }),
     deliveryRequests: createRequestService(db),
     deliveryTasks: createTaskService(db, deliveryTaskQueries),
     deliveryTaskQueries,

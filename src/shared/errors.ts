@@ -203,6 +203,13 @@ export const PRODUCT_ERRORS = {
   TOO_MANY_REQUESTS: 'Too many changes in a short time. Please wait a few seconds and try again.',
   QUERY_TIMEOUT:
     'This took too long to load and was stopped. Please narrow the search or try again in a moment.',
+  // CRM integrations (issue 18): refusals the spec gives no words for.
+  CRM_NOT_CONFIGURED:
+    'This LexDesk server is not set up to connect to {crm}. Ask your administrator to add its application keys.',
+  CRM_BASE_URL_NOT_ALLOWED: "This CRM address is not allowed. Use the provider's own address.",
+  CRM_REDIRECT_NOT_ALLOWED: 'The sign-in cannot return to this address.',
+  CRM_NOT_CONNECTED: 'Connect this CRM before turning it on.',
+  CRM_SYNC_FAILED: 'Failed to sync cases from the CRM',
   // Delivery tasks: a move the status machine refuses (the machine words the reason).
   TASK_MOVE_REFUSED: '{detail}',
   UPDATE_TASK_FAILED: 'Failed to update the task',

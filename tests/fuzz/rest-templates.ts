@@ -6,6 +6,7 @@
  */
 import type { Fixtures, IdKind } from './fixtures';
 import { seededUuid, type Rng } from './prng';
+import { CRM_REST_TEMPLATES } from './rest-templates-crm';
 import { WORKFLOW_REST_TEMPLATES } from './rest-templates-workflows';
 
 export type BodyKind = 'none' | 'json' | 'multipart' | 'csv' | 'tus';
@@ -198,4 +199,5 @@ export const REST_TEMPLATES: Record<string, RestTemplate> = {
     json: listFilters,
   },
   ...WORKFLOW_REST_TEMPLATES,
+  ...CRM_REST_TEMPLATES,
 };

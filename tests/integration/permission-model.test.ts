@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFileChangeLog } from '../../src/server/db/schemaPipeline';
+import { legalIntegrations } from '../../src/server/db/schemaCrm';
 import * as permissions from '../../src/server/permissions';
 import { PRODUCT_ERRORS } from '../../src/shared/errors';
 import {
@@ -38,6 +39,7 @@ let documentOfA: string;
 let fileTypeOfA: string;
 let deliveryOfA: DeliveryOfCompany;
 let workflowOfA: string;
+let integrationOfA: string;
 
 const token = (who: string): string => {
   const found = tokens[who];
@@ -105,6 +107,11 @@ beforeAll(async () => {
     },
   );
   workflowOfA = workflow.body.data!.id;
+  const [integration] = await server.db
+    .insert(legalIntegrations)
+    .values({ company_id: companyA, crm_type: 'clio' })
+    .returning({ id: legalIntegrations.id });
+  integrationOfA = integration!.id;
 });
 
 afterAll(async () => server?.close());
@@ -414,6 +421,33 @@ Object.assign(refusals, {
   'POST /workflow/update-nodes-and-edges': workflowRefusal(
     '/workflow/update-nodes-and-edges',
     (userId) => ({ workflowId: workflowOfA, userId, newNodes: [], newEdges: [] }),
+  ),
+});
+
+const crmRefusal = (method: string, path: () => string, body: () => Record<string, unknown>) => ({
+  expected: { ...forbidden, status: 403 },
+  call: async (token: string) => restRefusal(await rest(server, method, path(), token, body())),
+});
+Object.assign(refusals, {
+  'PATCH /legal-integrations/:id': crmRefusal(
+    'PATCH',
+    () => `/legal-integrations/${integrationOfA}`,
+    () => ({ is_active: false }),
+  ),
+  'POST /legal-integrations/:id/sync': crmRefusal(
+    'POST',
+    () => `/legal-integrations/${integrationOfA}/sync`,
+    () => ({}),
+  ),
+  'POST /clio/oauth': crmRefusal(
+    'POST',
+    () => `/clio/oauth?companyId=${companyA}`,
+    () => ({ redirect_uri: 'http://127.0.0.1:9/' }),
+  ),
+  'POST /clio/oauth/callback': crmRefusal(
+    'POST',
+    () => '/clio/oauth/callback?code=c',
+    () => ({ company_id: companyA, state: 's' }),
   ),
 });
 

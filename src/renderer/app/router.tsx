@@ -12,6 +12,8 @@ import { SignInPage } from '../features/auth/SignInPage';
 import { CaseDetailPage } from '../features/cases/CaseDetailPage';
 import { CasesPage } from '../features/cases/CasesPage';
 import { CompanySettingsPage } from '../features/company/CompanySettingsPage';
+import { CrmCallbackPage } from '../features/crm-integrations/CrmCallbackPage';
+import { CrmIntegrationsPage } from '../features/crm-integrations/CrmIntegrationsPage';
 import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage';
 import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
@@ -87,6 +89,8 @@ export function createAppRouter() {
             { path: 'workflow-history', element: <WorkflowHistoryPage /> },
             { path: 'workflow-logs', element: <WorkflowLogsPage /> },
             { path: 'workflow-logs/:id', element: <WorkflowLogPage /> },
+            { path: 'crm-integrations', element: <CrmIntegrationsPage /> },
+            { path: 'crm-integrations/callback', element: <CrmCallbackPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -98,6 +98,8 @@ export const legalCase = pgTable(
     date_of_incident: date('date_of_incident'),
     date_of_injury: date('date_of_injury'),
     crm_type: text('crm_type'),
+    /** The case's id in the CRM it was synced in from (null: made in LexDesk). */
+    crm_case_ref: text('crm_case_ref'),
     /** Every number of the case, upper case letters and digits only, for matching. */
     match_numbers: text('match_numbers')
       .array()

@@ -17,6 +17,7 @@ import {
   WORKFLOW_READ_ONLY_POSTS,
   WORKFLOW_ROUTES,
 } from '../domains/workflows/routes';
+import { CRM_READ_ONLY_POSTS, CRM_ROUTES, registerCrmRoutes } from '../domains/crm/routes';
 import type { RouteDeps } from './routeDeps';
 
 /** The REST surface besides /health and /graphql, as `METHOD path`. */
@@ -56,6 +57,8 @@ export const ROUTES = [
   'POST /raw-files/get-by-status',
   // Workflows (issue 17).
   ...WORKFLOW_ROUTES,
+  // CRM integrations (issue 18).
+  ...CRM_ROUTES,
 ] as const;
 
 /**
@@ -68,6 +71,7 @@ export const READ_ONLY_POST_ROUTES: ReadonlySet<string> = new Set([
   'POST /raw-files/get-by-status',
   'POST /legal-cases/get-stats',
   ...WORKFLOW_READ_ONLY_POSTS,
+  ...CRM_READ_ONLY_POSTS,
 ]);
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -80,5 +84,6 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   registerProcessedFileRoutes(app, deps);
   registerReviewRoutes(app, deps);
   registerWorkflowRoutes(app, deps);
+  registerCrmRoutes(app, deps);
   return { uploads: registerUploadRoutes(app, deps) };
 }

@@ -16,7 +16,7 @@ import {
 import { userProfile } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { createFileRepository } from '../domains/files/repository';
-import { createTokenCipher, tokenHint } from '../domains/projects/tokenCipher';
+import { createTokenCipher, tokenHint } from '../crypto/tokenCipher';
 import type { Database } from '../db/connection';
 import { seedDemoTasks } from './demoTasks';
 

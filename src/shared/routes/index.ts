@@ -32,6 +32,8 @@ export const APP_ROUTE_PATTERNS = [
   'workflow-history',
   'workflow-logs',
   'workflow-logs/:id',
+  'crm-integrations',
+  'crm-integrations/callback',
 ] as const;
 
 export type AppRoutePattern = (typeof APP_ROUTE_PATTERNS)[number];

@@ -51,6 +51,7 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
       { to: '/company', label: 'Company settings', icon: 'office' },
       { to: '/watch-folders', label: 'Watched folders', icon: 'folder-open' },
       { to: '/document-types', label: 'Document types', icon: 'diagram-tree' },
+      { to: '/crm-integrations', label: 'CRM integrations', icon: 'data-connection' },
     ],
   },
   { title: 'Account', entries: [{ to: '/profile', label: 'Profile', icon: 'person' }] },

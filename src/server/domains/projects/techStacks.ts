@@ -17,7 +17,7 @@ import { environmentInputSchema, projectTechStackSchema } from '../../../shared/
 import { uuid } from '../../../shared/schemas/input';
 import { projectAccess, type ProjectRecord } from './records';
 import type { ProjectService } from './service';
-import { tokenHint, type TokenCipher } from './tokenCipher';
+import { tokenHint, type TokenCipher } from '../../crypto/tokenCipher';
 
 const idSchema = z.object({ id: uuid() });
 const stackIdSchema = z.object({ project_tech_stack_id: uuid() });

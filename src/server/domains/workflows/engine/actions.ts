@@ -9,11 +9,14 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseTransaction } from '../../../db/connection';
 import { userProfile } from '../../../db/schema';
 import { legalFileType, legalProcessedFile } from '../../../db/schemaPipeline';
-import { caseActivity, documentSyncLog, workflowEffect } from '../../../db/schemaWorkflows';
+import { documentSyncLog, workflowEffect } from '../../../db/schemaWorkflows';
+import { logSink, withCallLog } from '../../crm/callLog';
+import { CrmCallError } from '../../crm/connector';
+import { createLocalConnector, LOCAL_TYPE } from '../../crm/local';
 import type { NodeConfig } from '../../../../shared/workflows';
 import { insertNotification } from '../../notifications/repository';
 import { fillTemplate } from './conditions';
-import { final } from './errors';
+import { final, transient } from './errors';
 import type { DocumentFacts } from './facts';
 import { callWebhook } from './webhook';
 
@@ -46,26 +49,55 @@ function requireDocument(ctx: ActionContext): void {
 
 export const NOT_MATCHED = 'This document is not matched to a case, so it cannot be synced.';
 
-/** A case connector: where "sync to case" sends a document. Only the local case store exists. */
+/**
+ * Where "sync to case" sends a document. Each goes through the CRM connector interface
+ * (domains/crm/connector.ts); only the built-in local CRM is offered to workflows for now.
+ */
 export interface CaseConnector {
   name: string;
   sync(ctx: ActionContext): Promise<{ case_id: string; case_number: string | null }>;
 }
 
+/** The local CRM on the node's transaction, its calls logged in the integration log. */
+function localCrm(ctx: ActionContext) {
+  return withCallLog(
+    createLocalConnector(ctx.tx, ctx.run.company_id),
+    logSink(ctx.tx, {
+      company_id: ctx.run.company_id,
+      integration_id: null,
+      crm_type: LOCAL_TYPE,
+      sync_type: 'workflow',
+    }),
+  );
+}
+
+/** A connector's refusal as the node's failure: 429, 5xx and network are tried again. */
+async function throughCrm<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof CrmCallError)
+      throw error.retryable ? transient(error.message) : final(error.message);
+    throw error;
+  }
+}
+
 export const localCaseStore: CaseConnector = {
   name: 'local',
   async sync(ctx) {
-    if (!ctx.facts.legal_case_id) throw final(NOT_MATCHED);
-    await ctx.tx
-      .update(legalProcessedFile)
-      .set({
-        document_synced: true,
-        crm_case_id: ctx.facts.legal_case_id,
-        sync_status: 'synced',
-        updated_at: new Date(),
-      })
-      .where(eq(legalProcessedFile.id, ctx.facts.id));
-    return { case_id: ctx.facts.legal_case_id, case_number: ctx.facts.case_number_of_case };
+    const caseId = ctx.facts.legal_case_id;
+    if (!caseId) throw final(NOT_MATCHED);
+    await throughCrm(() =>
+      localCrm(ctx).uploadDocument({
+        case_id: caseId,
+        document_id: ctx.facts.id,
+        name: ctx.facts.name,
+        content_type: 'application/pdf',
+        // The local CRM keeps the document where it is: its bytes are never read.
+        read: () => Promise.reject(new Error('the local CRM does not read document bytes')),
+      }),
+    );
+    return { case_id: caseId, case_number: ctx.facts.case_number_of_case };
   },
 };
 
@@ -101,20 +133,19 @@ export async function crmActivity(
   config: NodeConfig<'action.crm_activity'>,
 ): Promise<ActionResult> {
   requireDocument(ctx);
-  if (!ctx.facts.legal_case_id)
-    throw final('This document is not matched to a case, so no activity can be added.');
+  const caseId = ctx.facts.legal_case_id;
+  if (!caseId) throw final('This document is not matched to a case, so no activity can be added.');
   const note = fillTemplate(config.note, ctx.facts);
-  const [row] = await ctx.tx
-    .insert(caseActivity)
-    .values({
-      company_id: ctx.run.company_id,
-      legal_case_id: ctx.facts.legal_case_id,
-      legal_processed_file_id: ctx.facts.id,
+  const row = await throughCrm(() =>
+    localCrm(ctx).createActivity({
+      case_id: caseId,
+      document_id: ctx.facts.id,
       activity_type: config.activity_type,
       note,
-    })
-    .returning({ id: caseActivity.id });
-  return { output: { activity_id: row?.id, activity_type: config.activity_type, note } };
+      date: new Date().toISOString().slice(0, 10),
+    }),
+  );
+  return { output: { activity_id: row.id, activity_type: config.activity_type, note } };
 }
 
 export async function notify(

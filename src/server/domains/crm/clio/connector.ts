@@ -1,0 +1,245 @@
+/**
+ * Provider one: Clio Manage API v4 (see README.md here). OAuth 2.0 authorization code with PKCE;
+ * matters are the cases (cursor paging by `meta.paging.next`, order id(asc)); a document is created
+ * on a matter, its bytes PUT to the upload URL Clio answers, then marked fully uploaded; an activity
+ * is a non-billable time entry with the note on the matter.
+ */
+import { z } from 'zod';
+import { CrmCallError, type CrmConnector, type CrmTokens } from '../connector';
+import { createCrmHttp, type CrmHttpOptions } from '../http';
+
+export const CLIO_TYPE = 'clio';
+
+/** Refresh this long before the access token's expiry. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export interface ClioApp {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Where the sealed tokens live (the integration row). */
+export interface TokenStore {
+  load(): Promise<CrmTokens | null>;
+  save(tokens: CrmTokens): Promise<void>;
+}
+
+const tokenAnswer = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.coerce.number().positive().optional(),
+  refresh_token: z.string().min(1).optional(),
+});
+
+const nameRef = z.object({ name: z.string().nullish() }).nullish();
+const matter = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  display_number: z.string().nullish(),
+  description: z.string().nullish(),
+  status: z.string().nullish(),
+  open_date: z.string().nullish(),
+  client: nameRef,
+  practice_area: nameRef,
+});
+const mattersAnswer = z.object({
+  data: z.array(matter),
+  meta: z
+    .object({ paging: z.object({ next: z.string().nullish() }).partial() })
+    .partial()
+    .optional(),
+});
+const documentAnswer = z.object({
+  data: z.object({
+    id: z.union([z.number(), z.string()]).transform(String),
+    latest_document_version: z.object({
+      uuid: z.string().min(1),
+      put_url: z.string().url(),
+      put_headers: z.array(z.object({ name: z.string(), value: z.string() })).default([]),
+    }),
+  }),
+});
+const idAnswer = z.object({
+  data: z.object({ id: z.union([z.number(), z.string()]).transform(String) }),
+});
+
+const MATTER_FIELDS =
+  'id,display_number,description,status,open_date,client{name},practice_area{name}';
+
+function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new CrmCallError('Invalid response structure', null, false);
+  return result.data;
+}
+
+export function toTokens(
+  value: unknown,
+  previousRefresh: string | null,
+  now = Date.now(),
+): CrmTokens {
+  const answer = parsed(tokenAnswer, value);
+  return {
+    access_token: answer.access_token,
+    refresh_token: answer.refresh_token ?? previousRefresh,
+    expires_at: answer.expires_in ? new Date(now + answer.expires_in * 1000) : null,
+  };
+}
+
+export function createClioConnector(
+  app: ClioApp,
+  store: TokenStore,
+  http: Omit<CrmHttpOptions, 'auth'>,
+): CrmConnector {
+  let refreshing: Promise<CrmTokens> | null = null;
+
+  const refresh = (): Promise<CrmTokens> => {
+    refreshing ??= (async () => {
+      const current = await store.load();
+      if (!current?.refresh_token) throw new CrmCallError('Authentication failed', 401, false);
+      const answer = await unsigned.call('refresh', {
+        method: 'POST',
+        path: '/oauth/token',
+        signed: false,
+        form: {
+          grant_type: 'refresh_token',
+          refresh_token: current.refresh_token,
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+        },
+      });
+      const tokens = toTokens(answer.json, current.refresh_token);
+      await store.save(tokens);
+      return tokens;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
+
+  const unsigned = createCrmHttp(http);
+  const client = createCrmHttp({
+    ...http,
+    auth: {
+      async token() {
+        const tokens = await store.load();
+        if (!tokens) throw new CrmCallError('Authentication failed', 401, false);
+        const due =
+          tokens.expires_at && tokens.expires_at.getTime() - Date.now() < REFRESH_MARGIN_MS;
+        return due ? (await refresh()).access_token : tokens.access_token;
+      },
+      async refresh() {
+        await refresh();
+      },
+    },
+  });
+
+  return {
+    type: CLIO_TYPE,
+
+    async signIn(input) {
+      const { code, code_verifier, redirect_uri } = input;
+      if (!code || !code_verifier || !redirect_uri)
+        throw new CrmCallError('Failed to authenticate', null, false);
+      const answer = await unsigned.call('sign_in', {
+        method: 'POST',
+        path: '/oauth/token',
+        signed: false,
+        form: {
+          grant_type: 'authorization_code',
+          code,
+          code_verifier,
+          redirect_uri,
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+        },
+      });
+      const tokens = toTokens(answer.json, null);
+      await store.save(tokens);
+      return tokens;
+    },
+
+    refresh,
+
+    async listCases(cursor) {
+      const answer = await client.call('list_cases', {
+        method: 'GET',
+        ...(cursor
+          ? { path: cursor }
+          : {
+              path: '/api/v4/matters.json',
+              query: { fields: MATTER_FIELDS, order: 'id(asc)', limit: '200' },
+            }),
+      });
+      const page = parsed(mattersAnswer, answer.json);
+      return {
+        cases: page.data.map((m) => ({
+          case_id: m.id,
+          case_number: m.display_number?.trim() || null,
+          name: m.description ?? null,
+          client_name: m.client?.name ?? null,
+          eams_number: null,
+          wcab_number: null,
+          primary_number: null,
+          alternate_number: null,
+          legal_case_status: m.status ?? null,
+          legal_case_type: m.practice_area?.name ?? null,
+          date_of_incident: null,
+          date_of_injury: m.open_date ?? null,
+        })),
+        next: page.meta?.paging?.next ?? null,
+      };
+    },
+
+    async uploadDocument(document) {
+      const created = parsed(
+        documentAnswer,
+        (
+          await client.call('upload_document', {
+            method: 'POST',
+            path: '/api/v4/documents.json',
+            query: { fields: 'id,latest_document_version{uuid,put_url,put_headers}' },
+            json: {
+              data: { name: document.name, parent: { id: document.case_id, type: 'Matter' } },
+            },
+            detail: { step: 'create', case_id: document.case_id },
+          })
+        ).json,
+      );
+      const version = created.data.latest_document_version;
+      const bytes = await document.read();
+      await client.call('upload_document', {
+        method: 'PUT',
+        path: version.put_url,
+        signed: false,
+        body: bytes,
+        headers: Object.fromEntries(version.put_headers.map((h) => [h.name, h.value])),
+        detail: { step: 'bytes', bytes: bytes.length },
+      });
+      await client.call('upload_document', {
+        method: 'PATCH',
+        path: `/api/v4/documents/${encodeURIComponent(created.data.id)}.json`,
+        json: { data: { uuid: version.uuid, fully_uploaded: true } },
+        detail: { step: 'complete', document_id: created.data.id },
+      });
+      return { id: created.data.id };
+    },
+
+    async createActivity(activity) {
+      const answer = await client.call('create_activity', {
+        method: 'POST',
+        path: '/api/v4/activities.json',
+        json: {
+          data: {
+            type: 'TimeEntry',
+            date: activity.date,
+            quantity: 0,
+            non_billable: true,
+            note: `${activity.activity_type}: ${activity.note}`,
+            matter: { id: activity.case_id },
+          },
+        },
+        detail: { case_id: activity.case_id, activity_type: activity.activity_type },
+      });
+      return { id: parsed(idAnswer, answer.json).data.id };
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * Cases in from a CRM (spec section 5): every page by cursor; rows without a case_number are
+ * skipped, repeated case_numbers dropped (the first kept), and the rest written in chunks of 500,
+ * each in its own transaction: an existing case (by company and case_number) takes the CRM's
+ * summary fields that are not empty and its CRM id, a new number becomes a case (a deleted one is
+ * restored: the CRM still has it). Memory holds one chunk and the set of numbers seen.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SyncResult } from '../../../shared/crm';
+import type { Database } from '../../db/connection';
+import { legalCase } from '../../db/schemaPipeline';
+import { isoDate, MAX_CASE_NUMBER_LENGTH } from '../cases/input';
+import { caseMatchNumbers } from '../pipeline/cases';
+import type { CrmCase, CrmConnector } from './connector';
+
+export const SYNC_CHUNK_SIZE = 500;
+const MAX_TEXT = 500;
+
+const textOf = (value: string | null) => (value?.trim() ? value.trim().slice(0, MAX_TEXT) : null);
+const dayOf = (value: string | null) => (value ? isoDate(value.slice(0, 10)) : null);
+
+const SUMMARY_FIELDS = [
+  'name',
+  'client_name',
+  'eams_number',
+  'wcab_number',
+  'primary_number',
+  'alternate_number',
+  'legal_case_status',
+  'legal_case_type',
+  'date_of_incident',
+  'date_of_injury',
+] as const;
+type SummaryField = (typeof SUMMARY_FIELDS)[number];
+
+function summaryOf(c: CrmCase): Record<SummaryField, string | null> {
+  return {
+    name: textOf(c.name),
+    client_name: textOf(c.client_name),
+    eams_number: textOf(c.eams_number),
+    wcab_number: textOf(c.wcab_number),
+    primary_number: textOf(c.primary_number),
+    alternate_number: textOf(c.alternate_number),
+    legal_case_status: textOf(c.legal_case_status),
+    legal_case_type: textOf(c.legal_case_type),
+    date_of_incident: dayOf(c.date_of_incident),
+    date_of_injury: dayOf(c.date_of_injury),
+  };
+}
+
+export async function syncCasesIn(input: {
+  db: Database;
+  connector: CrmConnector;
+  companyId: string;
+  crmType: string;
+}): Promise<SyncResult> {
+  const result: SyncResult = {
+    received: 0,
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    duplicates: 0,
+    chunks: 0,
+  };
+  const seen = new Set<string>();
+  let chunk: Array<CrmCase & { case_number: string }> = [];
+
+  const flush = async () => {
+    if (chunk.length === 0) return;
+    const incoming = chunk;
+    chunk = [];
+    await input.db.transaction(async (tx) => {
+      const existing = await tx
+        .select()
+        .from(legalCase)
+        .where(
+          and(
+            eq(legalCase.company_id, input.companyId),
+            inArray(
+              legalCase.case_number,
+              incoming.map((c) => c.case_number),
+            ),
+          ),
+        )
+        .for('update');
+      const byNumber = new Map(existing.map((row) => [row.case_number, row]));
+      const now = new Date();
+      const records = incoming.map((c) => {
+        const current = byNumber.get(c.case_number);
+        const live = current !== undefined && !current.is_deleted;
+        const fromCrm = summaryOf(c);
+        // A field the CRM leaves empty keeps what LexDesk has (a live case's own numbers stay).
+        const values = Object.fromEntries(
+          SUMMARY_FIELDS.map((field) => [field, fromCrm[field] ?? (live ? current[field] : null)]),
+        ) as Record<SummaryField, string | null>;
+        if (live) result.updated += 1;
+        else result.created += 1;
+        return {
+          company_id: input.companyId,
+          case_number: c.case_number,
+          ...values,
+          crm_type: input.crmType,
+          crm_case_ref: c.case_id.slice(0, MAX_TEXT),
+          match_numbers: caseMatchNumbers({ case_number: c.case_number, ...values }),
+          is_deleted: false,
+          created_at: live ? current.created_at : now,
+          updated_at: now,
+        };
+      });
+      await tx
+        .insert(legalCase)
+        .values(records)
+        .onConflictDoUpdate({
+          target: [legalCase.company_id, legalCase.case_number],
+          set: Object.fromEntries(
+            [
+              ...SUMMARY_FIELDS,
+              'crm_type',
+              'crm_case_ref',
+              'match_numbers',
+              'is_deleted',
+              'created_at',
+              'updated_at',
+            ].map((column) => [column, sql.raw(`excluded.${column}`)]),
+          ),
+        });
+    });
+    result.chunks += 1;
+  };
+
+  let cursor: string | null = null;
+  do {
+    const page = await input.connector.listCases(cursor);
+    for (const c of page.cases) {
+      result.received += 1;
+      const number = c.case_number?.trim();
+      if (!number || number.length > MAX_CASE_NUMBER_LENGTH) {
+        result.skipped += 1;
+        continue;
+      }
+      if (seen.has(number)) {
+        result.duplicates += 1;
+        continue;
+      }
+      seen.add(number);
+      chunk.push({ ...c, case_number: number });
+      if (chunk.length >= SYNC_CHUNK_SIZE) await flush();
+    }
+    cursor = page.next;
+  } while (cursor);
+  await flush();
+  return result;
+}

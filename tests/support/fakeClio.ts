@@ -1,0 +1,265 @@
+/**
+ * A local HTTP server on loopback that speaks the parts of Clio Manage API v4 LexDesk uses
+ * (src/server/domains/crm/clio/README.md): OAuth 2.0 authorization code with PKCE (the authorize
+ * step approves at once and redirects), refresh, matters with cursor paging, document upload
+ * (create, PUT bytes, mark fully uploaded) and activities. Tests inject faults per path (401, 429
+ * with Retry-After, 5xx), expire tokens, and read what was received.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeMatter {
+  id: number;
+  display_number: string | null;
+  description: string;
+  status: string;
+  client: { name: string } | null;
+  practice_area: { name: string } | null;
+  open_date: string | null;
+}
+
+export interface Fault {
+  status: number;
+  retryAfter?: string;
+}
+
+export interface FakeClio {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  matters: FakeMatter[];
+  documents: Map<
+    string,
+    { name: string; matter_id: string; uuid: string; bytes: Buffer | null; fully_uploaded: boolean }
+  >;
+  activities: Array<Record<string, unknown>>;
+  requests: Array<{ method: string; path: string; authorization: string | undefined }>;
+  /** Answer the next requests whose path starts with `prefix` with these faults, in order. */
+  fail(prefix: string, faults: Fault[]): void;
+  /** Every access token issued so far stops working (as after its expiry). */
+  expireAccessTokens(): void;
+  /** Seconds the next issued access tokens live. */
+  setExpiresIn(seconds: number): void;
+  tokenGrants: string[];
+  close(): Promise<void>;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+async function bodyOf(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export async function startFakeClio(options: { pageSize?: number } = {}): Promise<FakeClio> {
+  const pageSize = options.pageSize ?? 200;
+  const codes = new Map<string, { challenge: string; redirect_uri: string }>();
+  const validTokens = new Set<string>();
+  const refreshTokens = new Set<string>();
+  const faults: Array<{ prefix: string; fault: Fault }> = [];
+  let expiresIn = 3600;
+  let counter = 0;
+
+  const fake: Omit<FakeClio, 'url' | 'close'> = {
+    clientId: 'lexdesk-test-client',
+    clientSecret: 'lexdesk-test-secret',
+    matters: [],
+    documents: new Map(),
+    activities: [],
+    requests: [],
+    tokenGrants: [],
+    fail(prefix, list) {
+      for (const fault of list) faults.push({ prefix, fault });
+    },
+    expireAccessTokens() {
+      validTokens.clear();
+    },
+    setExpiresIn(seconds) {
+      expiresIn = seconds;
+    },
+  };
+
+  const issue = () => {
+    counter += 1;
+    const access = `at-${counter}-${randomUUID()}`;
+    validTokens.add(access);
+    return access;
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+      const path = url.pathname;
+      fake.requests.push({
+        method: req.method ?? '',
+        path,
+        authorization: req.headers.authorization,
+      });
+      const raw = await bodyOf(req);
+      const faultIndex = faults.findIndex((f) => path.startsWith(f.prefix));
+      if (faultIndex >= 0) {
+        const [{ fault }] = faults.splice(faultIndex, 1) as [{ prefix: string; fault: Fault }];
+        return send(
+          res,
+          fault.status,
+          { error: { message: `fake fault ${fault.status}` } },
+          fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+        );
+      }
+      if (req.method === 'GET' && path === '/oauth/authorize') {
+        const code = `code-${randomUUID()}`;
+        const redirect = url.searchParams.get('redirect_uri') ?? '';
+        codes.set(code, {
+          challenge: url.searchParams.get('code_challenge') ?? '',
+          redirect_uri: redirect,
+        });
+        const back = new URL(redirect);
+        back.searchParams.set('code', code);
+        back.searchParams.set('state', url.searchParams.get('state') ?? '');
+        res.writeHead(302, { location: back.toString() });
+        return res.end();
+      }
+      if (req.method === 'POST' && path === '/oauth/token') {
+        const form = new URLSearchParams(raw.toString('utf8'));
+        if (
+          form.get('client_id') !== fake.clientId ||
+          form.get('client_secret') !== fake.clientSecret
+        )
+          return send(res, 401, { error: 'invalid_client' });
+        const grant = form.get('grant_type') ?? '';
+        fake.tokenGrants.push(grant);
+        if (grant === 'authorization_code') {
+          const entry = codes.get(form.get('code') ?? '');
+          if (!entry) return send(res, 400, { error: 'invalid_grant' });
+          codes.delete(form.get('code') ?? '');
+          if (sha256(form.get('code_verifier') ?? '') !== entry.challenge)
+            return send(res, 400, { error: 'invalid_grant' });
+          if (form.get('redirect_uri') !== entry.redirect_uri)
+            return send(res, 400, { error: 'invalid_grant' });
+          const refresh = `rt-${randomUUID()}`;
+          refreshTokens.add(refresh);
+          return send(res, 200, {
+            access_token: issue(),
+            token_type: 'bearer',
+            expires_in: expiresIn,
+            refresh_token: refresh,
+          });
+        }
+        if (grant === 'refresh_token') {
+          if (!refreshTokens.has(form.get('refresh_token') ?? ''))
+            return send(res, 400, { error: 'invalid_grant' });
+          return send(res, 200, {
+            access_token: issue(),
+            token_type: 'bearer',
+            expires_in: expiresIn,
+          });
+        }
+        return send(res, 400, { error: 'unsupported_grant_type' });
+      }
+      if (req.method === 'PUT' && path.startsWith('/upload/')) {
+        const uuid = path.slice('/upload/'.length);
+        const doc = [...fake.documents.values()].find((d) => d.uuid === uuid);
+        if (!doc) return send(res, 404, { error: 'no such upload' });
+        doc.bytes = raw;
+        res.writeHead(200);
+        return res.end();
+      }
+      if (!path.startsWith('/api/v4/')) return send(res, 404, { error: 'not found' });
+      const token = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
+      if (!validTokens.has(token))
+        return send(res, 401, { error: { message: 'The access token is invalid or expired' } });
+      if (req.method === 'GET' && path === '/api/v4/matters.json') {
+        const after = Number(url.searchParams.get('page_token') ?? 0);
+        const limit = Math.min(Number(url.searchParams.get('limit') ?? pageSize), pageSize);
+        const sorted = [...fake.matters].sort((a, b) => a.id - b.id).filter((m) => m.id > after);
+        const data = sorted.slice(0, limit);
+        const last = data[data.length - 1];
+        const next =
+          sorted.length > limit && last
+            ? (() => {
+                const n = new URL(url.toString());
+                n.searchParams.set('page_token', String(last.id));
+                return n.toString();
+              })()
+            : undefined;
+        return send(res, 200, {
+          data,
+          meta: { paging: next ? { next } : {}, records: fake.matters.length },
+        });
+      }
+      const json = raw.length
+        ? (JSON.parse(raw.toString('utf8')) as { data: Record<string, unknown> })
+        : { data: {} };
+      if (req.method === 'POST' && path === '/api/v4/documents.json') {
+        const id = String(fake.documents.size + 1);
+        const uuid = randomUUID();
+        const parent = json.data.parent as { id: string };
+        fake.documents.set(id, {
+          name: String(json.data.name),
+          matter_id: String(parent.id),
+          uuid,
+          bytes: null,
+          fully_uploaded: false,
+        });
+        return send(res, 201, {
+          data: {
+            id: Number(id),
+            latest_document_version: {
+              uuid,
+              put_url: `http://${req.headers.host}/upload/${uuid}`,
+              put_headers: [{ name: 'content-type', value: 'application/pdf' }],
+            },
+          },
+        });
+      }
+      const patch = /^\/api\/v4\/documents\/(\d+)\.json$/.exec(path);
+      if (req.method === 'PATCH' && patch) {
+        const doc = fake.documents.get(patch[1] ?? '');
+        if (!doc || doc.uuid !== json.data.uuid)
+          return send(res, 422, { error: { message: 'unknown version' } });
+        doc.fully_uploaded = json.data.fully_uploaded === true;
+        return send(res, 200, { data: { id: Number(patch[1]) } });
+      }
+      if (req.method === 'POST' && path === '/api/v4/activities.json') {
+        fake.activities.push(json.data);
+        return send(res, 201, { data: { id: fake.activities.length } });
+      }
+      return send(res, 404, { error: 'not found' });
+    })().catch((error: unknown) => send(res, 500, { error: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(fake, {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
+
+export function matterFixture(id: number, overrides: Partial<FakeMatter> = {}): FakeMatter {
+  return {
+    id,
+    display_number: `WC-${String(id).padStart(5, '0')}`,
+    description: `Applicant ${id} v. Employer ${id}`,
+    status: 'Open',
+    client: { name: `Client ${id}` },
+    practice_area: { name: "Workers' Compensation" },
+    open_date: '2025-03-04',
+    ...overrides,
+  };
+}
