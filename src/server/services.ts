@@ -1,5 +1,6 @@
 /** Wires repositories and services together over one database handle. */
 import { createSavedViewService } from './domains/saved-views/service';
+import { createDeliveryService } from './domains/tasks/deliveries';
 import { createRequestService } from './domains/tasks/requests';
 import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
@@ -62,8 +63,10 @@ export async function createServices(
   const deliveryTaskQueries = createTaskQueries(db);
   const projects = createProjectService(db);
   const tokenCipher = createTokenCipher(await fileRepository.secret('project_token_key'));
+  const deliveryRequests = createRequestService(db);
   return {
-    deliveryRequests: createRequestService(db),
+    deliveryRequests,
+    deliveries: createDeliveryService(db, deliveryRequests),
     deliveryTasks: createTaskService(db, deliveryTaskQueries),
     deliveryTaskQueries,
     projects,
