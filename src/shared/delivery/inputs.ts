@@ -71,13 +71,6 @@ function experienceInOrder(
     });
 }
 
-/** Whether any job field is given a value (not null or absent). */
-export function hasJobFields(
-  input: Partial<Record<(typeof JOB_FIELDS)[number], unknown>>,
-): boolean {
-  return JOB_FIELDS.some((field) => input[field] !== undefined && input[field] !== null);
-}
-
 export const createRequestInputSchema = z
   .object({
     title: requiredText('title', 300),

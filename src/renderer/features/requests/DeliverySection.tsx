@@ -99,7 +99,7 @@ export function DeliverySection(props: {
     ) : null;
 
   return (
-    <Card className="ld-card" aria-label="Delivery">
+    <Card className="ld-card ld-requests-card" aria-label="Delivery">
       <H4>Delivery</H4>
       {failure ? (
         <Callout intent={Intent.DANGER} role="alert">

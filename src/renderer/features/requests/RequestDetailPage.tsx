@@ -107,7 +107,7 @@ export function RequestDetailPage() {
           {failure}
         </Callout>
       ) : null}
-      <Card className="ld-card">
+      <Card className="ld-card ld-requests-card">
         <p className="ld-requests-description">{r.description}</p>
         <HTMLTable className="ld-table" aria-label="Request">
           <tbody>
@@ -143,7 +143,7 @@ export function RequestDetailPage() {
         </HTMLTable>
       </Card>
       {r.is_sourcing ? (
-        <Card className="ld-card" aria-label="Job">
+        <Card className="ld-card ld-requests-card" aria-label="Job">
           <H4>Job</H4>
           <HTMLTable className="ld-table">
             <tbody>
