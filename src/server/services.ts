@@ -1,5 +1,6 @@
 /** Wires repositories and services together over one database handle. */
 import { createSavedViewService } from './domains/saved-views/service';
+import { createDeliveryService } from './domains/tasks/deliveries';
 import { createRequestService } from './domains/tasks/requests';
 import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
@@ -69,6 +70,7 @@ export async function createServices(
   const crmRing = await createCredentialRing(deps.config.crmCredentialKeys, () =>
     fileRepository.secret('crm_credential_key'),
   );
+  const deliveryRequests = createRequestService(db);
   return {
     crmRing,
     crm: createCrmService({
@@ -78,7 +80,8 @@ export async function createServices(
       ...(deps.onCasesAdded ? { onCasesAdded: deps.onCasesAdded } : {}),
       ...deps.crm,
     }),
-    deliveryRequests: createRequestService(db),
+    deliveryRequests,
+    deliveries: createDeliveryService(db, deliveryRequests),
     deliveryTasks: createTaskService(db, deliveryTaskQueries),
     deliveryTaskQueries,
     projects,

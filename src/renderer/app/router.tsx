@@ -21,6 +21,8 @@ import { ProcessedFilePage } from '../features/processed-file/ProcessedFilePage'
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { ProjectDetailPage } from '../features/projects/ProjectDetailPage';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
+import { RequestDetailPage } from '../features/requests/RequestDetailPage';
+import { RequestsPage } from '../features/requests/RequestsPage';
 import { TalentPage } from '../features/talent/TalentPage';
 import { RawFileDetailsPage } from '../features/raw-file-details/RawFileDetailsPage';
 import { RawFilesPage } from '../features/raw-files/RawFilesPage';
@@ -83,6 +85,8 @@ export function createAppRouter() {
             { path: 'tasks', element: <TaskBoardPage /> },
             { path: 'projects', element: <ProjectsPage /> },
             { path: 'projects/:id', element: <ProjectDetailPage /> },
+            { path: 'requests', element: <RequestsPage /> },
+            { path: 'requests/:id', element: <RequestDetailPage /> },
             { path: 'talent', element: <TalentPage /> },
             { path: 'workflows', element: <WorkflowsPage /> },
             { path: 'workflows/:id', element: <WorkflowEditorPage /> },

@@ -11,6 +11,7 @@ import { documentTypeResolvers } from '../domains/document-types/graphql';
 import { liveFilesResolvers } from '../domains/live-files/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
 import { savedViewResolvers } from '../domains/saved-views/graphql';
+import { deliveryRequestResolvers } from '../domains/tasks/requestPageGraphql';
 import { deliveryTaskResolvers } from '../domains/tasks/graphql';
 import { projectResolvers } from '../domains/projects/graphql';
 import { talentResolvers } from '../domains/talent/graphql';
@@ -93,6 +94,7 @@ export function createGraphQLServer(
         liveFilesResolvers(deps),
         savedViewResolvers(deps),
         deliveryTaskResolvers(deps),
+        deliveryRequestResolvers(deps),
         projectResolvers(deps),
         talentResolvers(deps),
       ),

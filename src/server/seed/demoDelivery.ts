@@ -18,6 +18,7 @@ import { eq } from 'drizzle-orm';
 import { createFileRepository } from '../domains/files/repository';
 import { createTokenCipher, tokenHint } from '../crypto/tokenCipher';
 import type { Database } from '../db/connection';
+import { seedDemoRequests } from './demoRequests';
 import { seedDemoTasks } from './demoTasks';
 
 /** Provider people by demo key (admin, pm, techlead, qa, dev, architect, em, designer). */
@@ -158,6 +159,12 @@ export async function seedDemoDelivery(
           dev: person('dev'),
           qa: person('qa'),
         },
+      });
+      await seedDemoRequests(tx, {
+        company: p.company,
+        project: row.id,
+        customer: ids.customerOwner,
+        pm: person('pm'),
       });
       await tx.insert(referral).values({
         project_id: row.id,

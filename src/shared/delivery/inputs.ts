@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { int32, text, uuid } from '../schemas/input';
+import { calendarDay } from '../documents/days';
 import { estimateHoursSchema } from './estimates';
 
 const missing = (field: string) => ({
@@ -27,18 +28,64 @@ export const PRIORITY_LABEL: Record<number, string> = {
   4: 'Low',
 };
 
-export const createRequestInputSchema = z.object({
-  title: requiredText('title', 300),
-  description: requiredText('description', 20_000),
-  project_id: requiredId('project_id'),
-  priority: requiredInt('priority', 1).max(4, 'priority is 1 (urgent) to 4 (low).'),
-  request_type_id: requiredInt('request_type_id', 1),
-  created_by: requiredId('created_by'),
-  request_action: requiredText('request_action', 200),
-  company_id: requiredId('company_id'),
-  status_id: requiredInt('status_id', 1),
-  delivery_id: uuid().nullish(),
-});
+/** What a request asks for (request_action); the form offers these, the server takes any text. */
+export const REQUEST_ACTIONS = ['build', 'fix', 'estimate', 'consult'] as const;
+
+/** Job fields of sourcing requests (request types with is_sourcing). Choices are ours (spec: not shown). */
+export const JOB_SETTINGS = ['remote', 'hybrid', 'on_site'] as const;
+export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract'] as const;
+export const COMPENSATION_TYPES = ['hourly', 'monthly', 'yearly', 'fixed'] as const;
+export const JOB_FIELDS = [
+  'job_settings',
+  'employment_type',
+  'compensation_type',
+  'compensation',
+  'candidate_min_exp',
+  'candidate_max_exp',
+] as const;
+export const NOT_SOURCING_MESSAGE = 'Job fields belong to sourcing requests.';
+export const EXPERIENCE_ORDER_MESSAGE =
+  'candidate_min_exp must not be more than candidate_max_exp.';
+
+const jobFieldsShape = {
+  job_settings: z.array(z.enum(JOB_SETTINGS)).max(JOB_SETTINGS.length).nullish(),
+  employment_type: z.enum(EMPLOYMENT_TYPES).nullish(),
+  compensation_type: z.enum(COMPENSATION_TYPES).nullish(),
+  /** Integer cents. */
+  compensation: int32(0).nullish(),
+  /** Years. */
+  candidate_min_exp: int32(0, 80).nullish(),
+  candidate_max_exp: int32(0, 80).nullish(),
+};
+
+function experienceInOrder(
+  value: { candidate_min_exp?: number | null; candidate_max_exp?: number | null },
+  ctx: z.RefinementCtx,
+) {
+  const { candidate_min_exp: min, candidate_max_exp: max } = value;
+  if (min != null && max != null && min > max)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['candidate_min_exp'],
+      message: EXPERIENCE_ORDER_MESSAGE,
+    });
+}
+
+export const createRequestInputSchema = z
+  .object({
+    title: requiredText('title', 300),
+    description: requiredText('description', 20_000),
+    project_id: requiredId('project_id'),
+    priority: requiredInt('priority', 1).max(4, 'priority is 1 (urgent) to 4 (low).'),
+    request_type_id: requiredInt('request_type_id', 1),
+    created_by: requiredId('created_by'),
+    request_action: requiredText('request_action', 200),
+    company_id: requiredId('company_id'),
+    status_id: requiredInt('status_id', 1),
+    delivery_id: uuid().nullish(),
+    ...jobFieldsShape,
+  })
+  .superRefine(experienceInOrder);
 export type CreateRequestInput = z.infer<typeof createRequestInputSchema>;
 
 export const updateRequestInputSchema = z
@@ -50,8 +97,10 @@ export const updateRequestInputSchema = z
     request_action: text().trim().min(1, 'request_action is required.').max(200),
     status_id: int32(1),
     delivery_id: uuid().nullable(),
+    ...jobFieldsShape,
   })
-  .partial();
+  .partial()
+  .superRefine(experienceInOrder);
 export type UpdateRequestInput = z.infer<typeof updateRequestInputSchema>;
 
 /** Task types; "estimated" tasks are estimates only and never on a work board (spec section 4). */
@@ -120,3 +169,26 @@ export type BoardKind = (typeof BOARD_KINDS)[number];
 
 export const REQUEST_LISTS = ['customer', 'project_manager'] as const;
 export type RequestList = (typeof REQUEST_LISTS)[number];
+
+/** One page of a request list: offset is page × limit (spec section 9), pages counted from 0. */
+export const REQUEST_PAGE_DEFAULTS = { page: 0, limit: 10, maxLimit: 100 } as const;
+
+/** A request list's filters (spec section 7: by company, request type and projects). */
+export const requestListInputSchema = z.object({
+  list: z.enum(REQUEST_LISTS),
+  company_id: uuid().nullish(),
+  request_type_id: int32(1).nullish(),
+  project_ids: z.array(uuid()).max(100).nullish(),
+  page: int32(0).default(REQUEST_PAGE_DEFAULTS.page),
+  limit: int32(1, REQUEST_PAGE_DEFAULTS.maxLimit).default(REQUEST_PAGE_DEFAULTS.limit),
+});
+export type RequestListInput = z.infer<typeof requestListInputSchema>;
+
+/** A delivery (spec section 3): a title and two calendar days (YYYY-MM-DD), both optional. */
+const day = calendarDay();
+export const deliveryInputSchema = z.object({
+  title: requiredText('title', 300),
+  delivery_date: day.nullish(),
+  estimated_delivery_date: day.nullish(),
+});
+export type DeliveryInput = z.infer<typeof deliveryInputSchema>;

@@ -26,6 +26,8 @@ export const APP_ROUTE_PATTERNS = [
   'tasks',
   'projects',
   'projects/:id',
+  'requests',
+  'requests/:id',
   'talent',
   'workflows',
   'workflows/:id',

@@ -59,7 +59,7 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
 
 /**
  * The delivery navigation (non-legal companies: the provider's delivery team and customer
- * companies; product.ts). Requests and boards slot into "Delivery" as they arrive.
+ * companies; product.ts). Everyone there sees Requests; the server keeps each to their reach.
  */
 export const DELIVERY_NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
   {
@@ -67,6 +67,7 @@ export const DELIVERY_NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }
     entries: [
       { to: '/notifications', label: 'Notifications', icon: 'notifications' },
       { to: '/projects', label: 'Projects', icon: 'projects' },
+      { to: '/requests', label: 'Requests', icon: 'inbox' },
       { to: '/tasks', label: 'Task boards', icon: 'th' },
       { to: '/talent', label: 'Talent', icon: 'people' },
     ],

@@ -25,7 +25,7 @@ const ROLE_LANDING: Record<LegalUserTypeName, string> = {
 
 export const DELIVERY_PROJECTS_PATH = '/projects';
 /** The delivery navigation's screens (SideNav.tsx DELIVERY_NAV_SECTIONS lists the same). */
-export const DELIVERY_PATHS: readonly string[] = ['/projects', '/tasks', '/talent'];
+export const DELIVERY_PATHS: readonly string[] = ['/projects', '/requests', '/tasks', '/talent'];
 /** Screens both products share. */
 const SHARED_PATHS: readonly string[] = ['/notifications', '/profile', '/users', '/company'];
 
