@@ -9,6 +9,7 @@ export default defineConfig({
     './src/server/db/schemaDelivery.ts',
     './src/server/db/schemaTasks.ts',
     './src/server/db/schemaWorkflows.ts',
+    './src/server/db/schemaPeople.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -11,6 +11,9 @@ import { documentTypeResolvers } from '../domains/document-types/graphql';
 import { liveFilesResolvers } from '../domains/live-files/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
 import { savedViewResolvers } from '../domains/saved-views/graphql';
+import { activityTypeResolvers } from '../domains/activity-types/graphql';
+import { dataExtractionResolvers } from '../domains/data-extraction/graphql';
+import { legalPeopleResolvers } from '../domains/legal-people/graphql';
 import { deliveryTaskResolvers } from '../domains/tasks/graphql';
 import { projectResolvers } from '../domains/projects/graphql';
 import { talentResolvers } from '../domains/talent/graphql';
@@ -92,6 +95,9 @@ export function createGraphQLServer(
         documentTypeResolvers(deps),
         liveFilesResolvers(deps),
         savedViewResolvers(deps),
+        legalPeopleResolvers(deps),
+        dataExtractionResolvers(deps),
+        activityTypeResolvers(deps),
         deliveryTaskResolvers(deps),
         projectResolvers(deps),
         talentResolvers(deps),
