@@ -13,6 +13,7 @@ import { CaseDetailPage } from '../features/cases/CaseDetailPage';
 import { CasesPage } from '../features/cases/CasesPage';
 import { CompanySettingsPage } from '../features/company/CompanySettingsPage';
 import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage';
+import { LegalPeoplePage } from '../features/legal-people/LegalPeoplePage';
 import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { ProcessedFilePage } from '../features/processed-file/ProcessedFilePage';
@@ -77,6 +78,7 @@ export function createAppRouter() {
             { path: 'company', element: <CompanySettingsPage /> },
             { path: 'watch-folders', element: <WatchedFoldersPage /> },
             { path: 'document-types', element: <DocumentTypesPage /> },
+            { path: 'legal-people', element: <LegalPeoplePage /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: 'tasks', element: <TaskBoardPage /> },
             { path: 'projects', element: <ProjectsPage /> },
