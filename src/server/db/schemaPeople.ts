@@ -74,7 +74,9 @@ export const legalStaff = pgTable(
     uniqueIndex('legal_staff_company_email_idx')
       .on(t.company_id, sql`lower(${t.email})`)
       .where(sql`${t.is_deleted} = false`),
-    index('legal_staff_role_idx').on(t.role_id).where(sql`${t.is_deleted} = false`),
+    index('legal_staff_role_idx')
+      .on(t.role_id)
+      .where(sql`${t.is_deleted} = false`),
   ],
 );
 

@@ -80,7 +80,10 @@ export function createDataExtractionService(db: Database) {
     return ex
       .select(LINK_COLUMNS)
       .from(legalCompanyDataForExtraction)
-      .innerJoin(dataFieldPrompts, eq(dataFieldPrompts.id, legalCompanyDataForExtraction.data_field_id))
+      .innerJoin(
+        dataFieldPrompts,
+        eq(dataFieldPrompts.id, legalCompanyDataForExtraction.data_field_id),
+      )
       .where(
         and(
           eq(legalCompanyDataForExtraction.company_id, companyId),
@@ -129,7 +132,10 @@ export function createDataExtractionService(db: Database) {
       .insert(legalCompanyDataForExtraction)
       .values({ company_id: companyId, data_field_id: promptId, is_active: true })
       .onConflictDoUpdate({
-        target: [legalCompanyDataForExtraction.company_id, legalCompanyDataForExtraction.data_field_id],
+        target: [
+          legalCompanyDataForExtraction.company_id,
+          legalCompanyDataForExtraction.data_field_id,
+        ],
         set: { is_deleted: false, is_active: true },
       })
       .returning({ id: legalCompanyDataForExtraction.id });
@@ -145,9 +151,17 @@ export function createDataExtractionService(db: Database) {
   /** A link of a company the viewer sees, live. */
   async function findLink(viewer: Viewer, id: string) {
     const [row] = await db
-      .select({ id: legalCompanyDataForExtraction.id, company_id: legalCompanyDataForExtraction.company_id })
+      .select({
+        id: legalCompanyDataForExtraction.id,
+        company_id: legalCompanyDataForExtraction.company_id,
+      })
       .from(legalCompanyDataForExtraction)
-      .where(and(eq(legalCompanyDataForExtraction.id, id), eq(legalCompanyDataForExtraction.is_deleted, false)));
+      .where(
+        and(
+          eq(legalCompanyDataForExtraction.id, id),
+          eq(legalCompanyDataForExtraction.is_deleted, false),
+        ),
+      );
     if (!row || !canViewCompany(viewer, row.company_id)) throw notFound();
     return row;
   }
@@ -180,7 +194,11 @@ export function createDataExtractionService(db: Database) {
       const variable = input.data_field_variable ?? variableOf(input.data_field);
       const linkId = await db.transaction(async (tx) => {
         // One create at a time per company, so the check below and the insert agree.
-        await tx.select({ id: company.id }).from(company).where(eq(company.id, companyId)).for('update');
+        await tx
+          .select({ id: company.id })
+          .from(company)
+          .where(eq(company.id, companyId))
+          .for('update');
         const same = await tx
           .select({ id: dataFieldPrompts.id, owner: dataFieldPrompts.company_id })
           .from(dataFieldPrompts)

@@ -224,7 +224,11 @@ export function createLegalPeopleService(repo: LegalPeopleRepository) {
       await db.transaction(async (tx) => {
         // Staff writes that name this role lock it too (FOR KEY SHARE by the foreign key), so a
         // staff member given the role meanwhile is counted here or waits for the delete.
-        await tx.select({ id: legalRole.id }).from(legalRole).where(eq(legalRole.id, id)).for('update');
+        await tx
+          .select({ id: legalRole.id })
+          .from(legalRole)
+          .where(eq(legalRole.id, id))
+          .for('update');
         const holders = await repo.staffHoldingRole(tx, id);
         if (holders > 0) throw new AppError('LEGAL_ROLE_IN_USE', 409, { count: holders });
         await tx
@@ -244,7 +248,10 @@ export function createLegalPeopleService(repo: LegalPeopleRepository) {
     /** Staff connection check: how many live staff (of one CRM) are LexDesk users of the company. */
     async staffConnection(viewer: Viewer, raw: unknown) {
       const input = parseInput(staffConnectionInput, raw);
-      const counts = await repo.staffConnection(readable(viewer, input.company_id), input.legal_crm);
+      const counts = await repo.staffConnection(
+        readable(viewer, input.company_id),
+        input.legal_crm,
+      );
       return {
         legal_crm: input.legal_crm ?? null,
         ...counts,
