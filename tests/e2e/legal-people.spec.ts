@@ -17,7 +17,7 @@ test('given an administrator, when they add a team, a role and a staff member ho
   await dialog.getByLabel('Team name').fill('Litigation');
   await dialog.getByRole('button', { name: 'Create team' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('cell', { name: 'Litigation' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Litigation', exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: /Roles/ }).click();
   await page.getByRole('button', { name: 'Add role' }).click();
@@ -27,7 +27,7 @@ test('given an administrator, when they add a team, a role and a staff member ho
   await dialog.getByLabel('Name in the CRM (if different)').fill('Case Assistant');
   await dialog.getByRole('button', { name: 'Create role' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('cell', { name: 'Case Assistant' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Case Assistant', exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: /Staff/ }).click();
   await page.getByRole('button', { name: 'Add staff' }).click();
@@ -40,7 +40,7 @@ test('given an administrator, when they add a team, a role and a staff member ho
   await dialog.getByRole('button', { name: 'Add staff' }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row', { name: /Rosa Diaz/ });
-  await expect(row.getByRole('cell', { name: 'Paralegal' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Paralegal', exact: true })).toBeVisible();
   await expect(row.getByText('Not a user')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/legal-people-staff.png', fullPage: true });
 
@@ -48,7 +48,7 @@ test('given an administrator, when they add a team, a role and a staff member ho
   await page.getByRole('button', { name: 'Delete Paralegal' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(formatError('LEGAL_ROLE_IN_USE', { count: 1 }))).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Case Assistant' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Case Assistant', exact: true })).toBeVisible();
   await page.screenshot({
     path: 'test-results/screens/legal-people-role-in-use.png',
     fullPage: true,

@@ -502,7 +502,8 @@ function subtitle(data: LegalPeopleData): string {
   const c = data.legalStaffConnection;
   if (c.staff_count === 0)
     return 'The firm’s teams, roles, staff and contacts as its CRM knows them.';
-  return `${c.connected_count} of ${c.staff_count} staff ${c.staff_count === 1 ? 'is a' : 'are'} LexDesk ${c.staff_count === 1 ? 'user' : 'users'}.`;
+  const staff = c.staff_count === 1 ? '1 staff member' : `${c.staff_count} staff members`;
+  return `${c.connected_count} of ${staff} connected to a LexDesk user.`;
 }
 
 function Table(props: { headers: string[]; rows: ReactNode[][]; empty: string }) {
