@@ -10,6 +10,7 @@ export default defineConfig({
     './src/server/db/schemaTasks.ts',
     './src/server/db/schemaWorkflows.ts',
     './src/server/db/schemaCrm.ts',
+    './src/server/db/schemaPeople.ts',
   ],
   out: './src/server/db/migrations',
 });

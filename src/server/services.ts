@@ -1,6 +1,10 @@
 /** Wires repositories and services together over one database handle. */
 import { createSavedViewService } from './domains/saved-views/service';
 import { createDeliveryService } from './domains/tasks/deliveries';
+import { createActivityTypeService } from './domains/activity-types/service';
+import { createDataExtractionService } from './domains/data-extraction/service';
+import { createLegalPeopleRepository } from './domains/legal-people/repository';
+import { createLegalPeopleService } from './domains/legal-people/service';
 import { createRequestService } from './domains/tasks/requests';
 import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
@@ -111,6 +115,9 @@ export async function createServices(
     ),
     processedFileEdits: createProcessedFileService(db, { storage: deps.storage }),
     savedViews: createSavedViewService(db),
+    legalPeople: createLegalPeopleService(createLegalPeopleRepository(db)),
+    dataExtraction: createDataExtractionService(db),
+    activityTypes: createActivityTypeService(db),
     workflows: createWorkflowService(db, createWorkflowRepository(db)),
     workflowTestRun: createWorkflowTestRun(db, createWorkflowRepository(db)),
     workflowLogs: createWorkflowLogService(db, {

@@ -213,6 +213,23 @@ export const PRODUCT_ERRORS = {
   // Delivery tasks: a move the status machine refuses (the machine words the reason).
   TASK_MOVE_REFUSED: '{detail}',
   UPDATE_TASK_FAILED: 'Failed to update the task',
+  // Legal teams, roles, staff and contacts (section 8 words only the fetches and two creates).
+  UPDATE_LEGAL_TEAM_FAILED: 'Failed to update legal team',
+  DELETE_LEGAL_TEAM_FAILED: 'Failed to delete legal team',
+  CREATE_LEGAL_ROLE_FAILED: 'Failed to create legal role',
+  UPDATE_LEGAL_ROLE_FAILED: 'Failed to update legal role',
+  DELETE_LEGAL_ROLE_FAILED: 'Failed to delete legal role',
+  SAVE_LEGAL_STAFF_FAILED: 'Failed to save legal staff',
+  DELETE_LEGAL_STAFF_FAILED: 'Failed to delete legal staff',
+  UPDATE_LEGAL_CONTACT_FAILED: 'Failed to update legal contact',
+  DELETE_LEGAL_CONTACT_FAILED: 'Failed to delete legal contact',
+  LEGAL_ROLE_IN_USE:
+    'This role is still held by {count} of your legal staff. Give them another role before deleting it.',
+  // Data extraction settings and activity types.
+  DATA_FIELD_EXISTS: 'This data field already exists for the company.',
+  CREATE_DATA_FIELD_FAILED: 'Failed to create data field',
+  UPDATE_DATA_FIELD_FAILED: 'Failed to update data field',
+  UPDATE_ACTIVITY_TYPE_FAILED: 'Failed to update activity type',
 } as const;
 
 export type CatalogueCode = keyof typeof ERRORS;

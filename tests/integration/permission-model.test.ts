@@ -22,6 +22,7 @@ import { readPermissionTable, WHO, type PermissionRow } from '../support/permiss
 import { startTestServer, type GraphQLResponse, type TestServer } from '../support/server';
 import { seedDelivery, type DeliveryOfCompany } from './fixtures/delivery';
 import { seedDocuments } from './fixtures/documents';
+import { legalPeopleRefusals } from './fixtures/legal-people-refusals';
 import { FIXTURES } from './fixtures/files';
 import { upload } from './fixtures/http';
 import { rest } from './fixtures/raw-files';
@@ -450,6 +451,13 @@ Object.assign(refusals, {
     () => ({ company_id: companyA, state: 's' }),
   ),
 });
+const legalPeople = legalPeopleRefusals(() => ({
+  server,
+  companyA,
+  adminToken: token('customer'),
+}));
+Object.assign(refusals, legalPeople.refusals);
+beforeAll(() => legalPeople.setup());
 
 describe('a paralegal, an attorney and staff of the company', () => {
   it('given the table, then every manager and owner row has a refusal case here', () => {

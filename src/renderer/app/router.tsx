@@ -15,6 +15,7 @@ import { CompanySettingsPage } from '../features/company/CompanySettingsPage';
 import { CrmCallbackPage } from '../features/crm-integrations/CrmCallbackPage';
 import { CrmIntegrationsPage } from '../features/crm-integrations/CrmIntegrationsPage';
 import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage';
+import { LegalPeoplePage } from '../features/legal-people/LegalPeoplePage';
 import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { ProcessedFilePage } from '../features/processed-file/ProcessedFilePage';
@@ -81,6 +82,7 @@ export function createAppRouter() {
             { path: 'company', element: <CompanySettingsPage /> },
             { path: 'watch-folders', element: <WatchedFoldersPage /> },
             { path: 'document-types', element: <DocumentTypesPage /> },
+            { path: 'legal-people', element: <LegalPeoplePage /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: 'tasks', element: <TaskBoardPage /> },
             { path: 'projects', element: <ProjectsPage /> },

@@ -368,14 +368,30 @@ export const legalProcessedFileLog = pgTable(
   (t) => [index('legal_processed_file_log_file_idx').on(t.processed_file_id, t.created_at)],
 );
 
-export const dataFieldPrompts = pgTable('data_field_prompts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  data_field: text('data_field').notNull(),
-  data_field_variable: text('data_field_variable').notNull().unique(),
-  data_extraction_for_automation: boolean('data_extraction_for_automation')
-    .notNull()
-    .default(false),
-});
+/**
+ * Data fields that can be extracted. A prompt without company_id is the shared catalogue any
+ * company may link; a company's own prompts (created on its data extraction screen) have its id
+ * and are seen by that company only. A variable is unique within the catalogue and within each
+ * company's own prompts.
+ */
+export const dataFieldPrompts = pgTable(
+  'data_field_prompts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: uuid('company_id').references(() => company.id),
+    data_field: text('data_field').notNull(),
+    data_field_variable: text('data_field_variable').notNull(),
+    data_extraction_for_automation: boolean('data_extraction_for_automation')
+      .notNull()
+      .default(false),
+  },
+  (t) => [
+    uniqueIndex('data_field_prompts_owner_variable_idx').on(
+      sql`coalesce(${t.company_id}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.data_field_variable,
+    ),
+  ],
+);
 
 export const legalCompanyDataForExtraction = pgTable(
   'legal_company_data_for_extraction',

@@ -12,6 +12,9 @@ import { liveFilesResolvers } from '../domains/live-files/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
 import { savedViewResolvers } from '../domains/saved-views/graphql';
 import { deliveryRequestResolvers } from '../domains/tasks/requestPageGraphql';
+import { activityTypeResolvers } from '../domains/activity-types/graphql';
+import { dataExtractionResolvers } from '../domains/data-extraction/graphql';
+import { legalPeopleResolvers } from '../domains/legal-people/graphql';
 import { deliveryTaskResolvers } from '../domains/tasks/graphql';
 import { projectResolvers } from '../domains/projects/graphql';
 import { talentResolvers } from '../domains/talent/graphql';
@@ -93,6 +96,9 @@ export function createGraphQLServer(
         documentTypeResolvers(deps),
         liveFilesResolvers(deps),
         savedViewResolvers(deps),
+        legalPeopleResolvers(deps),
+        dataExtractionResolvers(deps),
+        activityTypeResolvers(deps),
         deliveryTaskResolvers(deps),
         deliveryRequestResolvers(deps),
         projectResolvers(deps),

@@ -14,6 +14,7 @@ import { company, notification, type LegalUserTypeName, type UserTypeName } from
 import { assignCompanies, insertCompany, insertUser } from './accounts';
 import { DEMO_CASES } from './demoCases';
 import { seedDemoDelivery } from './demoDelivery';
+import { seedDemoPeople } from './demoPeople';
 
 export const DEMO_PASSWORD = 'demo1234!';
 export const DEMO_LAW_FIRM = "Harbor & Vine Workers' Comp LLP";
@@ -171,6 +172,7 @@ export async function seedDemo(
       tx,
       DEMO_CASES.map((c) => ({ ...c, company_id: firm.id })),
     );
+    await seedDemoPeople(tx, { id: firm.id, crmType: 'litify', domain: 'harborvine.example' });
     const now = Date.now();
     for (const [index, n] of notes.entries()) {
       await tx.insert(notification).values({

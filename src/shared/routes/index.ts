@@ -21,6 +21,7 @@ export const APP_ROUTE_PATTERNS = [
   'company',
   'watch-folders',
   'document-types',
+  'legal-people',
   'profile',
   'invitation/:token',
   'tasks',

@@ -48,6 +48,7 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
     title: 'Company',
     entries: [
       { to: '/users', label: 'Users', icon: 'people' },
+      { to: '/legal-people', label: 'Legal people', icon: 'follower' },
       { to: '/company', label: 'Company settings', icon: 'office' },
       { to: '/watch-folders', label: 'Watched folders', icon: 'folder-open' },
       { to: '/document-types', label: 'Document types', icon: 'diagram-tree' },
