@@ -3,6 +3,8 @@ import { createSavedViewService } from './domains/saved-views/service';
 import { createRequestService } from './domains/tasks/requests';
 import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
+import { createTaskEditor } from './domains/tasks/edit';
+import { createLeadViews } from './domains/tasks/leadViews';
 import { createProjectService } from './domains/projects/service';
 import { createTechStackService } from './domains/projects/techStacks';
 import { createTokenCipher } from './domains/projects/tokenCipher';
@@ -66,6 +68,8 @@ export async function createServices(
     deliveryRequests: createRequestService(db),
     deliveryTasks: createTaskService(db, deliveryTaskQueries),
     deliveryTaskQueries,
+    deliveryTaskEditor: createTaskEditor(db, deliveryTaskQueries),
+    deliveryLeadViews: createLeadViews(db),
     projects,
     techStacks: createTechStackService(db, projects, tokenCipher),
     talent: createTalentService(db),
