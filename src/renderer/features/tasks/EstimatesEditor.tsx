@@ -18,7 +18,9 @@ export function EstimatesEditor(props: {
   const preview = previewEstimates(props.rows, rates);
   const set = (index: number, row: Partial<EstimateRow>) =>
     props.onChange(props.rows.map((r, i) => (i === index ? { ...r, ...row } : r)));
-  const unused = props.types.find((t) => !props.rows.some((r) => r.talent_type_id === Number(t.id)));
+  const unused = props.types.find(
+    (t) => !props.rows.some((r) => r.talent_type_id === Number(t.id)),
+  );
   return (
     <div className="ld-estimates">
       <table className="bp5-html-table bp5-compact ld-estimates-table">
@@ -81,7 +83,8 @@ export function EstimatesEditor(props: {
           text="Add talent type"
           disabled={!unused}
           onClick={() =>
-            unused && props.onChange([...props.rows, { talent_type_id: Number(unused.id), hours: '' }])
+            unused &&
+            props.onChange([...props.rows, { talent_type_id: Number(unused.id), hours: '' }])
           }
         />
         <span data-testid="estimate-total">

@@ -46,7 +46,14 @@ import { ReasonDialog } from './ReasonDialog';
 import './tasks.css';
 
 type Move = BoardTask['allowed_moves'][number];
-const FOCUS_KEYS: readonly FocusKey[] = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'];
+const FOCUS_KEYS: readonly FocusKey[] = [
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+];
 
 export function TaskBoardPage() {
   const viewer = useViewer();

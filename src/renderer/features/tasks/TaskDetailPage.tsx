@@ -44,7 +44,10 @@ export function TaskDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const viewer = useViewer();
-  const detail = useQuery(TASK_DETAIL_QUERY, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const detail = useQuery(TASK_DETAIL_QUERY, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+  });
   const pickers = useQuery(TASK_PICKERS_QUERY);
   const [moveTask, moving] = useMutation(MOVE_TASK_MUTATION);
   const [assignTask, assigning] = useMutation(ASSIGN_TASK_MUTATION);
@@ -78,7 +81,9 @@ export function TaskDetailPage() {
 
   async function send(move: Move, reason?: string) {
     try {
-      await moveTask({ variables: { input: { id, status_id: move.to_status_id, reason: reason ?? null } } });
+      await moveTask({
+        variables: { input: { id, status_id: move.to_status_id, reason: reason ?? null } },
+      });
       setAsking(null);
       await detail.refetch();
     } catch (error) {

@@ -149,7 +149,9 @@ export function TaskEditCard(props: {
             placeholder="Title"
             disabled={disabled}
             value={s.title}
-            onChange={(e) => setSteps(steps.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)))}
+            onChange={(e) =>
+              setSteps(steps.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)))
+            }
           />
           <InputGroup
             aria-label={`Step ${i + 1} description`}
@@ -167,7 +169,9 @@ export function TaskEditCard(props: {
             max={1000}
             value={s.priority}
             onValueChange={(n) =>
-              setSteps(steps.map((x, j) => (j === i ? { ...x, priority: Number.isFinite(n) ? n : 0 } : x)))
+              setSteps(
+                steps.map((x, j) => (j === i ? { ...x, priority: Number.isFinite(n) ? n : 0 } : x)),
+              )
             }
           />
           <Button
@@ -184,7 +188,9 @@ export function TaskEditCard(props: {
         icon="add"
         text="Add step"
         disabled={disabled}
-        onClick={() => setSteps([...steps, { title: '', description: '', priority: steps.length + 1 }])}
+        onClick={() =>
+          setSteps([...steps, { title: '', description: '', priority: steps.length + 1 }])
+        }
       />
       <H4 className="ld-task-subhead">References</H4>
       {refs.map((r, i) => (
@@ -194,14 +200,18 @@ export function TaskEditCard(props: {
             placeholder="Title"
             disabled={disabled}
             value={r.title}
-            onChange={(e) => setRefs(refs.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)))}
+            onChange={(e) =>
+              setRefs(refs.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)))
+            }
           />
           <InputGroup
             aria-label={`Reference ${i + 1} link`}
             placeholder="https://…"
             disabled={disabled}
             value={r.url}
-            onChange={(e) => setRefs(refs.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)))}
+            onChange={(e) =>
+              setRefs(refs.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)))
+            }
           />
           <Button
             minimal

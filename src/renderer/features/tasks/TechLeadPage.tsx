@@ -86,7 +86,12 @@ function RequestTable(props: {
                   </td>
                   {props.onPlan ? (
                     <td>
-                      <Button small icon="add" text="Plan a task" onClick={() => props.onPlan?.(r)} />
+                      <Button
+                        small
+                        icon="add"
+                        text="Plan a task"
+                        onClick={() => props.onPlan?.(r)}
+                      />
                     </td>
                   ) : null}
                 </tr>
@@ -161,7 +166,11 @@ export function TechLeadPage() {
             {views.data.techLeadBacklog.length === 0 ? (
               <NonIdealState icon="inbox" title={ERRORS.NO_TL_BACKLOG} />
             ) : (
-              <RequestTable rows={views.data.techLeadBacklog} label="Backlog" onPlan={setPlanning} />
+              <RequestTable
+                rows={views.data.techLeadBacklog}
+                label="Backlog"
+                onPlan={setPlanning}
+              />
             )}
           </Card>
         </div>

@@ -36,8 +36,7 @@ export function previewEstimates(
     if (!/^\s*\d+(\.\d+)?\s*$/.test(row.hours)) return 'Hours are a number like 2.5.';
     return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Not valid hours.');
   });
-  if (rows.length === 0 || problems.some((p) => p !== null))
-    return { problems, totals: null };
+  if (rows.length === 0 || problems.some((p) => p !== null)) return { problems, totals: null };
   return {
     problems,
     totals: estimateTotals(
