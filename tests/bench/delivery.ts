@@ -76,17 +76,18 @@ async function firstPaint(app: LexDeskServer, samples: number, log: (l: string) 
     for (let i = 0; i <= samples; i++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
+      page.setDefaultTimeout(120_000);
       await page.goto(host.url);
       await page.getByLabel('Email').fill(LEAD_EMAIL);
       await page.getByLabel('Password', { exact: true }).fill(LEAD_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByTestId('company-name').waitFor({ timeout: 60_000 });
+      await page.getByTestId('company-name').waitFor();
       await page.evaluate(() => {
         performance.clearMarks();
         performance.mark('board-open');
         location.hash = '#/tasks';
       });
-      await page.locator('.ld-board-card').first().waitFor({ timeout: 60_000 });
+      await page.locator('.ld-board-card').first().waitFor();
       const ms = await page.evaluate(
         () =>
           new Promise<number>((resolve) =>

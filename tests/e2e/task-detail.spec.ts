@@ -87,7 +87,9 @@ test('given a focused card, when the developer presses Shift+→, then it moves 
   const moved = column(page, 'In progress').getByRole('listitem', { name: 'Vehicle list paging' });
   await expect(moved).toBeVisible();
   await expect(moved).toBeFocused();
-  await expect(column(page, 'To do').getByRole('listitem', { name: 'Vehicle list paging' })).toHaveCount(0);
+  await expect(
+    column(page, 'To do').getByRole('listitem', { name: 'Vehicle list paging' }),
+  ).toHaveCount(0);
   // Arrows walk the column; a move the machine refuses (Shift+← from In progress) does nothing.
   await page.keyboard.press('ArrowDown');
   await expect(moved).not.toBeFocused();

@@ -67,7 +67,7 @@ export function TaskBoardPage() {
   const [dragged, setDragged] = useState<BoardTask | null>(null);
   const [asking, setAsking] = useState<{ task: BoardTask; move: Move } | null>(null);
   const tasks = board.data?.taskBoard ?? [];
-  const cols = useMemo(() => columns(tasks), [tasks]);
+  const cols = useMemo(() => columns(board.data?.taskBoard ?? []), [board.data]);
   const navigate = useNavigate();
   /** The card keyboard focus should go to (after an arrow key, or a keyboard move). */
   const [wanted, setWanted] = useState<string | null>(null);
@@ -78,6 +78,8 @@ export function TaskBoardPage() {
         variables: { input: { id: task.id, status_id: move.to_status_id, reason: reason ?? null } },
       });
       setAsking(null);
+      // Focus follows the card into its new column.
+      setWanted(task.id);
     } catch (error) {
       toastError(describeError(error, PRODUCT_ERRORS.UPDATE_TASK_FAILED));
     }
@@ -105,7 +107,6 @@ export function TaskBoardPage() {
     if (event.shiftKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
       event.preventDefault();
       const move = neighbourMove(task, event.key === 'ArrowRight' ? 1 : -1);
-      if (move) setWanted(task.id);
       attempt(task, move);
       return;
     }
