@@ -8,6 +8,8 @@ import { createLegalPeopleService } from './domains/legal-people/service';
 import { createRequestService } from './domains/tasks/requests';
 import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
+import { createTaskEditor } from './domains/tasks/edit';
+import { createLeadViews } from './domains/tasks/leadViews';
 import { createProjectService } from './domains/projects/service';
 import { createTechStackService } from './domains/projects/techStacks';
 import { createTokenCipher } from './crypto/tokenCipher';
@@ -88,6 +90,8 @@ export async function createServices(
     deliveries: createDeliveryService(db, deliveryRequests),
     deliveryTasks: createTaskService(db, deliveryTaskQueries),
     deliveryTaskQueries,
+    deliveryTaskEditor: createTaskEditor(db, deliveryTaskQueries),
+    deliveryLeadViews: createLeadViews(db),
     projects,
     techStacks: createTechStackService(db, projects, tokenCipher),
     talent: createTalentService(db),

@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   ocr: () => import('./ocr'),
   'pipeline-api': () => import('./pipeline-api'),
   cli: () => import('./cli'),
+  delivery: () => import('./delivery'),
 };
 
 const [benchName, ...args] = process.argv.slice(2);

@@ -4,6 +4,8 @@
  * errorElement: a screen that throws shows it, with "Return Home" to '/'.
  */
 import { TaskBoardPage } from '../features/tasks/TaskBoardPage';
+import { TaskDetailPage } from '../features/tasks/TaskDetailPage';
+import { TechLeadPage } from '../features/tasks/TechLeadPage';
 import { NonIdealState, Button } from '@blueprintjs/core';
 import { createHashRouter, Navigate, useNavigate } from 'react-router-dom';
 import { RouteErrorScreen } from '../components/ErrorScreen';
@@ -85,6 +87,8 @@ export function createAppRouter() {
             { path: 'legal-people', element: <LegalPeoplePage /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: 'tasks', element: <TaskBoardPage /> },
+            { path: 'tasks/lead', element: <TechLeadPage /> },
+            { path: 'tasks/:id', element: <TaskDetailPage /> },
             { path: 'projects', element: <ProjectsPage /> },
             { path: 'projects/:id', element: <ProjectDetailPage /> },
             { path: 'requests', element: <RequestsPage /> },

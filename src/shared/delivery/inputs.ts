@@ -112,6 +112,15 @@ export const estimateInputSchema = z.object({
   hours: estimateHoursSchema,
 });
 
+const estimateListSchema = z
+  .array(estimateInputSchema, missing('estimates'))
+  .min(1, 'estimates is required.')
+  .max(20)
+  .refine(
+    (lines) => new Set(lines.map((l) => l.talent_type_id)).size === lines.length,
+    'One estimate per talent type.',
+  );
+
 const stepInputSchema = z.object({
   title: text().trim().min(1, 'A step needs a title.').max(300),
   description: text().max(5_000).default(''),
@@ -130,14 +139,7 @@ export const createTaskInputSchema = z.object({
   task_type: z.string(missing('task_type')),
   request_id: requiredId('request_id'),
   created_by: requiredId('created_by'),
-  estimates: z
-    .array(estimateInputSchema, missing('estimates'))
-    .min(1, 'estimates is required.')
-    .max(20)
-    .refine(
-      (lines) => new Set(lines.map((l) => l.talent_type_id)).size === lines.length,
-      'One estimate per talent type.',
-    ),
+  estimates: estimateListSchema,
   parent_id: uuid().nullish(),
   assignee_id: uuid().nullish(),
   qa_id: uuid().nullish(),
@@ -146,6 +148,20 @@ export const createTaskInputSchema = z.object({
   references: z.array(referenceInputSchema).max(50).default([]),
 });
 export type CreateTaskInput = z.infer<typeof createTaskInputSchema>;
+
+/** A task's edit: every field optional; estimates, steps and references replace the old ones. */
+export const updateTaskInputSchema = z
+  .object({
+    name: text().trim().min(1, 'name is required.').max(300, 'name is too long.'),
+    description: text().trim().min(1, 'description is required.').max(20_000),
+    task_type: z.enum(TASK_TYPES, { error: 'Invalid type' }),
+    difficulty_level: int32(1, 5).nullable(),
+    estimates: estimateListSchema,
+    steps: z.array(stepInputSchema).max(100),
+    references: z.array(referenceInputSchema).max(50),
+  })
+  .partial();
+export type UpdateTaskInput = z.infer<typeof updateTaskInputSchema>;
 
 export const assignTaskInputSchema = z.object({
   id: uuid('Not a task.'),

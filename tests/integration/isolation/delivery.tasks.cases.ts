@@ -144,6 +144,30 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
         expect(r.data?.taskBoard).toEqual([]);
       }
   },
+  'Query.techLeadDashboard': async () => {
+    const c = ctx();
+    for (const token of [c.userB.token, c.managerOfB.token]) {
+      const q = `query($p: [ID!]) { techLeadDashboard(project_ids: $p) { id } }`;
+      const all = await c.server.gql<{ techLeadDashboard: Array<{ id: string }> }>(q, {}, token);
+      expect(all.data?.techLeadDashboard.map((r) => r.id)).not.toContain(requestOfA);
+      const ofA = await c.server.gql<{ techLeadDashboard: unknown[] }>(
+        q,
+        { p: [projectOfA] },
+        token,
+      );
+      expect(ofA.data?.techLeadDashboard).toEqual([]);
+    }
+  },
+  'Query.techLeadBacklog': async () => {
+    const c = ctx();
+    for (const token of [c.userB.token, c.managerOfB.token]) {
+      const q = `query($p: [ID!]) { techLeadBacklog(project_ids: $p) { id } }`;
+      const all = await c.server.gql<{ techLeadBacklog: Array<{ id: string }> }>(q, {}, token);
+      expect(all.data?.techLeadBacklog.map((r) => r.id)).not.toContain(requestOfA);
+      const ofA = await c.server.gql<{ techLeadBacklog: unknown[] }>(q, { p: [projectOfA] }, token);
+      expect(ofA.data?.techLeadBacklog).toEqual([]);
+    }
+  },
   'Mutation.createRequest': async () => {
     const c = ctx();
     const input = (id: string) => ({
@@ -193,6 +217,18 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
       },
     });
     await c.sameAsMissing(CREATE_TASK, input, requestOfA, c.managerOfB.token);
+  },
+  'Mutation.updateTask': async () => {
+    const c = ctx();
+    const before = await taskOfAState(c);
+    const q = 'mutation($id: ID!) { updateTask(id: $id, input: { name: "B was here" }) { id } }';
+    await c.sameAsMissing(q, (id) => ({ id }), taskOfA);
+    await c.sameAsMissing(q, (id) => ({ id }), taskOfA, c.managerOfB.token);
+    expect(await taskOfAState(c)).toBe(before);
+    const [row] = await c.server.db
+      .execute<{ name: string }>(`select name from task where id = '${taskOfA}'`)
+      .then((r) => r.rows);
+    expect(row!.name).toBe('A secret task');
   },
   'Mutation.assignTask': async () => {
     const c = ctx();

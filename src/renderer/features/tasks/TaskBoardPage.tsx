@@ -3,6 +3,7 @@
  * tasks available for QA in their projects) and the tech lead's (every task of their projects).
  * A card moves by drag and drop or by keyboard (focus it, then Shift+← / Shift+→), only to the
  * columns the status machine allows this viewer; failing review or testing asks for a reason.
+ * Arrow keys move focus between cards, Enter opens the task; columns are virtualized.
  */
 import {
   Button,
@@ -16,14 +17,25 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { APP_PATHS } from '../../../shared/routes';
 import { PRODUCT_ERRORS } from '../../../shared/errors';
 import type { BoardKind } from '../../../shared/delivery/inputs';
 import { describeError } from '../../app/errors';
 import { Page } from '../../components/Page';
 import { toastError } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
-import { BOARD_TABS, columns, defaultBoard, moveTo, neighbourMove } from './board';
+import {
+  BOARD_TABS,
+  columns,
+  defaultBoard,
+  moveTo,
+  neighbourMove,
+  nextFocus,
+  type FocusKey,
+} from './board';
+import { BoardColumn } from './BoardColumn';
 import {
   MOVE_TASK_MUTATION,
   TAKE_TASK_FOR_QA_MUTATION,
@@ -34,6 +46,14 @@ import { ReasonDialog } from './ReasonDialog';
 import './tasks.css';
 
 type Move = BoardTask['allowed_moves'][number];
+const FOCUS_KEYS: readonly FocusKey[] = [
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+];
 
 export function TaskBoardPage() {
   const viewer = useViewer();
@@ -47,6 +67,10 @@ export function TaskBoardPage() {
   const [dragged, setDragged] = useState<BoardTask | null>(null);
   const [asking, setAsking] = useState<{ task: BoardTask; move: Move } | null>(null);
   const tasks = board.data?.taskBoard ?? [];
+  const cols = useMemo(() => columns(board.data?.taskBoard ?? []), [board.data]);
+  const navigate = useNavigate();
+  /** The card keyboard focus should go to (after an arrow key, or a keyboard move). */
+  const [wanted, setWanted] = useState<string | null>(null);
 
   async function send(task: BoardTask, move: Move, reason?: string) {
     try {
@@ -54,6 +78,8 @@ export function TaskBoardPage() {
         variables: { input: { id: task.id, status_id: move.to_status_id, reason: reason ?? null } },
       });
       setAsking(null);
+      // Focus follows the card into its new column.
+      setWanted(task.id);
     } catch (error) {
       toastError(describeError(error, PRODUCT_ERRORS.UPDATE_TASK_FAILED));
     }
@@ -72,9 +98,22 @@ export function TaskBoardPage() {
   }
 
   function onCardKey(event: KeyboardEvent, task: BoardTask) {
-    if (!event.shiftKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void navigate(APP_PATHS.task(task.id));
+      return;
+    }
+    if (event.shiftKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      event.preventDefault();
+      const move = neighbourMove(task, event.key === 'ArrowRight' ? 1 : -1);
+      attempt(task, move);
+      return;
+    }
+    if (!FOCUS_KEYS.includes(event.key as FocusKey)) return;
     event.preventDefault();
-    attempt(task, neighbourMove(task, event.key === 'ArrowRight' ? 1 : -1));
+    const next = nextFocus(cols, task.id, event.key as FocusKey);
+    if (next) setWanted(next);
   }
 
   async function take(task: BoardTask) {
@@ -89,7 +128,8 @@ export function TaskBoardPage() {
   return (
     <Page
       title="Task boards"
-      subtitle="Drag a card, or focus it and press Shift+← / Shift+→, to move it where you may."
+      subtitle="Drag a card, or focus it and press Shift+← / Shift+→, to move it where you may. Arrows move between cards; Enter opens one."
+      actions={<Link to={APP_PATHS.techLead}>Tech lead dashboard</Link>}
     >
       <Tabs id="task-board-kind" selectedTabId={kind} onChange={(id) => setKind(id as BoardKind)}>
         {BOARD_TABS.map((tab) => (
@@ -104,84 +144,83 @@ export function TaskBoardPage() {
         <NonIdealState icon="clipboard" title="No Task Found" />
       ) : null}
       {tasks.length > 0 ? (
-        <div className="ld-board" role="list" aria-label="Task board">
-          {columns(tasks).map((column) => {
+        <div className="ld-board" aria-label="Task board">
+          {cols.map((column) => {
             const accepts = dragged ? moveTo(dragged, column.id) !== undefined : false;
             return (
-              <section
+              <BoardColumn
                 key={column.id}
+                id={column.id}
+                name={column.name}
+                tasks={column.tasks}
                 className={`ld-board-column${accepts ? ' ld-board-column-accepts' : ''}${dragged && !accepts ? ' ld-board-column-refuses' : ''}`}
-                aria-label={column.name}
-                data-status-id={column.id}
+                wanted={wanted}
+                onFocused={() => setWanted(null)}
                 onDragOver={(e) => {
                   if (accepts) e.preventDefault();
                 }}
                 onDrop={(e) => onDrop(e, column.id)}
-              >
-                <header className="ld-board-column-head">
-                  <span>{column.name}</span>
-                  <Tag minimal round>
-                    {column.tasks.length}
-                  </Tag>
-                </header>
-                <div className="ld-board-cards">
-                  {column.tasks.map((task) => (
-                    <Card
-                      key={task.id}
-                      className="ld-board-card"
-                      role="listitem"
-                      tabIndex={0}
-                      aria-label={task.name}
-                      draggable={task.allowed_moves.length > 0}
-                      onDragStart={(e) => {
-                        e.dataTransfer.setData('text/plain', task.id);
-                        setDragged(task);
-                      }}
-                      onDragEnd={() => setDragged(null)}
-                      onKeyDown={(e) => onCardKey(e, task)}
-                    >
-                      <div className="ld-board-card-name">{task.name}</div>
-                      <div className="ld-board-card-meta">
-                        {task.project_name} · {task.request_title}
-                      </div>
-                      <div className="ld-board-card-tags">
-                        <Tag minimal>{task.task_type}</Tag>
-                        <Tag minimal>{task.total_estimated_hours} h</Tag>
-                        {task.assignee_name ? (
-                          <Tag minimal icon="person">
-                            {task.assignee_name}
-                          </Tag>
-                        ) : null}
-                        {task.qa_name ? (
-                          <Tag minimal icon="eye-open">
-                            {task.qa_name}
-                          </Tag>
-                        ) : null}
-                        {task.available_for_qa ? (
-                          <Tag intent={Intent.WARNING}>Available for QA</Tag>
-                        ) : null}
-                      </div>
-                      {task.available_for_qa && kind === 'qa' ? (
-                        <Button small text="Take for QA" onClick={() => void take(task)} />
+                renderCard={(task) => (
+                  <Card
+                    className="ld-board-card"
+                    role="listitem"
+                    tabIndex={0}
+                    aria-label={task.name}
+                    data-task-id={task.id}
+                    draggable={task.allowed_moves.length > 0}
+                    onDragStart={(e) => {
+                      e.dataTransfer.setData('text/plain', task.id);
+                      setDragged(task);
+                    }}
+                    onDragEnd={() => setDragged(null)}
+                    onKeyDown={(e) => onCardKey(e, task)}
+                  >
+                    <div className="ld-board-card-name">
+                      <Link to={APP_PATHS.task(task.id)} tabIndex={-1}>
+                        {task.name}
+                      </Link>
+                    </div>
+                    <div className="ld-board-card-meta">
+                      {task.project_name} · {task.request_title}
+                    </div>
+                    <div className="ld-board-card-tags">
+                      <Tag minimal>{task.task_type}</Tag>
+                      <Tag minimal>{task.total_estimated_hours} h</Tag>
+                      {task.assignee_name ? (
+                        <Tag minimal icon="person">
+                          {task.assignee_name}
+                        </Tag>
                       ) : null}
-                      {task.allowed_moves.length > 0 ? (
-                        <div className="ld-board-card-moves">
-                          {task.allowed_moves.map((m) => (
-                            <Button
-                              key={m.to_status_id}
-                              small
-                              minimal
-                              intent={m.needs_reason ? Intent.DANGER : Intent.PRIMARY}
-                              text={m.label}
-                              onClick={() => attempt(task, m)}
-                            />
-                          ))}
-                        </div>
+                      {task.qa_name ? (
+                        <Tag minimal icon="eye-open">
+                          {task.qa_name}
+                        </Tag>
                       ) : null}
-                    </Card>
-                  ))}
-                </div>
-              </section>
+                      {task.available_for_qa ? (
+                        <Tag intent={Intent.WARNING}>Available for QA</Tag>
+                      ) : null}
+                    </div>
+                    {task.available_for_qa && kind === 'qa' ? (
+                      <Button small text="Take for QA" onClick={() => void take(task)} />
+                    ) : null}
+                    {task.allowed_moves.length > 0 ? (
+                      <div className="ld-board-card-moves">
+                        {task.allowed_moves.map((m) => (
+                          <Button
+                            key={m.to_status_id}
+                            small
+                            minimal
+                            tabIndex={-1}
+                            intent={m.needs_reason ? Intent.DANGER : Intent.PRIMARY}
+                            text={m.label}
+                            onClick={() => attempt(task, m)}
+                          />
+                        ))}
+                      </div>
+                    ) : null}
+                  </Card>
+                )}
+              />
             );
           })}
         </div>

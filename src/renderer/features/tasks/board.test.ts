@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowedMoves, TASK_STATUS } from '../../../shared/delivery/taskStatus';
-import { columns, defaultBoard, moveTo, neighbourMove } from './board';
+import { columns, defaultBoard, moveTo, neighbourMove, nextFocus } from './board';
 
 const card = (status_id: number, userId: string) => ({
   status_id,
@@ -48,5 +48,28 @@ describe('task board', () => {
     expect(defaultBoard('qa')).toBe('qa');
     expect(defaultBoard('tech_lead')).toBe('tech_lead');
     expect(defaultBoard('developer')).toBe('developer');
+  });
+});
+
+describe('keyboard focus on the board', () => {
+  const cols = [
+    { tasks: [{ id: 'a1' }, { id: 'a2' }, { id: 'a3' }] },
+    { tasks: [] },
+    { tasks: [{ id: 'c1' }] },
+  ];
+  it('moves within a column and stops at its ends', () => {
+    expect(nextFocus(cols, 'a1', 'ArrowDown')).toBe('a2');
+    expect(nextFocus(cols, 'a2', 'ArrowUp')).toBe('a1');
+    expect(nextFocus(cols, 'a1', 'ArrowUp')).toBeUndefined();
+    expect(nextFocus(cols, 'a3', 'ArrowDown')).toBeUndefined();
+    expect(nextFocus(cols, 'a2', 'End')).toBe('a3');
+    expect(nextFocus(cols, 'a3', 'Home')).toBe('a1');
+    expect(nextFocus(cols, 'a1', 'Home')).toBeUndefined();
+  });
+  it('skips empty columns sideways and keeps the row where it can', () => {
+    expect(nextFocus(cols, 'a3', 'ArrowRight')).toBe('c1');
+    expect(nextFocus(cols, 'c1', 'ArrowLeft')).toBe('a1');
+    expect(nextFocus(cols, 'c1', 'ArrowRight')).toBeUndefined();
+    expect(nextFocus(cols, 'missing', 'ArrowDown')).toBeUndefined();
   });
 });

@@ -46,3 +46,32 @@ export function neighbourMove(card: CardMoves, direction: -1 | 1) {
     .sort((a, b) => (direction === 1 ? a.at - b.at : b.at - a.at));
   return candidates[0]?.move;
 }
+
+/** Which key moves keyboard focus where on the board (Shift+← / → move the card instead). */
+export type FocusKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
+
+/**
+ * The card keyboard focus goes to from `taskId`: up and down within its column, left and right
+ * to the nearest non-empty column at the same row (or its last card), Home and End to the
+ * column's ends. Undefined when there is nowhere to go.
+ */
+export function nextFocus(
+  cols: ReadonlyArray<{ tasks: ReadonlyArray<{ id: string }> }>,
+  taskId: string,
+  key: FocusKey,
+): string | undefined {
+  const col = cols.findIndex((c) => c.tasks.some((t) => t.id === taskId));
+  if (col < 0) return undefined;
+  const tasks = cols[col]!.tasks;
+  const row = tasks.findIndex((t) => t.id === taskId);
+  if (key === 'ArrowUp') return tasks[row - 1]?.id;
+  if (key === 'ArrowDown') return tasks[row + 1]?.id;
+  if (key === 'Home') return row > 0 ? tasks[0]?.id : undefined;
+  if (key === 'End') return row < tasks.length - 1 ? tasks[tasks.length - 1]?.id : undefined;
+  const step = key === 'ArrowRight' ? 1 : -1;
+  for (let c = col + step; c >= 0 && c < cols.length; c += step) {
+    const other = cols[c]!.tasks;
+    if (other.length > 0) return other[Math.min(row, other.length - 1)]!.id;
+  }
+  return undefined;
+}

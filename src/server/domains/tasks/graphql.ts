@@ -18,10 +18,20 @@ function withoutNulls(value: unknown): unknown {
   );
 }
 
+/** An edit's nulls mean "unchanged", except difficulty_level, where null clears it. */
+function editInput(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  const level = (input as { difficulty_level?: unknown }).difficulty_level;
+  const rest = withoutNulls(input) as Record<string, unknown>;
+  return level === null ? { ...rest, difficulty_level: null } : rest;
+}
+
 export function deliveryTaskResolvers(deps: ResolverDeps) {
   const requests = deps.services.deliveryRequests;
   const tasks = deps.services.deliveryTasks;
   const queries = deps.services.deliveryTaskQueries;
+  const editor = deps.services.deliveryTaskEditor;
+  const leads = deps.services.deliveryLeadViews;
   const read = <T>(op: string, work: () => Promise<T>) =>
     guarded(deps, 'FETCH_CURRENT_TASK_FAILED', op, work);
   const writeTask = <T>(op: string, work: () => Promise<T>) =>
@@ -54,6 +64,14 @@ export function deliveryTaskResolvers(deps: ResolverDeps) {
         args: { kind: 'developer' | 'qa' | 'tech_lead'; project_id?: string | null },
         context: GraphQLContext,
       ) => read('taskBoard', () => tasks.board(requireViewer(context), args)),
+      techLeadDashboard: (_: unknown, args: Args, context: GraphQLContext) =>
+        guarded(deps, 'NO_TL_REQUESTS', 'techLeadDashboard', () =>
+          leads.dashboard(requireViewer(context), withoutNulls(args)),
+        ),
+      techLeadBacklog: (_: unknown, args: Args, context: GraphQLContext) =>
+        guarded(deps, 'NO_TL_BACKLOG', 'techLeadBacklog', () =>
+          leads.backlog(requireViewer(context), withoutNulls(args)),
+        ),
     },
     Mutation: {
       createRequest: (_: unknown, args: { input: unknown }, context: GraphQLContext) =>
@@ -71,6 +89,10 @@ export function deliveryTaskResolvers(deps: ResolverDeps) {
       createTask: (_: unknown, args: { input: unknown }, context: GraphQLContext) =>
         writeTask('createTask', () =>
           tasks.create(requireViewer(context), withoutNulls(args.input)),
+        ),
+      updateTask: (_: unknown, args: { id: unknown; input: unknown }, context: GraphQLContext) =>
+        writeTask('updateTask', () =>
+          editor.update(requireViewer(context), { id: args.id, input: editInput(args.input) }),
         ),
       assignTask: (_: unknown, args: Args, context: GraphQLContext) =>
         writeTask('assignTask', () =>

@@ -8,12 +8,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { userProfile } from '../../db/schema';
-import { project, request, talentType } from '../../db/schemaDelivery';
-import { status, statusLog, step, task, taskEstimate, taskReference } from '../../db/schemaTasks';
+import { project, request } from '../../db/schemaDelivery';
+import { status, statusLog, step, task, taskReference } from '../../db/schemaTasks';
 import { notFound, parseInput, ValidationError } from '../../errors';
 import { canPlanTasks, canTakeForQa, type Viewer } from '../../permissions';
 import { AppError } from '../../../shared/errors';
-import { estimateTotals } from '../../../shared/delivery/estimates';
 import {
   BOARD_KINDS,
   TASK_TYPES,
@@ -31,6 +30,7 @@ import {
 import { uuid } from '../../../shared/schemas/input';
 import { z } from 'zod';
 import { insertNotification } from '../notifications/repository';
+import { insertEstimates, priceEstimates } from './edit';
 import { requestScope } from './scope';
 import type { TaskQueries, TaskRecord } from './taskQueries';
 
@@ -108,24 +108,7 @@ export function createTaskService(db: Database, queries: TaskQueries) {
       if (!s)
         throw new ValidationError([{ path: 'status_id', message: 'status_id is not a status.' }]);
       await checkPeople({ assignee_id: input.assignee_id, qa_id: input.qa_id });
-      const types = await db
-        .select({ id: talentType.id, hourly_rate: talentType.hourly_rate })
-        .from(talentType)
-        .where(
-          inArray(
-            talentType.id,
-            input.estimates.map((e) => e.talent_type_id),
-          ),
-        );
-      const rate = new Map(types.map((t) => [t.id, t.hourly_rate]));
-      const missingType = input.estimates.findIndex((e) => !rate.has(e.talent_type_id));
-      if (missingType >= 0)
-        throw new ValidationError([
-          { path: `estimates.${missingType}.talent_type_id`, message: 'Not a talent type.' },
-        ]);
-      const totals = estimateTotals(
-        input.estimates.map((e) => ({ ...e, hourly_rate_cents: rate.get(e.talent_type_id) ?? 0 })),
-      );
+      const totals = await priceEstimates(db, input.estimates);
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(task)
@@ -147,15 +130,7 @@ export function createTaskService(db: Database, queries: TaskQueries) {
           })
           .returning({ id: task.id });
         if (!row) throw new Error('task insert returned no row');
-        await tx.insert(taskEstimate).values(
-          totals.lines.map((l) => ({
-            task_id: row.id,
-            talent_type_id: l.talent_type_id,
-            hours: l.hours,
-            hourly_rate: l.hourly_rate_cents,
-            cost: l.cost_cents,
-          })),
-        );
+        await insertEstimates(tx, row.id, totals);
         if (input.steps.length)
           await tx.insert(step).values(input.steps.map((s2) => ({ ...s2, task_id: row.id })));
         if (input.references.length)

@@ -1,0 +1,251 @@
+/**
+ * `npm run bench -- delivery [--tasks N] [--projects N] [--iterations N] [--paint N] [--data DIR]`:
+ * a tech lead's board over `tasks` tasks (default 20,000) in `projects` projects (default 50).
+ * Seeds an embedded PostgreSQL once (delivery/seed.ts; kept in DIR, default
+ * .bench-cache/delivery-<tasks>x<projects>), runs the server in this process and times, through
+ * the whole server path (GraphQL, scope, status machine), the tech-lead board query the renderer
+ * sends and a card move's round trip ("Start work" on a different card each time, answered with
+ * the card's fields as the board asks for them). Then first paint in Chromium: from setting the
+ * board's route to its first card on screen, signed in through the form (`--paint 0` skips).
+ * Writes bench-results/delivery.json and the Delivery section of docs/PERFORMANCE.md.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHost } from '../../src/main/host/startHost';
+import { buildApp, type LexDeskServer } from '../../src/server/app';
+import { ConfigSchema } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/connection';
+import { startEmbeddedPostgres } from '../../src/server/db/embedded';
+import { runMigrations } from '../../src/server/db/migrate';
+import { BOARD_LIMIT } from '../../src/server/domains/tasks/taskQueries';
+import { launchChromium } from './app-process';
+import { ensureDeliverySeeded, LEAD_EMAIL, LEAD_PASSWORD } from './delivery/seed';
+import { writeDocSection } from './docSection';
+import { percentile } from './review/measure';
+import { machine } from './stats';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const round = (n: number) => Math.round(n * 10) / 10;
+
+const CARD = `id name status_id task_type assignee_name qa_name project_name request_title
+  total_estimated_hours difficulty_level available_for_qa allowed_moves { to_status_id label needs_reason }`;
+const BOARD = `query { taskBoard(kind: tech_lead) { ${CARD} } }`;
+const MOVE = `mutation($input: MoveTaskInput!) { moveTask(input: $input) { ${CARD} } }`;
+const TODO_IDS = `select id from task where status_id = 1 and task_type <> 'estimated' and is_deleted = false
+  order by updated_at desc limit $1`;
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+function whole(args: string[], name: string, fallback: number, min: number): number {
+  const value = Number(option(args, name) ?? fallback);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} must be an integer >= ${min}`);
+  return value;
+}
+
+async function gql<T>(app: LexDeskServer, token: string, query: string, variables = {}) {
+  const started = performance.now();
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: { query, variables },
+  });
+  const ms = performance.now() - started;
+  const body = answer.json<{ data?: T; errors?: unknown }>();
+  if (!body.data) throw new Error(`GraphQL failed: ${answer.body.slice(0, 500)}`);
+  return { ms, data: body.data };
+}
+
+async function firstPaint(app: LexDeskServer, samples: number, log: (l: string) => void) {
+  if (!existsSync(path.join(root, 'dist', 'renderer', 'index.html')))
+    throw new Error('dist/renderer is missing: run "npm run build:renderer" first (or --paint 0)');
+  const serverUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lexdesk-bench-delivery-'));
+  const host = await startHost({ root, dataDir, port: 0, serverUrl, log: () => undefined });
+  const browser = await launchChromium();
+  const results: number[] = [];
+  try {
+    // One more than measured: the first loads the board's code.
+    for (let i = 0; i <= samples; i++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(120_000);
+      await page.goto(host.url);
+      await page.getByLabel('Email').fill(LEAD_EMAIL);
+      await page.getByLabel('Password', { exact: true }).fill(LEAD_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByTestId('company-name').waitFor();
+      await page.evaluate(() => {
+        performance.clearMarks();
+        performance.mark('board-open');
+        location.hash = '#/tasks';
+      });
+      await page.locator('.ld-board-card').first().waitFor();
+      const ms = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() =>
+              resolve(performance.now() - performance.getEntriesByName('board-open')[0]!.startTime),
+            ),
+          ),
+      );
+      const cards = await page.locator('.ld-board-card').count();
+      if (i > 0) results.push(round(ms));
+      log(`  first paint ${i === 0 ? '(warm-up) ' : ''}${round(ms)} ms, ${cards} cards in the DOM`);
+      if (i === samples)
+        await page.screenshot({ path: path.join(dataDir, '..', 'bench-delivery-board.png') });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await host.close();
+    app.server.closeAllConnections();
+    await new Promise<void>((resolve) => app.server.close(() => resolve()));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const tasks = whole(args, 'tasks', 20_000, 100);
+  const projects = whole(args, 'projects', 50, 1);
+  const iterations = whole(args, 'iterations', 50, 5);
+  const paintSamples = whole(args, 'paint', 3, 0);
+  const dataDir = path.resolve(
+    option(args, 'data') ?? path.join(root, '.bench-cache', `delivery-${tasks}x${projects}`),
+  );
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const startedAt = machine();
+
+  await mkdir(dataDir, { recursive: true });
+  const postgres = await startEmbeddedPostgres({ dataDir });
+  try {
+    await runMigrations(postgres.url);
+    const seedDb = openDatabase(postgres.url, { max: 2 });
+    await ensureDeliverySeeded(seedDb.db, { tasks, projects }, log).finally(() => seedDb.close());
+
+    const config = ConfigSchema.parse({
+      port: 0,
+      dataDir: path.join(dataDir, 'server'),
+      databaseUrl: postgres.url,
+      logLevel: 'silent',
+      publicUrl: 'http://127.0.0.1',
+      pipelineWorkers: 0,
+    });
+    const app = await buildApp(config);
+    try {
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json' },
+        payload: {
+          query: 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { token } }',
+          variables: { e: LEAD_EMAIL, p: LEAD_PASSWORD },
+        },
+      });
+      const token = signIn.json<{ data?: { signIn: { token: string } } }>().data?.signIn.token;
+      if (!token) throw new Error(`bench sign-in failed: ${signIn.body}`);
+
+      type Board = { taskBoard: Array<{ id: string }> };
+      const warm = await gql<Board>(app, token, BOARD);
+      const cards = warm.data.taskBoard.length;
+      const boardMs: number[] = [];
+      for (let i = 0; i < iterations; i++) boardMs.push((await gql<Board>(app, token, BOARD)).ms);
+      log(
+        `board: ${cards} cards, p50 ${round(percentile(boardMs, 50))} p95 ${round(percentile(boardMs, 95))} ms`,
+      );
+
+      const seedDb2 = openDatabase(postgres.url, { max: 1 });
+      const todo = await seedDb2.pool
+        .query<{ id: string }>(TODO_IDS, [iterations])
+        .finally(() => seedDb2.close());
+      if (todo.rows.length < iterations)
+        throw new Error(`only ${todo.rows.length} cards left in To do: seed a new --data folder`);
+      const moveMs: number[] = [];
+      for (const { id } of todo.rows)
+        moveMs.push((await gql(app, token, MOVE, { input: { id, status_id: 2 } })).ms);
+      log(`move: p50 ${round(percentile(moveMs, 50))} p95 ${round(percentile(moveMs, 95))} ms`);
+
+      const paints = paintSamples > 0 ? await firstPaint(app, paintSamples, log) : [];
+      const report = {
+        date: new Date().toISOString(),
+        machine: startedAt,
+        load_average_after: machine().loadAverage,
+        tasks,
+        projects,
+        iterations,
+        board_cards: cards,
+        board_limit: BOARD_LIMIT,
+        board_query_p50_ms: round(percentile(boardMs, 50)),
+        board_query_p95_ms: round(percentile(boardMs, 95)),
+        move_p50_ms: round(percentile(moveMs, 50)),
+        move_p95_ms: round(percentile(moveMs, 95)),
+        first_paint_ms: paints.length ? round(percentile(paints, 50)) : null,
+        first_paint_samples_ms: paints,
+        board_samples_ms: boardMs.map(round),
+        move_samples_ms: moveMs.map(round),
+      };
+      await mkdir(path.join(root, 'bench-results'), { recursive: true });
+      await writeFile(
+        path.join(root, 'bench-results', 'delivery.json'),
+        `${JSON.stringify(report, null, 2)}\n`,
+      );
+      await writeDocSection(
+        path.join(root, 'docs', 'PERFORMANCE.md'),
+        'delivery',
+        renderSection(report),
+      );
+      log(JSON.stringify({ ...report, board_samples_ms: undefined, move_samples_ms: undefined }));
+    } finally {
+      if (app.server.listening) app.server.closeAllConnections();
+      await app.close();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
+
+function renderSection(r: {
+  date: string;
+  machine: ReturnType<typeof machine>;
+  load_average_after: number;
+  tasks: number;
+  projects: number;
+  iterations: number;
+  board_cards: number;
+  board_limit: number;
+  board_query_p50_ms: number;
+  board_query_p95_ms: number;
+  move_p50_ms: number;
+  move_p95_ms: number;
+  first_paint_ms: number | null;
+  first_paint_samples_ms: number[];
+}): string {
+  const full = r.tasks === 20_000 && r.projects === 50;
+  return `## Delivery: a tech lead's board
+
+\`npm run bench -- delivery [--tasks N] [--projects N] [--iterations N] [--paint N]\` seeds a tech lead
+leading ${r.projects} projects with ${r.tasks.toLocaleString('en-US')} tasks over every status (a tenth
+"estimated", never on a board), then times through the whole server path the tech-lead board query
+the renderer sends (it answers at most ${r.board_limit} cards, newest first per status), one card
+move's round trip ("Start work" on a different card each time) and, in Chromium, first paint: from
+setting the board's route to its first card drawn (columns are virtualized: only cards in view are
+in the DOM). Targets: board query p95 ≤ 50 ms, move p95 ≤ 100 ms.
+
+Last run ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${r.machine.cores} cores (${r.machine.cpu}),
+load average ${r.machine.loadAverage} before and ${r.load_average_after} after${full ? '' : `, **reduced size** (the targets are for 20,000 tasks over 50 projects)`}:
+
+| Measure | p50 | p95 |
+| --- | --- | --- |
+| Board query (${r.board_cards} cards, ${r.iterations} runs) | ${r.board_query_p50_ms} ms | ${r.board_query_p95_ms} ms |
+| Card move round trip (${r.iterations} moves) | ${r.move_p50_ms} ms | ${r.move_p95_ms} ms |
+| First paint in Chromium (median of ${r.first_paint_samples_ms.length}) | ${r.first_paint_ms ?? 'not measured'}${r.first_paint_ms === null ? '' : ' ms'} | |
+`;
+}
