@@ -37,6 +37,7 @@ import { createUserManagementService } from './domains/users/management';
 import { createUserManagementRepository } from './domains/users/managementRepository';
 import { createUserRepository } from './domains/users/repository';
 import { createUserService } from './domains/users/service';
+import { createEvaluationService } from './domains/evaluation/service';
 import { createWorkflowLogService } from './domains/workflows/logs';
 import { createWorkflowRepository } from './domains/workflows/repository';
 import { createWorkflowService } from './domains/workflows/service';
@@ -93,6 +94,7 @@ export async function createServices(
     ),
     processedFileEdits: createProcessedFileService(db, { storage: deps.storage }),
     savedViews: createSavedViewService(db),
+    evaluation: createEvaluationService(db),
     workflows: createWorkflowService(db, createWorkflowRepository(db)),
     workflowTestRun: createWorkflowTestRun(db, createWorkflowRepository(db)),
     workflowLogs: createWorkflowLogService(db, {

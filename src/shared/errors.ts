@@ -206,6 +206,8 @@ export const PRODUCT_ERRORS = {
   // Delivery tasks: a move the status machine refuses (the machine words the reason).
   TASK_MOVE_REFUSED: '{detail}',
   UPDATE_TASK_FAILED: 'Failed to update the task',
+  // Admin evaluation (GET /admin/eval): the spec names the call but words no failure.
+  FETCH_EVAL_FAILED: 'Failed to fetch the evaluation',
 } as const;
 
 export type CatalogueCode = keyof typeof ERRORS;
