@@ -12,6 +12,7 @@ import { SignInPage } from '../features/auth/SignInPage';
 import { CaseDetailPage } from '../features/cases/CaseDetailPage';
 import { CasesPage } from '../features/cases/CasesPage';
 import { CompanySettingsPage } from '../features/company/CompanySettingsPage';
+import { EvaluationPage } from '../features/evaluation/EvaluationPage';
 import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage';
 import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
@@ -87,6 +88,7 @@ export function createAppRouter() {
             { path: 'workflow-history', element: <WorkflowHistoryPage /> },
             { path: 'workflow-logs', element: <WorkflowLogsPage /> },
             { path: 'workflow-logs/:id', element: <WorkflowLogPage /> },
+            { path: 'evaluation', element: <EvaluationPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

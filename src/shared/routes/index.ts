@@ -32,6 +32,7 @@ export const APP_ROUTE_PATTERNS = [
   'workflow-history',
   'workflow-logs',
   'workflow-logs/:id',
+  'evaluation',
 ] as const;
 
 export type AppRoutePattern = (typeof APP_ROUTE_PATTERNS)[number];
@@ -47,6 +48,7 @@ export const APP_PATHS = {
   workflow: (id: string) => `/workflows/${encodeURIComponent(id)}`,
   workflowHistory: '/workflow-history',
   workflowLogs: '/workflow-logs',
+  evaluation: '/evaluation',
   /** The runs of one workflow, for one processed file when given. */
   workflowLog: (workflowId: string, processedFileId: string | null) =>
     `/workflow-logs/${encodeURIComponent(workflowId)}${

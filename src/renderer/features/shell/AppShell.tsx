@@ -119,6 +119,7 @@ const LEGAL_ONLY = [
   '/workflows',
   '/workflow-history',
   '/workflow-logs',
+  '/evaluation',
 ];
 const DELIVERY_ONLY = DELIVERY_PATHS;
 const under = (pathname: string, roots: readonly string[]) =>
