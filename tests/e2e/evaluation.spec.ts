@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { EVAL_MESSAGES } from '../../src/shared/evaluation';
-import { uploadBundleAndOpenDrawer } from './support/bundle';
-import { hostForSpec } from './support/host';
+import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
+import { BUNDLE_PAGES } from '../integration/fixtures/bundle';
+import { BUNDLE_NAME } from './support/bundle';
+import { hostForSpec, signInThroughForm } from './support/host';
 
 const spec = hostForSpec();
 const SHOTS = 'test-results/screens';
@@ -9,13 +11,21 @@ const SHOTS = 'test-results/screens';
 test('given an administrator whose bundle was split today, when the evaluation compares this period with the one before, then the documents show in this period only, and a backwards range is refused naming its field', async ({
   page,
 }) => {
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1400, height: 1100 });
-  await uploadBundleAndOpenDrawer(page, spec.host);
-  const drawer = page.locator('.bp6-drawer');
-  await expect(drawer.getByText('Processed', { exact: true }).first()).toBeVisible({
-    timeout: 90_000,
-  });
-  await page.keyboard.press('Escape');
+  await signInThroughForm(page, spec.host);
+  await page.getByRole('link', { name: 'Raw files' }).click();
+  await page.getByLabel('Files to upload').setInputFiles([
+    {
+      name: BUNDLE_NAME,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await makeTextPdf(BUNDLE_PAGES)),
+    },
+  ]);
+  // The list follows the file until the pipeline has split it.
+  await expect(
+    page.getByRole('row', { name: /gonzalez-bundle/ }).getByText('Processed', { exact: true }),
+  ).toBeVisible({ timeout: 180_000 });
 
   await page.getByRole('link', { name: 'Evaluation', exact: true }).click();
   const table = page.getByRole('table', { name: 'Evaluation' });
