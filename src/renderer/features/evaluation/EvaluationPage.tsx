@@ -119,7 +119,7 @@ function ResultTable({ result }: { result: EvalResult }) {
   const periodLabel = `${period.start_date} – ${period.end_date}`;
   const compareLabel = compare ? `${compare.start_date} – ${compare.end_date}` : null;
   return (
-    <HTMLTable className="ld-eval-table" aria-label="Evaluation" striped>
+    <HTMLTable className="ld-eval-table" aria-label="Evaluation">
       <thead>
         <tr>
           <th scope="col">Measure</th>
