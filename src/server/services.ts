@@ -46,6 +46,7 @@ import { createUserManagementService } from './domains/users/management';
 import { createUserManagementRepository } from './domains/users/managementRepository';
 import { createUserRepository } from './domains/users/repository';
 import { createUserService } from './domains/users/service';
+import { createEvaluationService } from './domains/evaluation/service';
 import { createWorkflowLogService } from './domains/workflows/logs';
 import { createWorkflowRepository } from './domains/workflows/repository';
 import { createWorkflowService } from './domains/workflows/service';
@@ -122,6 +123,7 @@ export async function createServices(
     legalPeople: createLegalPeopleService(createLegalPeopleRepository(db)),
     dataExtraction: createDataExtractionService(db),
     activityTypes: createActivityTypeService(db),
+    evaluation: createEvaluationService(db),
     workflows: createWorkflowService(db, createWorkflowRepository(db)),
     workflowTestRun: createWorkflowTestRun(db, createWorkflowRepository(db)),
     workflowLogs: createWorkflowLogService(db, {

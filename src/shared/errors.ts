@@ -74,8 +74,9 @@ export const ERRORS = {
   FETCH_WORKFLOW_LOGS_FAILED: 'Failed to fetch workflow logs',
   FETCH_WORKFLOW_LOG_FAILED: 'Failed to fetch workflow log by id',
   FETCH_WORKFLOW_LOG_DETAILS_FAILED: 'Failed to fetch workflow log details by workflow id',
-  // Section 8 names these failures without wording them; worded like their neighbours.
-  FETCH_WORKFLOW_FAILED: 'Failed to fetch workflow',
+  // Section 8 names these failures without wording them ("failures for fetch, fetch all, by id,
+  // delete, duplicate, toggle active, update name, update nodes and edges, retry node, retry
+  // syncing and sync log by id; history failure"); worded like the three it does quote.
   FETCH_WORKFLOWS_FAILED: 'Failed to fetch workflows',
   FETCH_WORKFLOW_BY_ID_FAILED: 'Failed to fetch workflow by id',
   CREATE_WORKFLOW_FAILED: 'Failed to create workflow',
@@ -230,6 +231,10 @@ export const PRODUCT_ERRORS = {
   CREATE_DATA_FIELD_FAILED: 'Failed to create data field',
   UPDATE_DATA_FIELD_FAILED: 'Failed to update data field',
   UPDATE_ACTIVITY_TYPE_FAILED: 'Failed to update activity type',
+  // A workflow's test run (issue 17; the spec has no test run).
+  TEST_RUN_WORKFLOW_FAILED: 'Failed to test run the workflow',
+  // Admin evaluation (GET /admin/eval): the spec names the call but words no failure.
+  FETCH_EVAL_FAILED: 'Failed to fetch the evaluation',
 } as const;
 
 export type CatalogueCode = keyof typeof ERRORS;

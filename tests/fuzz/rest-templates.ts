@@ -117,6 +117,14 @@ export const REST_TEMPLATES: Record<string, RestTemplate> = {
   'GET /admin/getLegalFileTypesForWorkflows': {
     query: (rng, fx) => ({ companyId: fx.pickId('company', rng) }),
   },
+  'GET /admin/eval': {
+    query: (rng, fx) => ({
+      company_id: fx.pickId('company', rng),
+      startDate: `2025-0${rng.int(1, 9)}-01`,
+      endDate: `2025-0${rng.int(1, 9)}-28`,
+      ...some(rng, { compare_start_date: '2024-01-01', compare_end_date: '2024-12-31' }),
+    }),
+  },
   'POST /admin/update-file-type': {
     body: 'json',
     json: (rng, fx) => ({

@@ -298,6 +298,18 @@ const refusals: Record<string, { expected: Refusal; call(token: string): Promise
         }),
       ),
   },
+  'GET /admin/eval': {
+    expected: { ...forbidden, status: 403 },
+    call: async (token) =>
+      restRefusal(
+        await rest(
+          server,
+          'GET',
+          `/admin/eval?company_id=${companyA}&startDate=2025-01-01&endDate=2025-01-31`,
+          token,
+        ),
+      ),
+  },
   'Mutation.createTalent': {
     expected: forbidden,
     call: (token) =>

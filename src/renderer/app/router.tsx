@@ -16,6 +16,7 @@ import { CasesPage } from '../features/cases/CasesPage';
 import { CompanySettingsPage } from '../features/company/CompanySettingsPage';
 import { CrmCallbackPage } from '../features/crm-integrations/CrmCallbackPage';
 import { CrmIntegrationsPage } from '../features/crm-integrations/CrmIntegrationsPage';
+import { EvaluationPage } from '../features/evaluation/EvaluationPage';
 import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage';
 import { LegalPeoplePage } from '../features/legal-people/LegalPeoplePage';
 import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
@@ -101,6 +102,7 @@ export function createAppRouter() {
             { path: 'workflow-logs/:id', element: <WorkflowLogPage /> },
             { path: 'crm-integrations', element: <CrmIntegrationsPage /> },
             { path: 'crm-integrations/callback', element: <CrmCallbackPage /> },
+            { path: 'evaluation', element: <EvaluationPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

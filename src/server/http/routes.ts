@@ -8,6 +8,7 @@ import { registerCompanyRoutes } from '../domains/companies/routes';
 import { registerReviewRoutes } from '../domains/document-center/routes';
 import { registerFileTypeRoutes } from '../domains/document-types/routes';
 import { registerProcessedFileRoutes } from '../domains/documents/routes';
+import { EVALUATION_ROUTES, registerEvaluationRoutes } from '../domains/evaluation/routes';
 import { registerFileRoutes } from '../domains/files/routes';
 import { registerRawFileRoutes } from '../domains/raw-files/routes';
 import { registerUploadRoutes } from '../domains/uploads/routes';
@@ -40,6 +41,8 @@ export const ROUTES = [
   // The admin screen of document types.
   'GET /admin/getLegalFileTypesForWorkflows',
   'POST /admin/update-file-type',
+  // The admin evaluation of a company's periods.
+  ...EVALUATION_ROUTES,
   // Cases (spec section 7).
   'POST /legal-cases',
   'POST /legal-cases/get-stats',
@@ -85,5 +88,6 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   registerReviewRoutes(app, deps);
   registerWorkflowRoutes(app, deps);
   registerCrmRoutes(app, deps);
+  registerEvaluationRoutes(app, deps);
   return { uploads: registerUploadRoutes(app, deps) };
 }

@@ -39,6 +39,7 @@ export const APP_ROUTE_PATTERNS = [
   'workflow-logs/:id',
   'crm-integrations',
   'crm-integrations/callback',
+  'evaluation',
 ] as const;
 
 export type AppRoutePattern = (typeof APP_ROUTE_PATTERNS)[number];
@@ -56,6 +57,7 @@ export const APP_PATHS = {
   workflow: (id: string) => `/workflows/${encodeURIComponent(id)}`,
   workflowHistory: '/workflow-history',
   workflowLogs: '/workflow-logs',
+  evaluation: '/evaluation',
   /** The runs of one workflow, for one processed file when given. */
   workflowLog: (workflowId: string, processedFileId: string | null) =>
     `/workflow-logs/${encodeURIComponent(workflowId)}${

@@ -90,7 +90,7 @@ export async function startHost(options: { demo?: boolean } = {}): Promise<Runni
     child.stdout?.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
     child.stderr?.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
   }
-  const match = await waitForLine(child, /LexDesk running at (http:\/\/\S+)/, 60_000);
+  const match = await waitForLine(child, /LexDesk running at (http:\/\/\S+)/, 180_000);
   const url = match[1] ?? '';
   const serverUrl = (await bridgeCall(url, 'app:info', {})) as { serverUrl: string };
   return {

@@ -120,6 +120,7 @@ const LEGAL_ONLY = [
   '/workflow-history',
   '/workflow-logs',
   '/crm-integrations',
+  '/evaluation',
 ];
 const DELIVERY_ONLY = DELIVERY_PATHS;
 const under = (pathname: string, roots: readonly string[]) =>

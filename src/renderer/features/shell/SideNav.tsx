@@ -53,6 +53,12 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
       { to: '/watch-folders', label: 'Watched folders', icon: 'folder-open' },
       { to: '/document-types', label: 'Document types', icon: 'diagram-tree' },
       { to: '/crm-integrations', label: 'CRM integrations', icon: 'data-connection' },
+      {
+        to: '/evaluation',
+        label: 'Evaluation',
+        icon: 'timeline-bar-chart',
+        visible: (viewer) => viewer?.can_manage_company ?? false,
+      },
     ],
   },
   { title: 'Account', entries: [{ to: '/profile', label: 'Profile', icon: 'person' }] },

@@ -8,7 +8,7 @@
  * Answers are {data: ...}; failures {error: {code, message, issues?}} (rest.ts).
  */
 import { z } from 'zod';
-import { ERRORS } from '../../../shared/errors';
+import { ERRORS, PRODUCT_ERRORS } from '../../../shared/errors';
 import {
   LOG_STATUSES,
   workflowEdgeSchema,
@@ -274,6 +274,6 @@ export function testRun(
     z
       .object({ data: z.object({ version: z.number(), steps: z.array(TestStepAnswer) }) })
       .transform(({ data }) => data),
-    ERRORS.FETCH_WORKFLOW_FAILED,
+    PRODUCT_ERRORS.TEST_RUN_WORKFLOW_FAILED,
   );
 }

@@ -75,7 +75,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, { services }: Route
   post('/workflow/retry-syncing', 'RETRY_SYNCING_FAILED', (v, r) => logs.retrySyncing(v, r.body));
   post('/workflow/sync-log', 'FETCH_SYNC_LOG_FAILED', (v, r) => logs.syncLog(v, r.body));
   post('/workflow/sync-logs', 'FETCH_SYNC_LOG_FAILED', (v, r) => logs.syncLogs(v, r.body));
-  post('/workflow/test-run', 'FETCH_WORKFLOW_FAILED', (v, r) =>
+  post('/workflow/test-run', 'TEST_RUN_WORKFLOW_FAILED', (v, r) =>
     services.workflowTestRun(v, r.body),
   );
 }

@@ -18,7 +18,7 @@ import {
 } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { ERRORS } from '../../../../shared/errors';
+import { PRODUCT_ERRORS } from '../../../../shared/errors';
 import { describeError } from '../../../app/errors';
 import { testRun, type TestStep } from '../api';
 import { WORKFLOW_TEST_DOCUMENTS_QUERY } from '../operations';
@@ -65,7 +65,10 @@ export function TestRunDialog(props: {
       });
       setResult({ status: 'succeeded', steps: answer.steps });
     } catch (error) {
-      setResult({ status: 'failed', message: describeError(error, ERRORS.FETCH_WORKFLOW_FAILED) });
+      setResult({
+        status: 'failed',
+        message: describeError(error, PRODUCT_ERRORS.TEST_RUN_WORKFLOW_FAILED),
+      });
     }
   };
 
