@@ -62,7 +62,21 @@ export function defendantsOf(fields: object): string[] | null {
   return Array.isArray(list) && list.every((v) => typeof v === 'string') ? list : null;
 }
 
-export function scoreCross(tally: CrossTally, found: PipelineDocument[], truth: TruthDocument[]) {
+/** One error, for `npm run eval -- --misses`: a boundary off, a wrong type or a field miss. */
+export interface CrossMiss {
+  what: 'boundary' | 'type' | CrossField | 'defendants';
+  pages: string;
+  typeKey: string;
+  want: unknown;
+  got: unknown;
+}
+
+export function scoreCross(
+  tally: CrossTally,
+  found: PipelineDocument[],
+  truth: TruthDocument[],
+  misses?: CrossMiss[],
+) {
   const foundStarts = new Set(found.map((d) => d.startPage).filter((p) => p > 1));
   const trueStarts = new Set(truth.map((d) => d.startPage).filter((p) => p > 1));
   let errors = 0;
@@ -71,11 +85,26 @@ export function scoreCross(tally: CrossTally, found: PipelineDocument[], truth: 
     else {
       tally.fp += 1;
       errors += 1;
+      misses?.push({
+        what: 'boundary',
+        pages: `${p}`,
+        typeKey: '',
+        want: 'continues',
+        got: 'starts',
+      });
     }
   for (const p of trueStarts)
     if (!foundStarts.has(p)) {
       tally.fn += 1;
       errors += 1;
+      const doc = truth.find((d) => d.startPage === p);
+      misses?.push({
+        what: 'boundary',
+        pages: `${p}`,
+        typeKey: doc?.typeKey ?? '',
+        want: 'starts',
+        got: 'continues',
+      });
     }
   tally.bundles += 1;
   if (errors === 0) tally.perfect += 1;
@@ -85,12 +114,17 @@ export function scoreCross(tally: CrossTally, found: PipelineDocument[], truth: 
     const match = byRange.get(`${doc.startPage}-${doc.endPage}`);
     if (!match) continue;
     tally.bounded += 1;
+    const pages = `${doc.startPage}-${doc.endPage}`;
+    const miss = (what: CrossMiss['what'], want: unknown, got: unknown) =>
+      misses?.push({ what, pages, typeKey: doc.typeKey, want, got });
     if (match.classification.typeKey === doc.typeKey) tally.typeOk += 1;
+    else miss('type', doc.typeKey, match.classification.typeKey);
     for (const name of CROSS_FIELDS) {
       if (!present(name, doc.fields) && !present(name, match.fields)) continue;
       const cell = tally.fields[name];
       cell[1] += 1;
       if (fieldMatches(name, match.fields, doc.fields)) cell[0] += 1;
+      else miss(name, doc.fields[name], match.fields[name]);
     }
     const want = defendantsOf(doc.fields);
     const got = defendantsOf(match.fields);
@@ -99,6 +133,7 @@ export function scoreCross(tally: CrossTally, found: PipelineDocument[], truth: 
       const have = new Set(got.map(key));
       tally.defendants[1] += 1;
       if (want.every((d) => have.has(key(d)))) tally.defendants[0] += 1;
+      else miss('defendants', want, got);
     }
   }
 }

@@ -1,5 +1,6 @@
 /**
- * `npm run eval [-- --corpus gen1|gen2|both] [--text N] [--scan N] [--seed S] [--no-docs]`
+ * `npm run eval [-- --corpus gen1|gen2|both] [--text N] [--scan N] [--seed S] [--no-docs]
+ *   [--misses FILE]`
  * (also `npm run bench -- eval`):
  * the document pipeline's accuracy and speed on generated California workers' compensation
  * bundles with ground truth, separately for text PDFs and scans. It runs the committed fixture
@@ -8,7 +9,8 @@
  * bench-results/eval.json and its section of docs/PERFORMANCE.md. `--corpus` picks the generator:
  * gen1 (tests/corpus, written beside the pipeline's rules, with its fixtures), gen2 (tests/corpus2,
  * written apart from them) or both (the default); the issue 16 measures of each are written side by
- * side as the cross-generator section.
+ * side as the cross-generator section. `--misses FILE` writes every error of the issue 16 measures
+ * (boundary, type, field) as JSON lines with the true document's text, to see what failed.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,7 +31,7 @@ import {
   writeScanPdf2,
   writeTextPdf2,
 } from '../corpus2';
-import { emptyCross, scoreCross, summariseCross } from './cross';
+import { emptyCross, scoreCross, summariseCross, type CrossMiss } from './cross';
 import { emptyTally, scoreBundle, summarise, type TruthDocument } from './metrics';
 import { crossSection, type CrossResult } from './crossReport';
 import { evalSection, type EvalResult } from './report';
@@ -47,15 +49,28 @@ interface Options {
   seed: number;
   docs: boolean;
   corpus: 'gen1' | 'gen2' | 'both';
+  misses: string | null;
 }
 
 function parseArgs(args: string[]): Options {
-  const options: Options = { text: 24, scan: 3, seed: 2026, docs: true, corpus: 'both' };
+  const options: Options = {
+    text: 24,
+    scan: 3,
+    seed: 2026,
+    docs: true,
+    corpus: 'both',
+    misses: null,
+  };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i];
     const value = Number(args[i + 1]);
     if (arg === '--no-docs') options.docs = false;
-    else if (arg === '--corpus') {
+    else if (arg === '--misses') {
+      const file = args[i + 1];
+      if (!file) throw new Error('--misses needs a file name');
+      options.misses = file;
+      i += 1;
+    } else if (arg === '--corpus') {
       const corpus = args[i + 1];
       if (corpus !== 'gen1' && corpus !== 'gen2' && corpus !== 'both')
         throw new Error('--corpus needs gen1, gen2 or both');
@@ -132,7 +147,14 @@ async function fixtureItems(kind: 'text' | 'scan'): Promise<EvalItem[]> {
   }));
 }
 
-async function evaluate(items: EvalItem[], ocr: OcrEngine, log: (line: string) => void) {
+type MissLine = CrossMiss & { bundle: string; text: string };
+
+async function evaluate(
+  items: EvalItem[],
+  ocr: OcrEngine,
+  log: (line: string) => void,
+  missLines?: MissLine[],
+) {
   const tally = emptyTally();
   const cross = emptyCross();
   let pages = 0;
@@ -150,7 +172,16 @@ async function evaluate(items: EvalItem[], ocr: OcrEngine, log: (line: string) =
     ocrPages += read.pages.filter((p) => p.source === 'ocr').length;
     ms += elapsed;
     scoreBundle(tally, run.documents, item.truth);
-    scoreCross(cross, run.documents, item.truth);
+    const misses: CrossMiss[] = [];
+    scoreCross(cross, run.documents, item.truth, misses);
+    for (const miss of misses) {
+      const [from, to = from] = miss.pages.split('-').map(Number);
+      const text = read.pages
+        .slice((from ?? 1) - 1 - (miss.what === 'boundary' ? 1 : 0), to)
+        .map((p) => p.text)
+        .join('\n\f\n');
+      missLines?.push({ bundle: item.name, ...miss, text });
+    }
     log(
       `  ${item.name}: ${read.pages.length} pages, ${run.documents.length}/${item.truth.length} documents, ${Math.round(elapsed)} ms`,
     );
@@ -187,6 +218,7 @@ export async function run(args: string[]): Promise<void> {
       machine: { cores: cpus().length, loadAverage: Number(loadavg()[0]?.toFixed(2)) },
       seed: options.seed,
     };
+    const missLines: MissLine[] = [];
     let gen1: EvalResult | null = null;
     let gen1Cross: CrossResult['gen1'] = null;
     let gen2: CrossResult['gen2'] = null;
@@ -202,12 +234,11 @@ export async function run(args: string[]): Promise<void> {
         ...(await generated('scan', options.scan, options.seed, dir, cases)),
       ];
       log(`gen1 text bundles (${text.length}):`);
-      const textResult = await evaluate(text, ocr, log);
+      const textResult = await evaluate(text, ocr, log, missLines);
       log(`gen1 scanned bundles (${scan.length}), OCR by ${ocr.kind}:`);
-      const scanResult = await evaluate(scan, ocr, log);
+      const scanResult = await evaluate(scan, ocr, log, missLines);
       log('OCR speed against the tesseract CLI on the same page images:');
       const ocrSpeed = await runOcrBench({ pages: 2 });
-      gen1Cross = { text: crossOf(textResult), scan: crossOf(scanResult) };
       gen1Cross = { text: crossOf(textResult), scan: crossOf(scanResult) };
       gen1 = {
         ...base,
@@ -222,9 +253,9 @@ export async function run(args: string[]): Promise<void> {
       const text = await generated2('text', options.text, options.seed, dir, cases);
       const scan = await generated2('scan', options.scan, options.seed, dir, cases);
       log(`gen2 text bundles (${text.length}):`);
-      const textResult = await evaluate(text, ocr, log);
+      const textResult = await evaluate(text, ocr, log, missLines);
       log(`gen2 scanned bundles (${scan.length}), OCR by ${ocr.kind}:`);
-      const scanResult = await evaluate(scan, ocr, log);
+      const scanResult = await evaluate(scan, ocr, log, missLines);
       gen2 = { text: crossOf(textResult), scan: crossOf(scanResult) };
     }
     const previousCross = (previous.cross ?? {}) as Partial<CrossResult>;
@@ -246,6 +277,10 @@ export async function run(args: string[]): Promise<void> {
     log(crossText);
     if (options.docs) await writeDocSection(doc, 'eval-cross', crossText);
     log('wrote bench-results/eval.json');
+    if (options.misses) {
+      await writeFile(options.misses, missLines.map((m) => JSON.stringify(m)).join('\n') + '\n');
+      log(`wrote ${missLines.length} misses to ${options.misses}`);
+    }
   } finally {
     await ocr.close();
     await rm(dir, { recursive: true, force: true });

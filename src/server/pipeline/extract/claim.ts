@@ -46,6 +46,31 @@ function looksLikeValue(token: string, maxLength: number): boolean {
 }
 
 /**
+ * A claim number printed in groups with single spaces ("05 448120 WC", "0531 WC 22 0081771"):
+ * capitals, digits and hyphens, up to the end of the value (a column gap, a list separator or the
+ * line's end). At least one short group (two spaced long numbers are two claims), at least five
+ * digits, and no group that is a field's label.
+ */
+const SPACED_VALUE = /^[A-Z0-9][A-Z0-9-]*(?: [A-Z0-9][A-Z0-9-]*){1,4}(?= {2}|\s*[,;&]|\s*$)/;
+const LABEL_GROUP = /^(?:DOI|DOB|SSN|ADJ|WCAB|EAMS|DOS|DOR|AND)$/;
+
+function spacedValue(rest: string, maxLength: number): string | null {
+  const m = SPACED_VALUE.exec(rest);
+  if (!m) return null;
+  const groups = m[0].split(' ');
+  const digits = m[0].replace(/\D/g, '').length;
+  if (
+    digits < 5 ||
+    m[0].length > maxLength ||
+    !groups.some((g) => g.length <= 4) ||
+    groups.some((g) => LABEL_GROUP.test(g) || (/^[A-Z]+$/.test(g) && g.length > 3)) ||
+    groups.some((g) => findAdjNumbers(g).length > 0)
+  )
+    return null;
+  return m[0];
+}
+
+/**
  * Reads the values listed right after a label: tokens joined by list separators. ADJ and WCAB
  * numbers are skipped (but do not end the list).
  */
@@ -58,6 +83,10 @@ function readValues(after: string, maxLength: number): string[] {
     const skipped = skipAdjOrWcab(rest);
     if (skipped !== null) {
       rest = skipped;
+    } else if (spacedValue(rest, maxLength) !== null) {
+      const spaced = spacedValue(rest, maxLength) ?? '';
+      values.push(spaced);
+      rest = rest.slice(spaced.length);
     } else {
       const m = VALUE_TOKEN.exec(rest);
       if (!m) break;

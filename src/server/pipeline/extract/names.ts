@@ -106,6 +106,15 @@ export function isPersonName(s: string): boolean {
   );
 }
 
+/** Words that make a name a firm's or a public body's rather than a person's. */
+const FIRM_WORDS =
+  /\b(?:inc|incorporated|llc|l\.l\.c|llp|lp|corp|corporation|co|company|ltd|limited|fund|authority|services|group|solutions|administrators|associates|agency|insurance|indemnity|casualty|mutual|assurance|underwriters|claims|risk|management|tpa|cms)\b/i;
+
+/** Whether a name reads as a firm's (an insurer, an administrator, an employer). */
+export function isFirmName(name: string): boolean {
+  return FIRM_WORDS.test(name) && name.split(/\s+/).length <= 8;
+}
+
 /** The last word of a firm's or public body's name: after it a line break ends the party. */
 const ENTITY_END =
   /(?:\b(?:inc|incorporated|llc|l\.l\.c|llp|lp|l\.p|corp|corporation|co|company|ltd|limited|district|fund|authority|services|group|administrators|associates|agency|county|city|department|university|hospital|insurance|indemnity|casualty|mutual|cms|tpa)\.?|self[- ]insured|uninsured)[,;]?$/i;
@@ -114,6 +123,12 @@ const FIRM_END =
   /\b(?:inc|incorporated|llc|l\.l\.c|llp|lp|l\.p|corp|corporation|co|company|ltd|limited|district|fund|authority|cms)\.?$|self[- ]insured$|uninsured$/i;
 /** A line that carries on the name above it ("OF CALIFORNIA", "& COMPANY", "Inc."). */
 const CONTINUES = /^(?:[a-z]|(?:of|and|&|the|inc|llc|corp|co|company|ltd|l\.?p)(?![A-Za-z]))/;
+/**
+ * Words a firm's name goes on with after a line break, never a name's first word: "SUMMIT TPA" /
+ * "SERVICES, INC.", "KEYSTONE CLAIMS" / "MANAGEMENT GROUP".
+ */
+const NAME_GOES_ON =
+  /^(?:services|group|associates|administrators|management|solutions|holdings|partners|adjusting)(?![A-Za-z])/i;
 /** The same words in capitals. */
 const CONTINUES_UPPER =
   /^(?:OF|AND|&|THE|INC|LLC|CORP|CO|COMPANY|LTD|L\.?P|Inc|Corp|Co|Company|Ltd|Of|And|The)(?![A-Za-z])/;
@@ -125,6 +140,12 @@ const ADMIN_JOIN = /,?\s+(?:insured\s+by|adjusted\s+by|administered\s+by|c\/o)\s
 /** Insurer words: an "and" / "&" before a name holding one joins two parties. */
 const INSURER_WORDS =
   /\b(?:insurance|indemnity|casualty|mutual|fund|administrators|assurance|underwriters)\b/i;
+
+/**
+ * A line of insurance opening the right side of an "&": one carrier's name ("Pacific Fire &
+ * Casualty Company", "Harbor Surety and Indemnity Co."), not a second party.
+ */
+const INSURANCE_LINE = /^(?:casualty|indemnity|liability|surety|marine|accident|guaranty)\b/i;
 
 const TITLE_START =
   /^(?:notice|request|declaration|petition|application|answer|order|proof|motion|stipulations?|minutes|findings|compromise|objection|subpoena)\b/i;
@@ -156,7 +177,12 @@ function joinLines(block: string): string {
   for (const line of lines) {
     if (joined === '') joined = line;
     else if (/[,;]$/.test(joined)) joined = `${joined.slice(0, -1)}; ${line}`;
-    else if (CONTINUES.test(line) || CONTINUES_UPPER.test(line) || !ENTITY_END.test(joined))
+    else if (
+      CONTINUES.test(line) ||
+      CONTINUES_UPPER.test(line) ||
+      NAME_GOES_ON.test(line) ||
+      !ENTITY_END.test(joined)
+    )
       joined = `${joined} ${line}`;
     else joined = `${joined}; ${line}`;
   }
@@ -172,8 +198,10 @@ function splitAnd(piece: string): string[] {
     if (!m) break;
     const left = rest.slice(0, m.index);
     const right = rest.slice(m.index + m[0].length);
+    const firmEnds = FIRM_END.test(left.replace(/,$/, ''));
+    if (!firmEnds && INSURANCE_LINE.test(right)) break;
     const joinsParties =
-      FIRM_END.test(left.replace(/,$/, '')) ||
+      firmEnds ||
       (m[0].trim().toLowerCase() === 'and' && INSURER_WORDS.test(right) && /,$/.test(left)) ||
       (INSURER_WORDS.test(right) && !INSURER_WORDS.test(left));
     if (!joinsParties) break;
@@ -190,7 +218,11 @@ function splitAnd(piece: string): string[] {
  * without role words, in order, each once.
  */
 export function allParties(block: string): string[] {
-  const joined = joinLines(block).replace(ROLE_BETWEEN, '; ').replace(ADMIN_JOIN, '; ');
+  // "Insurer/Administrator: ZENITH INSURANCE / SEDGWICK CMS": a spaced slash between parties.
+  const joined = joinLines(block)
+    .replace(ROLE_BETWEEN, '; ')
+    .replace(ADMIN_JOIN, '; ')
+    .replace(/\s+\/\s+/g, '; ');
   const found: string[] = [];
   const seen = new Set<string>();
   for (const piece of joined.split(';')) {

@@ -70,12 +70,31 @@ export function repairLetters(run: string): string {
 }
 
 /**
+ * A filled-in form box after its label, as a text layer draws the box's sides: "Claim No.: [ 123 ]",
+ * "Employer: [Acme Inc.]", "Claim Number: | 05-1234 |". The sides and what is inside stay on the
+ * line; an empty box ("[ ]", a tick box "[X]") has no value and is left alone.
+ */
+const FILLED_BOX = /(:[ \t]*)([[|])([ \t]*[^\s[\]|][^[\]|\n]*?[ \t]*)([\]|])/g;
+
+/** Opens filled form boxes: their sides become spaces, so the value reads as a label's value. */
+export function openFormBoxes(text: string): string {
+  return text.replace(
+    FILLED_BOX,
+    (all, label: string, open: string, inside: string, close: string) =>
+      (open === '[') === (close === ']') && !/^\s*X\s*$/i.test(inside)
+        ? `${label} ${inside} `
+        : all,
+  );
+}
+
+/**
  * Cleans text for the extractors without moving characters across lines: Windows and old-Mac line
  * ends and form feeds (page breaks) become "\n", non-breaking and other odd spaces become plain
- * spaces, curly quotes become straight ones and dash variants in ranges become "-".
+ * spaces, curly quotes become straight ones, dash variants in ranges become "-" and filled form
+ * boxes are opened (`openFormBoxes`).
  */
 export function cleanText(text: string): string {
-  return text
+  return openFormBoxes(text)
     .replace(/\r\n?/g, '\n')
     .replace(/[\f\v\u2028\u2029]/g, '\n')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')

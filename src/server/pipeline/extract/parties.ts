@@ -16,7 +16,7 @@
  */
 import { fromCaption, type Parties } from './caption';
 import { cutAtNextField, valueAfter } from './labels';
-import { allParties, firstParty, isPersonName, readsAsName, tidy } from './names';
+import { allParties, firstParty, isFirmName, isPersonName, readsAsName, tidy } from './names';
 import { cleanText } from './ocr';
 
 export type { Parties } from './caption';
@@ -32,10 +32,16 @@ const EMPLOYER_LABEL = /(?<![A-Za-z])(?:Employer(?:'s)?(?:\s+Name)?|Name\s+of\s+
 const DEFENDANT_LABEL = /(?<![A-Za-z])Defendants?(?:\(s\))?\s*:/gi;
 /** Labels naming an insurer or claims administrator: defendants besides the employer. */
 const INSURER_LABEL =
-  /(?<![A-Za-z])(?:Insurance\s+(?:Carrier|Company)|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency)(?:'s)?(?:\s+Name)?\s*:/gi;
+  /(?<![A-Za-z])(?:Insurance\s+(?:Carrier|Company)(?:\s+or\s+(?:self[- ]insured\s+)?(?:claims\s+)?administrator)?|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency)(?:'s)?(?:\s+Name)?\s*:/gi;
 /** A form's "Claims Administrator Information" section, whose "Company Name:" is the administrator. */
 const ADMIN_SECTION =
   /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
+/**
+ * A claims examiner's signature naming the firm ("Claims Examiner, Summit Claims Services, Inc.",
+ * or the firm on the next line): the insurer or administrator handling the claim, a defendant.
+ */
+const CLAIMS_SIGNER =
+  /(?<![A-Za-z])(?:(?:Senior|Lead)\s+)?(?:Claims?\s+(?:Examiner|Adjuster|Representative|Specialist|Supervisor|Manager)|Adjuster|Examiner)[ \t]*(?:,[ \t]*|\n[ \t]*)([^\n]+)/g;
 const PR2_NAME =
   /\bLast(?:\s+Name)?:?[ \t]+([A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)?)[ \t]+First(?:\s+Name)?:?[ \t]+([A-Za-z][A-Za-z'-]*)/g;
 /** A letter's "RE:" line, or a proof of service's "Case: Maria Gonzalez v. Acme Inc." line. */
@@ -90,7 +96,7 @@ function fromReVersus(text: string): {
     const line = cutAtNextField(m[1] ?? '');
     const parts = /^(.+?)\s+(?:vs?\.|versus|VS\.?)\s+(.+)$/.exec(line);
     if (!parts) continue;
-    const left = (parts[1] ?? '').replace(/^(?:Applicant|Employee|Our\s+client)\s*:\s*/i, '');
+    const left = (parts[1] ?? '').replace(RE_ROLE, '');
     const applicant = tidy(left);
     const others = allParties(parts[2] ?? '');
     const defendant = others[0] ?? null;
@@ -105,10 +111,14 @@ function fromReVersus(text: string): {
   return { applicant: null, defendant: null, others: [] };
 }
 
+/** A role before the worker's name on a RE line: "Re: Our client: Maria Gonzalez". */
+const RE_ROLE =
+  /^(?:Our\s+client|Client|Applicant|Employee|Injured\s+(?:worker|employee)|Claimant|Patient)\s*:\s*/i;
+
 /** "RE:   Maria Gonzalez" in a report's header, only when it reads as a person's name. */
 function fromReName(text: string): string | null {
   for (const m of text.matchAll(RE_LINE)) {
-    const value = tidy(cutAtNextField(m[1] ?? ''));
+    const value = tidy(cutAtNextField((m[1] ?? '').replace(RE_ROLE, '')));
     if (value && isPersonName(value.replace(/,/g, ''))) return value;
   }
   return null;
@@ -128,6 +138,25 @@ function fromSalutation(text: string): string | null {
   const lines = text.slice(0, m?.index ?? 0).split('\n');
   for (let i = 0; i + 1 < lines.length; i += 1) {
     if ((lines[i] ?? '').trim() === name && /^\s*\d+\s+\S/.test(lines[i + 1] ?? '')) return name;
+  }
+  return null;
+}
+
+/** The first line of a claim's reference block under a letter's address ("Claim No.: 123"). */
+const CLAIM_BLOCK_LINE =
+  /^\s*(?:Claim\s*(?:No\.?|Number|#)|Employer|Date\s+of\s+Injury|DOI|Case\s*(?:No\.?|Number))\s*:/i;
+
+/**
+ * A notice mailed to the injured worker: the worker's name alone on the address line right above
+ * the claim's reference block ("MARIA GONZALEZ" / "Claim Number: ..." / "Employer: ..."). An
+ * address block to a firm or an office ends with a city line or a firm's name, never a person's.
+ */
+function fromAddressee(text: string): string | null {
+  const lines = text.split('\n');
+  for (let i = 0; i + 1 < lines.length; i += 1) {
+    if (!CLAIM_BLOCK_LINE.test(lines[i + 1] ?? '')) continue;
+    const name = tidy(lines[i] ?? '');
+    if (name && !name.includes(':') && isPersonName(name.replace(/,/g, ''))) return name;
   }
   return null;
 }
@@ -160,6 +189,7 @@ function allDefendants(
     ...allLabelled(text, DEFENDANT_LABEL, allParties),
     ...allLabelled(text, INSURER_LABEL, allParties),
     ...allLabelled(text, ADMIN_SECTION, allParties),
+    ...claimsSigners(text),
     ...re,
   ].sort((a, b) => a.at - b.at);
   const names: string[] = [];
@@ -171,6 +201,16 @@ function allDefendants(
     names.push(name);
   }
   return names;
+}
+
+/** The firms named by claims examiners' signatures. */
+function claimsSigners(text: string): Found[] {
+  const found: Found[] = [];
+  for (const m of text.matchAll(CLAIMS_SIGNER)) {
+    const firm = tidy(m[1] ?? '');
+    if (firm && isFirmName(firm)) found.push({ at: m.index ?? 0, value: firm });
+  }
+  return found;
 }
 
 function fromPr2(text: string): Found | null {
@@ -201,7 +241,8 @@ export function findParties(text: string): Parties {
     ) ??
     fromReName(clean) ??
     labelled(clean, NAME_LABEL, asPerson)?.value ??
-    fromSalutation(clean);
+    fromSalutation(clean) ??
+    fromAddressee(clean);
   const defendant =
     caption?.defendant ??
     earliest(

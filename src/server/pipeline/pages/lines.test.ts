@@ -53,3 +53,24 @@ describe('countLetters', () => {
     expect(countLetters('Año 2024: été — 12/3')).toBe(6);
   });
 });
+
+describe('runsToLines on two columns', () => {
+  it('keeps a right column apart where the left column’s text runs up to it', () => {
+    // A caption: the title column starts at x = 300 on every line; on the third line the left
+    // column's party list is long enough to end right where the title begins.
+    const lines = runsToLines([
+      run('ROSA DIAZ,', 10, 20),
+      run('Case No. ADJ1', 300, 20),
+      run('Applicant,', 10, 40),
+      run('PETITION FOR', 300, 40),
+      run('ACME PACKING LLC; MESA INDEMNITY INSURANCE COMPANY; NORTH', 10, 60),
+      run('PENALTIES', 300, 60),
+    ]);
+    expect(lines[2]).toBe('ACME PACKING LLC; MESA INDEMNITY INSURANCE COMPANY; NORTH   PENALTIES');
+  });
+
+  it('leaves a word split into runs alone when no column edge is near', () => {
+    const lines = runsToLines([run('ADJ', 10, 20), run('1234567', 25, 20), run('Case', 10, 40)]);
+    expect(lines).toEqual(['ADJ1234567', 'Case']);
+  });
+});

@@ -31,7 +31,58 @@ function isDuplicate(a: TextRun, b: TextRun): boolean {
   return a.text === b.text && Math.abs(a.x - b.x) < 1 && Math.abs(a.y - b.y) < 1;
 }
 
-function joinRuns(runs: TextRun[]): string {
+/** How near (in points) a run must start to a column's edge to be in that column. */
+const COLUMN_EDGE = 1;
+/** How many lines above and below a line with a clear column gap its column edge holds. */
+const COLUMN_REACH = 6;
+
+/**
+ * Runs that start a right-hand column: a run starting at the left edge of a column that other
+ * lines nearby show with a clear gap before it. In a two-column caption the left column's text
+ * may run up to the right column (a shrunk line, a long party name); the shared edge tells the
+ * columns apart where the gap alone would join "REPUBLIC" and "ANSWER" into one word.
+ */
+function columnStarts(lines: TextRun[][]): Set<TextRun> {
+  const edges: Array<{ x: number; line: number }> = [];
+  lines.forEach((runs, index) => {
+    for (let i = 1; i < runs.length; i += 1) {
+      const run = runs[i];
+      const previous = runs[i - 1];
+      if (!run || !previous) continue;
+      const gap = run.x - (previous.x + previous.width);
+      if (gap > Math.max(1, Math.min(previous.size, run.size)) * COLUMN_GAP)
+        edges.push({ x: run.x, line: index });
+    }
+  });
+  const starts = new Set<TextRun>();
+  if (edges.length === 0) return starts;
+  lines.forEach((runs, index) => {
+    for (const run of runs.slice(1)) {
+      const edge = edges.some(
+        (e) =>
+          e.line !== index &&
+          Math.abs(e.line - index) <= COLUMN_REACH &&
+          Math.abs(e.x - run.x) <= COLUMN_EDGE,
+      );
+      if (edge) starts.add(run);
+    }
+  });
+  return starts;
+}
+
+/** A line's runs left to right, without whitespace runs and fake-bold duplicates. */
+function visibleRuns(runs: TextRun[]): TextRun[] {
+  const kept: TextRun[] = [];
+  for (const run of [...runs].sort((a, b) => a.x - b.x)) {
+    if (run.text.trim() === '') continue;
+    const previous = kept[kept.length - 1];
+    if (previous && isDuplicate(previous, run)) continue;
+    kept.push(run);
+  }
+  return kept;
+}
+
+function joinRuns(runs: TextRun[], columns: ReadonlySet<TextRun>): string {
   const sorted = [...runs].sort((a, b) => a.x - b.x);
   let text = '';
   let previous: TextRun | undefined;
@@ -47,7 +98,7 @@ function joinRuns(runs: TextRun[]): string {
       const gap = run.x - (previous.x + previous.width);
       const size = Math.max(1, Math.min(previous.size, run.size));
       const spaced = /\s$/.test(text) || /^\s/.test(run.text);
-      if (gap > size * COLUMN_GAP) text = text.replace(/\s+$/, '') + '   ';
+      if (gap > size * COLUMN_GAP || columns.has(run)) text = text.replace(/\s+$/, '') + '   ';
       else if (!spaced && (spaceSeen || gap > size * SPACE_GAP)) text += ' ';
     }
     text += run.text;
@@ -79,7 +130,8 @@ export function runsToLines(runs: readonly TextRun[]): string[] {
       lines.push({ y: run.y, size: run.size, runs: [run] });
     }
   }
-  return lines.map((line) => joinRuns(line.runs)).filter((line) => line.trim().length > 0);
+  const columns = columnStarts(lines.map((line) => visibleRuns(line.runs)));
+  return lines.map((line) => joinRuns(line.runs, columns)).filter((line) => line.trim().length > 0);
 }
 
 /** Letters in a text (any script), the measure of whether a text layer is usable. */
