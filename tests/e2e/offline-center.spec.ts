@@ -72,8 +72,17 @@ test('given the document center and a document loaded online, when the server go
   await expect(page.getByRole('heading', { name: NAMES[1] })).toBeVisible();
   await openDocumentInApp(page, ids[0] ?? '');
   await expect(page.getByText('Offline copy', { exact: true })).toBeVisible();
-  await page.getByLabel('Applicant', { exact: true }).fill('Maria Ruiz-Offline');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // The offline copy is shown from the kept list first and again once the server's answer fails;
+  // a value typed in between can be replaced, so type until the form holds it (Save enabled).
+  await expect(
+    page.getByText(/The server cannot be reached: this is the offline copy/),
+  ).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await expect(async () => {
+    await page.getByLabel('Applicant', { exact: true }).fill('Maria Ruiz-Offline');
+    await expect(save).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await save.click();
   await expect(banner).toContainText('1 waiting.');
 
   // Opened again (after another document): the waiting value, marked as such.
