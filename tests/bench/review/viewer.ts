@@ -1,7 +1,10 @@
 /**
  * Time from opening a processed file to its first page painted in the viewer, as a user meets it:
- * the in-process server listens on 127.0.0.1, the headless host serves the browser build against
- * it, and Chromium signs in through the form. After a warm-up (the document center, then one
+ * a server listens on 127.0.0.1, the headless host serves the browser build against it, and
+ * Chromium signs in through the form. That server is built like the real app's (no PUBLIC_URL, so
+ * its links carry the address and port it listens on, src/server/http/origin.ts), not the bench's
+ * injected one, whose fixed publicUrl names no port: the PDF links would point where nothing
+ * listens, the desktop would refuse to cache them and pdf.js could not load them. After a warm-up (the document center, then one
  * document, so the app, pdf.js and its worker are loaded), each measured document is opened once
  * from the list (no HTTP cache help): mark 'open', set the hash, wait for the viewer's
  * data-first-page-rendered, then measure 'open' to the viewer's own 'pdf-first-page' mark.
@@ -13,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { startHost, type RunningHost } from '../../../src/main/host/startHost';
-import type { LexDeskServer } from '../../../src/server/app';
+import { buildApp, type LexDeskServer } from '../../../src/server/app';
 import type { ServerConfig } from '../../../src/server/config';
 import { launchChromium } from '../app-process';
 import { percentile } from './measure';
@@ -21,8 +24,10 @@ import { prepareViewerDocuments, type ViewerDocument } from './viewerDocs';
 
 export interface ViewerOptions {
   root: string;
+  /** The bench's injected server: it picks and prepares the documents. */
   app: LexDeskServer;
-  config: Pick<ServerConfig, 'dataDir' | 's3'>;
+  /** The bench server's configuration; the listening server is built from it without publicUrl. */
+  config: ServerConfig;
   token: string;
   companyId: string;
   email: string;
@@ -122,15 +127,18 @@ async function drive(
 }
 
 export async function measureViewerOpen(options: ViewerOptions): Promise<ViewerResult> {
-  const { app, log } = options;
+  const { log } = options;
   const count = options.documents ?? 12;
   const pages = options.pages ?? 12;
   await ensureRenderer(options.root, log);
   // One more than measured: the first is the warm-up.
   const docs = await prepareViewerDocuments({ ...options, count: count + 1, pages });
-  const serverUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'lexdesk-bench-host-'));
+  const { publicUrl: _injectedOrigin, ...listeningConfig } = options.config;
+  const server = await buildApp(listeningConfig, { searchWarmUp: false });
+  let dataDir: string | undefined;
   try {
+    const serverUrl = await server.listen({ port: 0, host: '127.0.0.1' });
+    dataDir = await mkdtemp(path.join(tmpdir(), 'lexdesk-bench-host-'));
     const host = await startHost({
       root: options.root,
       dataDir,
@@ -157,8 +165,8 @@ export async function measureViewerOpen(options: ViewerOptions): Promise<ViewerR
       await host.close();
     }
   } finally {
-    app.server.closeAllConnections();
-    await new Promise<void>((resolve) => app.server.close(() => resolve()));
-    await rm(dataDir, { recursive: true, force: true });
+    server.server.closeAllConnections();
+    await server.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }
 }
