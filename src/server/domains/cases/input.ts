@@ -30,7 +30,8 @@ export type CaseValues = { case_number: string } & {
 export type CaseChanges = Partial<CaseValues>;
 
 export const MAX_CASE_NUMBER_LENGTH = 200;
-const MAX_TEXT_LENGTH = 500;
+/** The longest text a case summary field keeps (these input rules; CRM sync cuts to it). */
+export const MAX_CASE_TEXT_LENGTH = 500;
 
 /** `value` if it is a day by the shared rule (YYYY-MM-DD, real, years 1900-2099), else null. */
 export function isoDate(value: string): string | null {
@@ -74,14 +75,14 @@ const caseNumber = text({ error: 'A case number is required.' })
   .max(MAX_CASE_NUMBER_LENGTH, `At most ${MAX_CASE_NUMBER_LENGTH} characters.`);
 
 const optionalFields = {
-  name: optionalText(MAX_TEXT_LENGTH),
-  client_name: optionalText(MAX_TEXT_LENGTH),
-  eams_number: optionalText(MAX_TEXT_LENGTH),
-  wcab_number: optionalText(MAX_TEXT_LENGTH),
-  primary_number: optionalText(MAX_TEXT_LENGTH),
-  alternate_number: optionalText(MAX_TEXT_LENGTH),
-  legal_case_status: optionalText(MAX_TEXT_LENGTH),
-  legal_case_type: optionalText(MAX_TEXT_LENGTH),
+  name: optionalText(MAX_CASE_TEXT_LENGTH),
+  client_name: optionalText(MAX_CASE_TEXT_LENGTH),
+  eams_number: optionalText(MAX_CASE_TEXT_LENGTH),
+  wcab_number: optionalText(MAX_CASE_TEXT_LENGTH),
+  primary_number: optionalText(MAX_CASE_TEXT_LENGTH),
+  alternate_number: optionalText(MAX_CASE_TEXT_LENGTH),
+  legal_case_status: optionalText(MAX_CASE_TEXT_LENGTH),
+  legal_case_type: optionalText(MAX_CASE_TEXT_LENGTH),
   date_of_incident: day,
   date_of_injury: day,
 };
@@ -116,5 +117,5 @@ export const updateCaseSchema = z
 
 /** Case values for text limits in the CSV import (the same limits as the forms). */
 export function textLimit(field: CaseField): number {
-  return field === 'case_number' ? MAX_CASE_NUMBER_LENGTH : MAX_TEXT_LENGTH;
+  return field === 'case_number' ? MAX_CASE_NUMBER_LENGTH : MAX_CASE_TEXT_LENGTH;
 }

@@ -9,43 +9,37 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SyncResult } from '../../../shared/crm';
 import type { Database } from '../../db/connection';
 import { legalCase } from '../../db/schemaPipeline';
-import { isoDate, MAX_CASE_NUMBER_LENGTH } from '../cases/input';
+import {
+  CASE_DATE_FIELDS,
+  CASE_FIELDS,
+  type CaseField,
+  isoDate,
+  MAX_CASE_NUMBER_LENGTH,
+  MAX_CASE_TEXT_LENGTH,
+} from '../cases/input';
 import { caseMatchNumbers } from '../pipeline/cases';
 import type { CrmCase, CrmConnector } from './connector';
 
 export const SYNC_CHUNK_SIZE = 500;
-const MAX_TEXT = 500;
 
-const textOf = (value: string | null) => (value?.trim() ? value.trim().slice(0, MAX_TEXT) : null);
+const textOf = (value: string | null) =>
+  value?.trim() ? value.trim().slice(0, MAX_CASE_TEXT_LENGTH) : null;
 const dayOf = (value: string | null) => (value ? isoDate(value.slice(0, 10)) : null);
 
-const SUMMARY_FIELDS = [
-  'name',
-  'client_name',
-  'eams_number',
-  'wcab_number',
-  'primary_number',
-  'alternate_number',
-  'legal_case_status',
-  'legal_case_type',
-  'date_of_incident',
-  'date_of_injury',
-] as const;
-type SummaryField = (typeof SUMMARY_FIELDS)[number];
+/** The case summary fields a CRM fills: the writable case fields (cases/input.ts) but the number. */
+type SummaryField = Exclude<CaseField, 'case_number'>;
+const SUMMARY_FIELDS = CASE_FIELDS.filter(
+  (field): field is SummaryField => field !== 'case_number',
+);
+const DATE_FIELDS: ReadonlySet<string> = new Set(CASE_DATE_FIELDS);
 
 function summaryOf(c: CrmCase): Record<SummaryField, string | null> {
-  return {
-    name: textOf(c.name),
-    client_name: textOf(c.client_name),
-    eams_number: textOf(c.eams_number),
-    wcab_number: textOf(c.wcab_number),
-    primary_number: textOf(c.primary_number),
-    alternate_number: textOf(c.alternate_number),
-    legal_case_status: textOf(c.legal_case_status),
-    legal_case_type: textOf(c.legal_case_type),
-    date_of_incident: dayOf(c.date_of_incident),
-    date_of_injury: dayOf(c.date_of_injury),
-  };
+  return Object.fromEntries(
+    SUMMARY_FIELDS.map((field) => [
+      field,
+      DATE_FIELDS.has(field) ? dayOf(c[field]) : textOf(c[field]),
+    ]),
+  ) as Record<SummaryField, string | null>;
 }
 
 export async function syncCasesIn(input: {
@@ -100,7 +94,7 @@ export async function syncCasesIn(input: {
           case_number: c.case_number,
           ...values,
           crm_type: input.crmType,
-          crm_case_ref: c.case_id.slice(0, MAX_TEXT),
+          crm_case_ref: c.case_id.slice(0, MAX_CASE_TEXT_LENGTH),
           match_numbers: caseMatchNumbers({ case_number: c.case_number, ...values }),
           is_deleted: false,
           created_at: live ? current.created_at : now,
