@@ -47,6 +47,30 @@ function readJson(file) {
 let passed = 0;
 let failed = 0;
 let broken = false;
+/** One line per failed test, printed again at the end so a log's tail names what failed. */
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
+const failure = (file, name, message) =>
+  failures.push(
+    `FAILED ${path.relative(root, file)} > ${name} :: ${firstLine(message).slice(0, 300)}`,
+  );
+
+/** Failed specs of a Playwright JSON report, at any depth of describe blocks. */
+function playwrightFailures(suites) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = (test.results ?? []).map((r) => r.error?.message).find(Boolean);
+        failure(path.join(root, 'tests/e2e', spec.file ?? suite.file ?? ''), spec.title, error);
+      }
+    }
+    playwrightFailures(suite.suites);
+  }
+}
 
 if (vitestProjects.length > 0) {
   const out = path.join(results, 'vitest.json');
@@ -68,6 +92,14 @@ if (vitestProjects.length > 0) {
       (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
     ).length;
     failed += brokenFiles;
+    for (const file of report.testResults ?? []) {
+      const tests = file.assertionResults ?? [];
+      if (file.status === 'failed' && tests.length === 0)
+        failure(file.name, '(file)', file.message);
+      for (const t of tests) {
+        if (t.status === 'failed') failure(file.name, t.fullName, (t.failureMessages ?? [])[0]);
+      }
+    }
   }
   if (code !== 0 && (!report || failed === 0)) broken = true;
 }
@@ -84,11 +116,13 @@ if (tiers.includes('e2e')) {
     if (report?.stats) {
       passed += report.stats.expected ?? 0;
       failed += (report.stats.unexpected ?? 0) + (report.stats.flaky ?? 0);
+      playwrightFailures(report.suites);
     }
     if (code !== 0 && (!report || (report.stats?.unexpected ?? 0) === 0)) broken = true;
   }
 }
 
 if (broken && failed === 0) failed = 1;
+if (failures.length > 0) console.log(`\n${failures.join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);
