@@ -20,7 +20,7 @@ import { ConfigSchema } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/connection';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { runMigrations } from '../../src/server/db/migrate';
-import { BOARD_LIMIT } from '../../src/server/domains/tasks/taskQueries';
+import { BOARD_PAGE } from '../../src/shared/delivery/inputs';
 import { launchChromium } from './app-process';
 import { ensureDeliverySeeded, LEAD_EMAIL, LEAD_PASSWORD } from './delivery/seed';
 import { writeDocSection } from './docSection';
@@ -32,7 +32,9 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 const CARD = `id name status_id task_type assignee_name qa_name project_name request_title
   total_estimated_hours difficulty_level available_for_qa allowed_moves { to_status_id label needs_reason }`;
-const BOARD = `query { taskBoard(kind: tech_lead) { ${CARD} } }`;
+const COLUMN = `status_id total_count next_cursor cards { ${CARD} }`;
+const BOARD = `query { taskBoard(kind: tech_lead) { ${COLUMN} } }`;
+const MORE = `query($after: String) { taskBoardColumn(kind: tech_lead, status_id: 1, after: $after) { ${COLUMN} } }`;
 const MOVE = `mutation($input: MoveTaskInput!) { moveTask(input: $input) { ${CARD} } }`;
 const TODO_IDS = `select id from task where status_id = 1 and task_type <> 'estimated' and is_deleted = false
   order by updated_at desc limit $1`;
@@ -153,13 +155,29 @@ export async function run(args: string[]): Promise<void> {
       const token = signIn.json<{ data?: { signIn: { token: string } } }>().data?.signIn.token;
       if (!token) throw new Error(`bench sign-in failed: ${signIn.body}`);
 
-      type Board = { taskBoard: Array<{ id: string }> };
-      const warm = await gql<Board>(app, token, BOARD);
-      const cards = warm.data.taskBoard.length;
+      type Column = {
+        total_count: number;
+        next_cursor: string | null;
+        cards: Array<{ id: string }>;
+      };
+      const warm = await gql<{ taskBoard: Column[] }>(app, token, BOARD);
+      const cards = warm.data.taskBoard.reduce((n, c) => n + c.cards.length, 0);
+      const onBoard = warm.data.taskBoard.reduce((n, c) => n + c.total_count, 0);
       const boardMs: number[] = [];
-      for (let i = 0; i < iterations; i++) boardMs.push((await gql<Board>(app, token, BOARD)).ms);
+      for (let i = 0; i < iterations; i++) boardMs.push((await gql(app, token, BOARD)).ms);
       log(
-        `board: ${cards} cards, p50 ${round(percentile(boardMs, 50))} p95 ${round(percentile(boardMs, 95))} ms`,
+        `board: ${cards} of ${onBoard} cards, p50 ${round(percentile(boardMs, 50))} p95 ${round(percentile(boardMs, 95))} ms`,
+      );
+      // "Load more" down the To do column, page after page.
+      const moreMs: number[] = [];
+      let after = warm.data.taskBoard[0]?.next_cursor ?? null;
+      for (let i = 0; i < iterations && after; i++) {
+        const next = await gql<{ taskBoardColumn: Column }>(app, token, MORE, { after });
+        moreMs.push(next.ms);
+        after = next.data.taskBoardColumn.next_cursor;
+      }
+      log(
+        `load more: p50 ${round(percentile(moreMs, 50))} p95 ${round(percentile(moreMs, 95))} ms`,
       );
 
       const seedDb2 = openDatabase(postgres.url, { max: 1 });
@@ -182,9 +200,12 @@ export async function run(args: string[]): Promise<void> {
         projects,
         iterations,
         board_cards: cards,
-        board_limit: BOARD_LIMIT,
+        board_cards_total: onBoard,
+        board_per_column: BOARD_PAGE.default,
         board_query_p50_ms: round(percentile(boardMs, 50)),
         board_query_p95_ms: round(percentile(boardMs, 95)),
+        load_more_p50_ms: round(percentile(moreMs, 50)),
+        load_more_p95_ms: round(percentile(moreMs, 95)),
         move_p50_ms: round(percentile(moveMs, 50)),
         move_p95_ms: round(percentile(moveMs, 95)),
         first_paint_ms: paints.length ? round(percentile(paints, 50)) : null,
@@ -220,9 +241,12 @@ function renderSection(r: {
   projects: number;
   iterations: number;
   board_cards: number;
-  board_limit: number;
+  board_cards_total: number;
+  board_per_column: number;
   board_query_p50_ms: number;
   board_query_p95_ms: number;
+  load_more_p50_ms: number;
+  load_more_p95_ms: number;
   move_p50_ms: number;
   move_p95_ms: number;
   first_paint_ms: number | null;
@@ -234,7 +258,8 @@ function renderSection(r: {
 \`npm run bench -- delivery [--tasks N] [--projects N] [--iterations N] [--paint N]\` seeds a tech lead
 leading ${r.projects} projects with ${r.tasks.toLocaleString('en-US')} tasks over every status (a tenth
 "estimated", never on a board), then times through the whole server path the tech-lead board query
-the renderer sends (it answers at most ${r.board_limit} cards, newest first per status), one card
+the renderer sends (every status column's count and its newest ${r.board_per_column} cards), "load more" down
+one column (the next ${r.board_per_column}, keyset paged), one card
 move's round trip ("Start work" on a different card each time) and, in Chromium, first paint: from
 setting the board's route to its first card drawn (columns are virtualized: only cards in view are
 in the DOM). Targets: board query p95 ≤ 50 ms, move p95 ≤ 100 ms.
@@ -244,8 +269,22 @@ load average ${r.machine.loadAverage} before and ${r.load_average_after} after${
 
 | Measure | p50 | p95 |
 | --- | --- | --- |
-| Board query (${r.board_cards} cards, ${r.iterations} runs) | ${r.board_query_p50_ms} ms | ${r.board_query_p95_ms} ms |
+| Board query (${r.board_cards} of ${r.board_cards_total} cards, ${r.iterations} runs) | ${r.board_query_p50_ms} ms | ${r.board_query_p95_ms} ms |
+| Load more, one column | ${r.load_more_p50_ms} ms | ${r.load_more_p95_ms} ms |
 | Card move round trip (${r.iterations} moves) | ${r.move_p50_ms} ms | ${r.move_p95_ms} ms |
 | First paint in Chromium (median of ${r.first_paint_samples_ms.length}) | ${r.first_paint_ms ?? 'not measured'}${r.first_paint_ms === null ? '' : ' ms'} | |
+
+${r.board_query_p95_ms <= 50 && r.move_p95_ms <= 100 ? 'Both targets are met in this run.' : '**Targets not met in this run.**'} Where the time goes (measured 2026-11-27 on the
+20,000-task data, load average about 16, so every figure is several times an idle machine's): the
+board is three statements — the columns' keys (one \`union all\` of a keyset page per status over
+\`task_board_status_idx\`, 1 ms in EXPLAIN ANALYZE), the counts per status (a scan of the 18,000
+board rows, 13–34 ms: the largest part) and the 350 cards' fields with their joins (1.3 ms); the
+rest is GraphQL and the JSON of 350 cards with their allowed moves. A move is five statements:
+begin, the task read as the viewer and locked in one statement, the update, the status log row,
+commit; notifications, when the transition has them, are inserted in the same transaction. Commit
+(the WAL flush) is the largest at 7–12 ms. Before issue 19's board rework a move also took a
+separate lock statement and read the whole task again after commit: 41 ms median at the service,
+18 ms after, same data and load. Before the rework, the board answered the first 2,000 cards in
+status order (later columns starved): p50 204 ms, p95 299 ms at load 4.3.
 `;
 }

@@ -71,3 +71,46 @@ test('given a task in review, when the tech lead fails it with a reason, then it
   await expect(mine.getByRole('button')).not.toHaveCount(0);
   await dev.screenshot({ path: `${SHOTS}/board-developer.png` });
 });
+
+test('given cards dragged between columns, then only the moves the machine allows happen, with the reason dialog where one is needed', async ({
+  browser,
+}) => {
+  const dev = await browser.newPage();
+  await signIn(dev, 'dev@northwind.example');
+  await dev.goto(`${host.url}#/tasks`);
+  const name = 'Vehicle list paging';
+  const inTodo = column(dev, 'To do').getByRole('listitem', { name });
+  await expect(inTodo).toBeVisible();
+
+  // Not allowed: a drop on Complete changes nothing.
+  await inTodo.dragTo(column(dev, 'Complete'));
+  await expect(inTodo).toBeVisible();
+  await expect(column(dev, 'Complete').getByRole('listitem', { name })).toHaveCount(0);
+
+  // Allowed without a reason: start work, then submit for review.
+  await inTodo.dragTo(column(dev, 'In progress'));
+  const inProgress = column(dev, 'In progress').getByRole('listitem', { name });
+  await expect(inProgress).toBeVisible();
+  await expect(inTodo).toHaveCount(0);
+  await inProgress.dragTo(column(dev, 'Ready for review'));
+  await expect(column(dev, 'Ready for review').getByRole('listitem', { name })).toBeVisible();
+  await dev.screenshot({ path: `${SHOTS}/board-drag-developer.png` });
+
+  // The tech lead fails the review by a drag: the dialog asks why first.
+  const lead = await browser.newPage();
+  await signIn(lead, 'techlead@northwind.example');
+  await lead.goto(`${host.url}#/tasks`);
+  await lead.getByRole('tab', { name: 'Tech lead' }).click();
+  const inReview = column(lead, 'Ready for review').getByRole('listitem', { name });
+  await expect(inReview).toBeVisible();
+  await inReview.dragTo(column(lead, 'Failed review'));
+  const dialog = lead.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Fail review' })).toBeDisabled();
+  await dialog.getByLabel('Reason').fill('Paging skips the last page.');
+  await lead.screenshot({ path: `${SHOTS}/board-drag-reason.png` });
+  await dialog.getByRole('button', { name: 'Fail review' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(column(lead, 'Failed review').getByRole('listitem', { name })).toBeVisible();
+  await expect(inReview).toHaveCount(0);
+  await lead.screenshot({ path: `${SHOTS}/board-drag-after.png` });
+});

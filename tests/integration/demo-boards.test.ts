@@ -24,13 +24,13 @@ interface Card {
 
 async function board(email: string, kind: string): Promise<Card[]> {
   const token = await server.signIn(email, DEMO_PASSWORD);
-  const answer = await server.gql<{ taskBoard: Card[] }>(
-    'query($kind: BoardKind!) { taskBoard(kind: $kind) { name status_id qa_id allowed_moves { to_status_id needs_reason } } }',
+  const answer = await server.gql<{ taskBoard: Array<{ cards: Card[] }> }>(
+    'query($kind: BoardKind!) { taskBoard(kind: $kind) { cards { name status_id qa_id allowed_moves { to_status_id needs_reason } } } }',
     { kind },
     token,
   );
   expect(answer.errors).toBeUndefined();
-  return answer.data!.taskBoard;
+  return answer.data!.taskBoard.flatMap((column) => column.cards);
 }
 
 describe('the demo boards', () => {

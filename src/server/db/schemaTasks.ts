@@ -90,11 +90,18 @@ export const task = pgTable(
     index('task_project_status_idx')
       .on(t.project_id, t.status_id)
       .where(sql`${t.is_deleted} = false`),
+    // The boards (domains/tasks/board.ts): a column is a status, newest first, keyset paged.
+    index('task_board_status_idx')
+      .on(t.status_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.is_deleted} = false and ${t.task_type} <> 'estimated'`),
+    index('task_board_project_idx')
+      .on(t.project_id, t.status_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.is_deleted} = false and ${t.task_type} <> 'estimated'`),
     index('task_assignee_idx')
-      .on(t.assignee_id)
+      .on(t.assignee_id, t.status_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.is_deleted} = false`),
     index('task_qa_idx')
-      .on(t.qa_id)
+      .on(t.qa_id, t.status_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.is_deleted} = false`),
   ],
 );

@@ -183,6 +183,30 @@ export type MoveTaskInput = z.infer<typeof moveTaskInputSchema>;
 export const BOARD_KINDS = ['developer', 'qa', 'tech_lead'] as const;
 export type BoardKind = (typeof BOARD_KINDS)[number];
 
+/** Cards a board column loads at once (the first page of every column, and each "load more"). */
+export const BOARD_PAGE = { default: 50, max: 200 } as const;
+
+const boardPageSize = (field: string) =>
+  z
+    .number()
+    .int()
+    .min(1, `${field} must be at least 1.`)
+    .max(BOARD_PAGE.max, `${field} must be at most ${BOARD_PAGE.max}.`);
+
+/** A board: the first page of each status column. */
+export const boardInputSchema = z.object({
+  kind: z.enum(BOARD_KINDS),
+  project_id: uuid('project_id must be an id.').nullish(),
+  per_column: boardPageSize('per_column').nullish(),
+});
+
+/** The next page of one column, after the cursor its last page answered. */
+export const boardColumnInputSchema = boardInputSchema.omit({ per_column: true }).extend({
+  status_id: int32(1),
+  after: text().max(200, 'after is not a board cursor.').nullish(),
+  limit: boardPageSize('limit').nullish(),
+});
+
 export const REQUEST_LISTS = ['customer', 'project_manager'] as const;
 export type RequestList = (typeof REQUEST_LISTS)[number];
 

@@ -136,13 +136,32 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
     const c = ctx();
     for (const token of [c.userB.token, c.managerOfB.token])
       for (const kind of ['developer', 'qa', 'tech_lead']) {
-        const r = await c.server.gql<{ taskBoard: Array<{ id: string }> }>(
-          'query($k: BoardKind!, $p: ID) { taskBoard(kind: $k, project_id: $p) { id } }',
+        const r = await c.server.gql<{
+          taskBoard: Array<{ total_count: number; cards: Array<{ id: string }> }>;
+        }>(
+          'query($k: BoardKind!, $p: ID) { taskBoard(kind: $k, project_id: $p) { total_count cards { id } } }',
           { k: kind, p: projectOfA },
           token,
         );
-        expect(r.data?.taskBoard).toEqual([]);
+        expect(r.data?.taskBoard.map((col) => [col.total_count, col.cards])).toEqual(
+          TASK_STATUSES.map(() => [0, []]),
+        );
       }
+  },
+  'Query.taskBoardColumn': async () => {
+    const c = ctx();
+    for (const token of [c.userB.token, c.managerOfB.token])
+      for (const kind of ['developer', 'qa', 'tech_lead'])
+        for (const status of TASK_STATUSES) {
+          const r = await c.server.gql<{
+            taskBoardColumn: { total_count: number; cards: unknown[]; next_cursor: unknown };
+          }>(
+            'query($k: BoardKind!, $p: ID, $s: Int!) { taskBoardColumn(kind: $k, project_id: $p, status_id: $s) { total_count cards { id } next_cursor } }',
+            { k: kind, p: projectOfA, s: status.id },
+            token,
+          );
+          expect(r.data?.taskBoardColumn).toEqual({ total_count: 0, cards: [], next_cursor: null });
+        }
   },
   'Query.techLeadDashboard': async () => {
     const c = ctx();

@@ -1,16 +1,22 @@
 /**
  * One board column, virtualized (@tanstack/react-virtual): only the cards in view (and a few
- * more) are in the DOM, so a column of thousands stays fast. Keyboard focus asked for a card
+ * more) are in the DOM, so a column of thousands stays fast. The header counts every card of
+ * the column on the board; "Load more" under the cards fetches its next page. Keyboard focus asked for a card
  * (`wanted`) scrolls it into view, then focuses it once it is rendered.
  */
-import { Tag } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, type DragEvent, type ReactNode } from 'react';
 
 export function BoardColumn<T extends { id: string }>(props: {
   id: number;
   name: string;
+  /** Cards of this column on the board, loaded or not. */
+  total: number;
   tasks: readonly T[];
+  /** Present while the column has more cards to load. */
+  onLoadMore?: () => void;
+  loadingMore: boolean;
   className: string;
   wanted: string | null;
   onFocused: () => void;
@@ -49,8 +55,8 @@ export function BoardColumn<T extends { id: string }>(props: {
     >
       <header className="ld-board-column-head">
         <span>{props.name}</span>
-        <Tag minimal round>
-          {props.tasks.length}
+        <Tag minimal round aria-label={`${props.total} cards`}>
+          {props.total}
         </Tag>
       </header>
       <div className="ld-board-cards" ref={scroller}>
@@ -71,6 +77,17 @@ export function BoardColumn<T extends { id: string }>(props: {
             );
           })}
         </div>
+        {props.onLoadMore ? (
+          <Button
+            className="ld-board-load-more"
+            small
+            minimal
+            fill
+            loading={props.loadingMore}
+            text={`Load more (${props.tasks.length} of ${props.total})`}
+            onClick={props.onLoadMore}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -16,8 +16,8 @@ import {
   Tabs,
   Tag,
 } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { APP_PATHS } from '../../../shared/routes';
 import { PRODUCT_ERRORS } from '../../../shared/errors';
@@ -34,11 +34,13 @@ import {
   neighbourMove,
   nextFocus,
   type FocusKey,
+  type LoadedColumn,
 } from './board';
 import { BoardColumn } from './BoardColumn';
 import {
   MOVE_TASK_MUTATION,
   TAKE_TASK_FOR_QA_MUTATION,
+  TASK_BOARD_COLUMN_QUERY,
   TASK_BOARD_QUERY,
   type BoardTask,
 } from './operations';
@@ -66,17 +68,32 @@ export function TaskBoardPage() {
   const [takeTask] = useMutation(TAKE_TASK_FOR_QA_MUTATION);
   const [dragged, setDragged] = useState<BoardTask | null>(null);
   const [asking, setAsking] = useState<{ task: BoardTask; move: Move } | null>(null);
-  const tasks = board.data?.taskBoard ?? [];
-  const cols = useMemo(() => columns(board.data?.taskBoard ?? []), [board.data]);
+  const client = useApolloClient();
+  /** Pages "load more" added to each column, and the cards moves answered, since the board loaded. */
+  const [more, setMore] = useState<Record<number, LoadedColumn<BoardTask> | undefined>>({});
+  const [moved, setMoved] = useState<ReadonlyMap<string, BoardTask>>(new Map());
+  const [loadingMore, setLoadingMore] = useState<number | null>(null);
+  useEffect(() => {
+    setMore({});
+    setMoved(new Map());
+  }, [board.data]);
+  const cols = useMemo(
+    () => columns(board.data?.taskBoard ?? [], more, moved),
+    [board.data, more, moved],
+  );
+  const onBoard = cols.reduce((n, c) => n + c.total, 0);
   const navigate = useNavigate();
   /** The card keyboard focus should go to (after an arrow key, or a keyboard move). */
   const [wanted, setWanted] = useState<string | null>(null);
 
   async function send(task: BoardTask, move: Move, reason?: string) {
     try {
-      await moveTask({
+      const answer = await moveTask({
         variables: { input: { id: task.id, status_id: move.to_status_id, reason: reason ?? null } },
       });
+      const card = answer.data?.moveTask;
+      if (card)
+        setMoved((now) => new Map([...[...now].filter(([id]) => id !== card.id), [card.id, card]]));
       setAsking(null);
       // Focus follows the card into its new column.
       setWanted(task.id);
@@ -116,6 +133,27 @@ export function TaskBoardPage() {
     if (next) setWanted(next);
   }
 
+  async function loadMore(statusId: number, after: string) {
+    setLoadingMore(statusId);
+    try {
+      const page = await client.query({
+        query: TASK_BOARD_COLUMN_QUERY,
+        variables: { kind, status_id: statusId, after },
+        fetchPolicy: 'network-only',
+      });
+      const next = page.data?.taskBoardColumn;
+      if (next)
+        setMore((now) => ({
+          ...now,
+          [statusId]: { ...next, cards: [...(now[statusId]?.cards ?? []), ...next.cards] },
+        }));
+    } catch (error) {
+      toastError(describeError(error, 'No Task Found'));
+    } finally {
+      setLoadingMore(null);
+    }
+  }
+
   async function take(task: BoardTask) {
     try {
       await takeTask({ variables: { id: task.id } });
@@ -140,10 +178,10 @@ export function TaskBoardPage() {
         <Callout intent={Intent.DANGER}>{describeError(board.error, 'No Task Found')}</Callout>
       ) : null}
       {board.loading && !board.data ? <Spinner /> : null}
-      {board.data && tasks.length === 0 ? (
+      {board.data && onBoard === 0 ? (
         <NonIdealState icon="clipboard" title="No Task Found" />
       ) : null}
-      {tasks.length > 0 ? (
+      {onBoard > 0 ? (
         <div className="ld-board" aria-label="Task board">
           {cols.map((column) => {
             const accepts = dragged ? moveTo(dragged, column.id) !== undefined : false;
@@ -152,7 +190,14 @@ export function TaskBoardPage() {
                 key={column.id}
                 id={column.id}
                 name={column.name}
+                total={column.total}
                 tasks={column.tasks}
+                loadingMore={loadingMore === column.id}
+                onLoadMore={
+                  column.next_cursor
+                    ? () => void loadMore(column.id, column.next_cursor!)
+                    : undefined
+                }
                 className={`ld-board-column${accepts ? ' ld-board-column-accepts' : ''}${dragged && !accepts ? ' ld-board-column-refuses' : ''}`}
                 wanted={wanted}
                 onFocused={() => setWanted(null)}

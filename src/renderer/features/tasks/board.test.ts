@@ -10,9 +10,14 @@ const card = (status_id: number, userId: string) => ({
   ).map((m) => ({ to_status_id: m.to, label: m.label, needs_reason: m.needsReason })),
 });
 
+const t = (id: string, status_id: number) => ({ id, status_id });
+
 describe('task board', () => {
   it('columns follow the machine and hold their tasks', () => {
-    const cols = columns([{ status_id: 3 }, { status_id: 10 }, { status_id: 3 }]);
+    const cols = columns([
+      { status_id: 3, total_count: 2, next_cursor: null, cards: [t('a', 3), t('b', 3)] },
+      { status_id: 10, total_count: 1, next_cursor: null, cards: [t('c', 10)] },
+    ]);
     expect(cols.map((c) => c.name)).toEqual([
       'To do',
       'In progress',
@@ -23,6 +28,29 @@ describe('task board', () => {
       'Complete',
     ]);
     expect(cols.find((c) => c.id === 3)?.tasks).toHaveLength(2);
+  });
+
+  it('load more appends to its column; a moved card leaves its column for the top of its new one', () => {
+    const loaded = [
+      { status_id: 1, total_count: 5, next_cursor: 'c1', cards: [t('a', 1), t('b', 1)] },
+      { status_id: 2, total_count: 1, next_cursor: null, cards: [t('x', 2)] },
+    ];
+    const more = { 1: { status_id: 1, total_count: 5, next_cursor: null, cards: [t('c', 1)] } };
+    const moved = new Map([
+      ['b', t('b', 2)],
+      ['c', t('c', 2)],
+    ]);
+    const cols = columns(loaded, more, moved);
+    const todo = cols.find((c) => c.id === 1)!;
+    const doing = cols.find((c) => c.id === 2)!;
+    expect(todo.tasks.map((x) => x.id)).toEqual(['a']);
+    expect(todo.total).toBe(3);
+    expect(todo.next_cursor).toBeNull();
+    // The latest move is on top.
+    expect(doing.tasks.map((x) => x.id)).toEqual(['c', 'b', 'x']);
+    expect(doing.total).toBe(3);
+    // Before "load more", the first page's cursor stands.
+    expect(columns(loaded).find((c) => c.id === 1)!.next_cursor).toBe('c1');
   });
 
   it('a drop is a move only where the machine allows it for this viewer', () => {

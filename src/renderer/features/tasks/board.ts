@@ -24,11 +24,66 @@ export function defaultBoard(userType: string): BoardKind {
   return 'developer';
 }
 
-export function columns<T extends { status_id: number }>(tasks: readonly T[]) {
-  return TASK_STATUSES.map((status) => ({
-    ...status,
-    tasks: tasks.filter((t) => t.status_id === status.id),
-  }));
+/** One status column as the server answered it: its count and the pages loaded so far. */
+export interface LoadedColumn<T> {
+  status_id: number;
+  total_count: number;
+  cards: readonly T[];
+  next_cursor: string | null;
+}
+
+export interface ShownColumn<T> {
+  id: number;
+  name: string;
+  /** Cards on the board in this column, loaded or not. */
+  total: number;
+  tasks: T[];
+  next_cursor: string | null;
+}
+
+/**
+ * The columns in the machine's order, from the first pages (`loaded`), the pages "load more"
+ * added (`more`, by status id) and the cards moves answered since (`moved`, by id, oldest move
+ * first). A moved card leaves its column and goes to the top of its new one (the server orders a
+ * column newest first, and a move makes it the newest); the counts follow.
+ */
+export function columns<T extends { id: string; status_id: number }>(
+  loaded: ReadonlyArray<LoadedColumn<T>>,
+  more: Readonly<Record<number, LoadedColumn<T> | undefined>> = {},
+  moved: ReadonlyMap<string, T> = new Map(),
+): Array<ShownColumn<T>> {
+  const origin = new Map<string, number>();
+  const pages = TASK_STATUSES.map((status) => {
+    const first = loaded.find((c) => c.status_id === status.id);
+    const next = more[status.id];
+    const seen = new Set<string>();
+    const cards = [...(first?.cards ?? []), ...(next?.cards ?? [])].filter((t) => {
+      if (seen.has(t.id) || origin.has(t.id)) return false;
+      seen.add(t.id);
+      origin.set(t.id, status.id);
+      return true;
+    });
+    return {
+      status,
+      cards,
+      total: next?.total_count ?? first?.total_count ?? 0,
+      next_cursor: next ? next.next_cursor : (first?.next_cursor ?? null),
+    };
+  });
+  const arrivals = [...moved.values()].reverse();
+  return pages.map(({ status, cards, total, next_cursor }) => {
+    const stayed = cards.map((t) => moved.get(t.id) ?? t).filter((t) => t.status_id === status.id);
+    const came = arrivals.filter(
+      (t) => t.status_id === status.id && origin.get(t.id) !== status.id,
+    );
+    return {
+      id: status.id,
+      name: status.name,
+      total: total - (cards.length - stayed.length) + came.length,
+      tasks: [...came, ...stayed],
+      next_cursor,
+    };
+  });
 }
 
 /** The move a drop of `card` on column `toStatusId` makes, or undefined when it is not allowed. */

@@ -1,6 +1,29 @@
 /** GraphQL operations of the task boards (schema/50-delivery-tasks.graphql). */
 import { graphql, type ResultOf } from '../../../shared/graphql/graphql';
 
+export const BOARD_CARD_FIELDS = graphql(`
+  fragment BoardCardFields on BoardCard {
+    id
+    name
+    status_id
+    task_type
+    assignee_name
+    qa_name
+    project_name
+    request_title
+    total_estimated_hours
+    difficulty_level
+    available_for_qa
+    allowed_moves {
+      to_status_id
+      label
+      needs_reason
+    }
+  }
+`);
+export type BoardTask = ResultOf<typeof BOARD_CARD_FIELDS>;
+
+/** The same fields of a task a move or a take answers with: it replaces the card on the board. */
 export const BOARD_TASK_FIELDS = graphql(`
   fragment BoardTaskFields on Task {
     id
@@ -21,17 +44,44 @@ export const BOARD_TASK_FIELDS = graphql(`
     }
   }
 `);
-export type BoardTask = ResultOf<typeof BOARD_TASK_FIELDS>;
+
+export const BOARD_COLUMN_FIELDS = graphql(
+  `
+    fragment BoardColumnFields on BoardColumn {
+      status_id
+      status_name
+      total_count
+      next_cursor
+      cards {
+        ...BoardCardFields
+      }
+    }
+  `,
+  [BOARD_CARD_FIELDS],
+);
+export type BoardColumnPage = ResultOf<typeof BOARD_COLUMN_FIELDS>;
 
 export const TASK_BOARD_QUERY = graphql(
   `
     query TaskBoard($kind: BoardKind!) {
       taskBoard(kind: $kind) {
-        ...BoardTaskFields
+        ...BoardColumnFields
       }
     }
   `,
-  [BOARD_TASK_FIELDS],
+  [BOARD_COLUMN_FIELDS],
+);
+
+/** "Load more" of one column (fetched past the cache: each page is kept by the board). */
+export const TASK_BOARD_COLUMN_QUERY = graphql(
+  `
+    query TaskBoardColumn($kind: BoardKind!, $status_id: Int!, $after: String) {
+      taskBoardColumn(kind: $kind, status_id: $status_id, after: $after) {
+        ...BoardColumnFields
+      }
+    }
+  `,
+  [BOARD_COLUMN_FIELDS],
 );
 
 export const MOVE_TASK_MUTATION = graphql(

@@ -1,11 +1,24 @@
 /** Resolvers of requests, tasks and boards (schema/50-delivery-tasks.graphql). */
 import { requireViewer, type GraphQLContext } from '../../graphql/context';
 import { guarded, type ResolverDeps } from '../../graphql/types';
-import { allowedMoves, isAvailableForQa, TASK_STATUSES } from '../../../shared/delivery/taskStatus';
+import {
+  allowedMoves,
+  isAvailableForQa,
+  TASK_STATUSES,
+  type TaskState,
+} from '../../../shared/delivery/taskStatus';
+import type { BoardCardRecord } from './board';
 import type { RequestRecord } from './requests';
 import type { TaskRecord } from './taskQueries';
 
 type Args = Record<string, unknown>;
+
+const movesOf = (t: TaskState, userId: string) =>
+  allowedMoves(t, userId).map((m) => ({
+    to_status_id: m.to,
+    label: m.label,
+    needs_reason: m.needsReason,
+  }));
 
 /** Optional input fields left null are treated as absent (so a missing required one is named). */
 function withoutNulls(value: unknown): unknown {
@@ -59,11 +72,12 @@ export function deliveryTaskResolvers(deps: ResolverDeps) {
           await requests.get(viewer, { id: args.request_id });
           return queries.byRequest(viewer, args.request_id);
         }),
-      taskBoard: (
-        _: unknown,
-        args: { kind: 'developer' | 'qa' | 'tech_lead'; project_id?: string | null },
-        context: GraphQLContext,
-      ) => read('taskBoard', () => tasks.board(requireViewer(context), args)),
+      taskBoard: (_: unknown, args: Args, context: GraphQLContext) =>
+        read('taskBoard', () => tasks.board(requireViewer(context), withoutNulls(args))),
+      taskBoardColumn: (_: unknown, args: Args, context: GraphQLContext) =>
+        read('taskBoardColumn', () =>
+          tasks.boardColumn(requireViewer(context), withoutNulls(args)),
+        ),
       techLeadDashboard: (_: unknown, args: Args, context: GraphQLContext) =>
         guarded(deps, 'NO_TL_REQUESTS', 'techLeadDashboard', () =>
           leads.dashboard(requireViewer(context), withoutNulls(args)),
@@ -114,6 +128,11 @@ export function deliveryTaskResolvers(deps: ResolverDeps) {
       tasks: (r: RequestRecord, _: Args, context: GraphQLContext) =>
         read('Request.tasks', () => queries.byRequest(requireViewer(context), r.id)),
     },
+    BoardCard: {
+      available_for_qa: (c: BoardCardRecord) => isAvailableForQa(c),
+      allowed_moves: (c: BoardCardRecord, _: Args, context: GraphQLContext) =>
+        movesOf(c, requireViewer(context).user.id),
+    },
     Task: {
       status: (t: TaskRecord) => ({ id: t.status_id, name: t.status_name }),
       available_for_qa: (t: TaskRecord) => isAvailableForQa(t),
@@ -124,11 +143,7 @@ export function deliveryTaskResolvers(deps: ResolverDeps) {
       subtasks: (t: TaskRecord, _: Args, context: GraphQLContext) =>
         read('Task.subtasks', () => queries.subtasks(requireViewer(context), t.id)),
       allowed_moves: (t: TaskRecord, _: Args, context: GraphQLContext) =>
-        allowedMoves(t, requireViewer(context).user.id).map((m) => ({
-          to_status_id: m.to,
-          label: m.label,
-          needs_reason: m.needsReason,
-        })),
+        movesOf(t, requireViewer(context).user.id),
     },
   };
 }

@@ -14,8 +14,10 @@ import { notFound, parseInput, ValidationError } from '../../errors';
 import { canPlanTasks, canTakeForQa, type Viewer } from '../../permissions';
 import { AppError } from '../../../shared/errors';
 import {
-  BOARD_KINDS,
+  BOARD_PAGE,
   TASK_TYPES,
+  boardColumnInputSchema,
+  boardInputSchema,
   assignTaskInputSchema,
   createTaskInputSchema,
   moveTaskInputSchema,
@@ -23,6 +25,8 @@ import {
 import {
   TASK_STATUS,
   decideTransition,
+  isTaskStatusId,
+  statusName,
   isAvailableForQa,
   notificationContent,
   notificationRecipients,
@@ -31,13 +35,15 @@ import { uuid } from '../../../shared/schemas/input';
 import { z } from 'zod';
 import { insertNotification } from '../notifications/repository';
 import { insertEstimates, priceEstimates } from './edit';
+import { createBoardQueries, type BoardColumnRecord } from './board';
 import { requestScope } from './scope';
 import type { TaskQueries, TaskRecord } from './taskQueries';
 
 const idSchema = z.object({ id: uuid('Not a task.') });
-const boardSchema = z.object({ kind: z.enum(BOARD_KINDS), project_id: uuid().nullish() });
 
 export function createTaskService(db: Database, queries: TaskQueries) {
+  const boards = createBoardQueries(db);
+
   async function visible(viewer: Viewer, id: string): Promise<TaskRecord> {
     const row = await queries.find(viewer, id);
     if (!row) throw new AppError('NO_TASK', 404);
@@ -62,9 +68,27 @@ export function createTaskService(db: Database, queries: TaskQueries) {
   return {
     get: (viewer: Viewer, raw: unknown) => visible(viewer, parseInput(idSchema, raw).id),
 
-    board(viewer: Viewer, raw: unknown): Promise<TaskRecord[]> {
-      const input = parseInput(boardSchema, raw);
-      return queries.board(viewer, input.kind, input.project_id);
+    /** A board: every status column's count and first page (per_column cards, default 50). */
+    board(viewer: Viewer, raw: unknown): Promise<BoardColumnRecord[]> {
+      const input = parseInput(boardInputSchema, raw);
+      const perColumn = input.per_column ?? BOARD_PAGE.default;
+      return boards.columns(viewer, input.kind, input.project_id, perColumn);
+    },
+
+    /** "Load more" of one column: the page after the cursor its last page answered. */
+    boardColumn(viewer: Viewer, raw: unknown): Promise<BoardColumnRecord> {
+      const input = parseInput(boardColumnInputSchema, raw);
+      if (!isTaskStatusId(input.status_id))
+        throw new ValidationError([{ path: 'status_id', message: 'status_id is not a status.' }]);
+      const limit = input.limit ?? BOARD_PAGE.default;
+      return boards.column(
+        viewer,
+        input.kind,
+        input.project_id,
+        input.status_id,
+        limit,
+        input.after,
+      );
     },
 
     async create(viewer: Viewer, raw: unknown): Promise<TaskRecord> {
@@ -192,10 +216,9 @@ export function createTaskService(db: Database, queries: TaskQueries) {
     /** One move through the status machine, by the actor the machine names. */
     async move(viewer: Viewer, raw: unknown): Promise<TaskRecord> {
       const input = parseInput(moveTaskInputSchema, raw);
-      await db.transaction(async (tx) => {
-        // Lock first, then read as the viewer: two moves of one task cannot interleave.
-        await tx.execute(sql`select 1 from ${task} where ${task.id} = ${input.id} for update`);
-        const row = await queries.find(viewer, input.id, tx);
+      return db.transaction(async (tx) => {
+        // Read as the viewer and lock in one statement: two moves of one task cannot interleave.
+        const row = await queries.findForUpdate(viewer, input.id, tx);
         if (!row) throw new AppError('NO_TASK', 404);
         const decision = decideTransition(row, viewer.user.id, input.status_id, input.reason);
         if (!decision.ok)
@@ -207,10 +230,20 @@ export function createTaskService(db: Database, queries: TaskQueries) {
             tech_lead: transition.to === TASK_STATUS.FAILED_REVIEW ? row.assignee_id : row.qa_id,
             qa: row.assignee_id,
           }[transition.actor] ?? null;
-        await tx
+        const [updated] = await tx
           .update(task)
           .set({ status_id: transition.to, updated_at: new Date() })
-          .where(eq(task.id, row.id));
+          .where(eq(task.id, row.id))
+          .returning({ updated_at: task.updated_at });
+        if (!updated) throw new Error('task update returned no row');
+        // The answer is the row read under the lock with what this move changed: nothing else
+        // of it can change before the transaction ends, so it is not read again.
+        const moved: TaskRecord = {
+          ...row,
+          status_id: transition.to,
+          status_name: statusName(transition.to),
+          updated_at: updated.updated_at,
+        };
         await tx.insert(statusLog).values({
           reference_id: row.id,
           log_type: row.parent_id ? 'subtask' : 'task',
@@ -224,9 +257,9 @@ export function createTaskService(db: Database, queries: TaskQueries) {
           submission: input.submission ?? null,
           track_time: input.track_time ?? null,
         });
-        if (!transition.notify) return;
+        if (!transition.notify) return moved;
         const receivers = notificationRecipients(transition.notify, row, viewer.user.id);
-        if (receivers.length === 0) return;
+        if (receivers.length === 0) return moved;
         const people = await tx
           .select({ id: userProfile.id, company_id: userProfile.company_id })
           .from(userProfile)
@@ -241,8 +274,8 @@ export function createTaskService(db: Database, queries: TaskQueries) {
             extra_content: input.reason ?? null,
             company_id: person.company_id,
           });
+        return moved;
       });
-      return visible(viewer, input.id);
     },
   };
 }

@@ -1,16 +1,15 @@
 /**
  * Reads of tasks: one task, a request's tasks, a task's subtasks, estimates, steps, references and
- * status log, and the three boards. Every read is filtered by scope.ts.
+ * status log (the boards are board.ts). Every read is filtered by scope.ts.
  */
-import { and, asc, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DatabaseExecutor } from '../../db/connection';
 import { userProfile } from '../../db/schema';
-import { project, projectTeamMember, request, talentType } from '../../db/schemaDelivery';
+import { project, request, talentType } from '../../db/schemaDelivery';
 import { status, statusLog, step, task, taskEstimate, taskReference } from '../../db/schemaTasks';
 import type { Viewer } from '../../permissions';
 import { TASK_STATUS } from '../../../shared/delivery/taskStatus';
-import type { BoardKind } from '../../../shared/delivery/inputs';
 import { taskScope } from './scope';
 
 const assignee = alias(userProfile, 'assignee');
@@ -62,27 +61,9 @@ function selectTasks(db: DatabaseExecutor) {
 
 export type TaskRecord = Awaited<ReturnType<typeof selectTasks>>[number];
 
-/** Most cards one board loads. */
-export const BOARD_LIMIT = 2000;
-
 export function createTaskQueries(db: Database) {
   const live = (viewer: Viewer, ...more: Array<SQL | undefined>) =>
     and(eq(task.is_deleted, false), taskScope(viewer), ...more);
-
-  function boardCondition(viewer: Viewer, kind: BoardKind): SQL | undefined {
-    const me = viewer.user.id;
-    if (kind === 'developer') return eq(task.assignee_id, me);
-    if (kind === 'tech_lead') return eq(project.tech_lead_id, me);
-    return or(
-      eq(task.qa_id, me),
-      and(
-        eq(task.status_id, TASK_STATUS.READY_FOR_TESTING),
-        isNull(task.qa_id),
-        sql`${task.project_id} in (select ${projectTeamMember.project_id} from ${projectTeamMember}
-          where ${projectTeamMember.user_profile_id} = ${me} and ${projectTeamMember.is_deleted} = false)`,
-      ),
-    );
-  }
 
   return {
     async find(
@@ -96,6 +77,22 @@ export function createTaskQueries(db: Database) {
       return row;
     },
 
+    /**
+     * `find` that also locks the task's row until `tx` ends (one statement): a move reads what it
+     * decides on under the lock, so two moves of one task cannot interleave.
+     */
+    async findForUpdate(
+      viewer: Viewer,
+      id: string,
+      tx: DatabaseExecutor,
+    ): Promise<TaskRecord | undefined> {
+      const [row] = await selectTasks(tx)
+        .where(live(viewer, eq(task.id, id)))
+        .limit(1)
+        .for('update', { of: task });
+      return row;
+    },
+
     byRequest: (viewer: Viewer, requestId: string) =>
       selectTasks(db)
         .where(live(viewer, eq(task.request_id, requestId), isNull(task.parent_id)))
@@ -105,20 +102,6 @@ export function createTaskQueries(db: Database) {
       selectTasks(db)
         .where(live(viewer, eq(task.parent_id, parentId)))
         .orderBy(asc(task.created_at), asc(task.id)),
-
-    /** A work board: never "estimated" tasks (spec section 4). */
-    board: (viewer: Viewer, kind: BoardKind, projectId?: string | null) =>
-      selectTasks(db)
-        .where(
-          live(
-            viewer,
-            boardCondition(viewer, kind),
-            ne(task.task_type, 'estimated'),
-            projectId ? eq(task.project_id, projectId) : undefined,
-          ),
-        )
-        .orderBy(asc(task.status_id), desc(task.updated_at), asc(task.id))
-        .limit(BOARD_LIMIT),
 
     estimates: (taskId: string) =>
       db
