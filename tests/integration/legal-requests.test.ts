@@ -297,7 +297,7 @@ describe('comments and attachments', () => {
       admin.token,
     );
     expect(up.status).toBe(200);
-    const key = (up.body as { key: string }).key;
+    const key = (up.body as unknown as { key: string }).key;
     const added = await ok<{
       addLegalRequestComment: {
         id: string;
@@ -359,7 +359,7 @@ describe('comments and attachments', () => {
     const r = await create();
     const other = await server.signUpCompany({ name: 'Other Firm', is_legal: true });
     const up = await upload(`${server.url}/files/upload`, 'x.pdf', FIXTURES.pdf, other.admin.token);
-    const key = (up.body as { key: string }).key;
+    const key = (up.body as unknown as { key: string }).key;
     const refused = await server.gql(
       'mutation($r: ID!, $k: [String!]) { addLegalRequestComment(request_id: $r, comment: "x", attachment_keys: $k) { id } }',
       { r: r.id, k: [key] },
