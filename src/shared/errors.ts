@@ -241,7 +241,8 @@ export const PRODUCT_ERRORS = {
   TASK_REQUEST_SUBTASKS_OPEN:
     'This request still has {count} open subtasks. Complete or delete them before completing it.',
   TASK_REQUEST_NESTED_SUBTASK: 'A subtask cannot have subtasks of its own.',
-  TASK_REQUEST_NOT_WORKER: 'Only the delivery team can assign a task request or review it for automation.',
+  TASK_REQUEST_NOT_WORKER:
+    'Only the delivery team can assign a task request or review it for automation.',
   COMMENT_NOT_AUTHOR: 'Only the author of a comment can change or delete it.',
   // A workflow's test run (issue 17; the spec has no test run).
   TEST_RUN_WORKFLOW_FAILED: 'Failed to test run the workflow',

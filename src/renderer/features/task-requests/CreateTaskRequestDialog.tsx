@@ -17,7 +17,7 @@ import {
 } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { ERRORS, PRODUCT_ERRORS } from '../../../shared/errors';
+import { PRODUCT_ERRORS } from '../../../shared/errors';
 import { LEGAL_REQUEST_PRIORITIES } from '../../../shared/legalRequests';
 import { describeError } from '../../app/errors';
 import { fieldIssues } from '../legal-people/issues';
