@@ -6,7 +6,7 @@
  * The provider's internal manager assigned to the firm sees the same requests and works them;
  * the firm's own users may not.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalRequestActivity } from '../../src/server/db/schemaLegalRequests';
 import { formatError } from '../../src/shared/errors';
@@ -284,6 +284,30 @@ describe('changes write activity', () => {
       .from(legalRequestActivity)
       .where(eq(legalRequestActivity.legal_request_id, r.id));
     expect(stored.every((row) => row.updated_by === admin.user.id)).toBe(true);
+  });
+});
+
+describe('when the activity cannot be written', () => {
+  it('given the activity insert fails, then the change is rolled back and the answer is the catalogue message', async () => {
+    const r = await create({ headline: 'Kept' });
+    await server.db.execute(
+      sql`alter table legal_request_activity add constraint test_no_headline check (type <> 'headline') not valid`,
+    );
+    try {
+      const failed = await server.gql(UPDATE, { i: { id: r.id, headline: 'Lost' } }, admin.token);
+      expect(codeOf(failed)).toBe('CREATE_LEGAL_REQUEST_ACTIVITY_FAILED');
+      expect(failed.errors?.[0]?.message).toBe('Failed to create legal request activity');
+    } finally {
+      await server.db.execute(
+        sql`alter table legal_request_activity drop constraint test_no_headline`,
+      );
+    }
+    const after = await ok<{ legalRequest: { headline: string } }>(
+      'query($id: ID!) { legalRequest(id: $id) { headline } }',
+      { id: r.id },
+    );
+    expect(after.legalRequest.headline).toBe('Kept');
+    expect((await activities(r.id)).map((a) => a.type)).toEqual(['created']);
   });
 });
 

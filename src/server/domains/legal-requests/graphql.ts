@@ -1,8 +1,8 @@
 /** Resolvers of task requests (schema/63-legal-requests.graphql); rules in service.ts. */
-import type { ErrorCode } from '../../../shared/errors';
+import { AppError, type ErrorCode } from '../../../shared/errors';
 import { requireViewer, type GraphQLContext } from '../../graphql/context';
 import { fileLink, guarded, type ResolverDeps } from '../../graphql/types';
-import type { LegalRequestService } from './service';
+import { ActivityWriteError, type LegalRequestService } from './service';
 
 type Args = Record<string, unknown>;
 type Method = Exclude<keyof LegalRequestService, 'comment'>;
@@ -13,9 +13,15 @@ export function legalRequestResolvers(deps: ResolverDeps) {
   const field =
     (code: ErrorCode, method: Method, unwrapInput = false) =>
     (_: unknown, args: Args, context: GraphQLContext) =>
-      guarded<unknown>(deps, code, method, () =>
-        service[method](requireViewer(context), unwrapInput ? args.input : args),
-      );
+      guarded<unknown>(deps, code, method, async () => {
+        try {
+          return await service[method](requireViewer(context), unwrapInput ? args.input : args);
+        } catch (error) {
+          if (!(error instanceof ActivityWriteError)) throw error;
+          deps.logError(error.cause, `${method} (activity)`);
+          throw new AppError('CREATE_LEGAL_REQUEST_ACTIVITY_FAILED', 500);
+        }
+      });
   return {
     Query: {
       legalRequests: field('GET_TASK_REQUESTS_FAILED', 'list'),

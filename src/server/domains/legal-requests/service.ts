@@ -29,7 +29,7 @@ import {
   legalRequestAttachment,
   legalRequestComment,
 } from '../../db/schemaLegalRequests';
-import { failAs, notFound, parseInput, ValidationError } from '../../errors';
+import { expectedFailure, notFound, parseInput, ValidationError } from '../../errors';
 import {
   canEditLegalRequestComment,
   canViewCompany,
@@ -42,24 +42,35 @@ type Change = { type: LegalRequestActivityType; current: string | null; previous
 
 const EDITABLE = ['headline', 'priority', 'category', 'due_date', 'details'] as const;
 
-export function createLegalRequestService(
-  repo: LegalRequestRepository,
-  options: { onUnexpected?: (error: unknown) => void } = {},
-) {
+/**
+ * Writing a change's activity failed unexpectedly (the change is rolled back with it); the
+ * resolvers log the cause and answer "Failed to create legal request activity".
+ */
+export class ActivityWriteError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('legal request activity write failed');
+    this.name = 'ActivityWriteError';
+  }
+}
+
+export function createLegalRequestService(repo: LegalRequestRepository) {
   const { db } = repo;
-  const logUnexpected = options.onUnexpected ?? (() => undefined);
 
   /** The activity of one change, written in the change's transaction. */
-  function record(ex: DatabaseExecutor, viewer: Viewer, requestId: string, changes: Change[]) {
-    return failAs(
-      'CREATE_LEGAL_REQUEST_ACTIVITY_FAILED',
-      () =>
-        repo.addActivities(
-          ex,
-          changes.map((c) => ({ ...c, legal_request_id: requestId, updated_by: viewer.user.id })),
-        ),
-      logUnexpected,
-    );
+  async function record(
+    ex: DatabaseExecutor,
+    viewer: Viewer,
+    requestId: string,
+    changes: Change[],
+  ) {
+    try {
+      await repo.addActivities(
+        ex,
+        changes.map((c) => ({ ...c, legal_request_id: requestId, updated_by: viewer.user.id })),
+      );
+    } catch (error) {
+      throw expectedFailure(error) ?? new ActivityWriteError(error);
+    }
   }
 
   async function lockOrMissing(ex: DatabaseExecutor, viewer: Viewer, id: string) {
