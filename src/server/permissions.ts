@@ -229,3 +229,24 @@ export function canCreateProject(viewer: Viewer, companyId: string): boolean {
 export function canManageTalent(viewer: Viewer, talent: { company_id: string }): boolean {
   return canManageCompany(viewer, talent.company_id);
 }
+
+/**
+ * Task requests (issue 21) are filed and followed by everyone who sees the company; the delivery
+ * side (the provider's internal admins, and internal managers assigned to the company) works them:
+ * sets the assignee and the automation review status. The firm's own users do not.
+ */
+export function canWorkLegalRequest(viewer: Viewer, request: { company_id: string }): boolean {
+  return (
+    (viewer.userType === 'internal_admin' || viewer.userType === 'internal_manager') &&
+    viewer.user.company_id !== request.company_id &&
+    canViewCompany(viewer, request.company_id)
+  );
+}
+
+/** A task request's comment is changed or deleted by its author only. */
+export function canEditLegalRequestComment(
+  viewer: Viewer,
+  comment: { created_by: string | null },
+): boolean {
+  return comment.created_by === viewer.user.id;
+}

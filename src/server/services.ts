@@ -5,6 +5,8 @@ import { createActivityTypeService } from './domains/activity-types/service';
 import { createDataExtractionService } from './domains/data-extraction/service';
 import { createLegalPeopleRepository } from './domains/legal-people/repository';
 import { createLegalPeopleService } from './domains/legal-people/service';
+import { createLegalRequestRepository } from './domains/legal-requests/repository';
+import { createLegalRequestService } from './domains/legal-requests/service';
 import { createRequestService } from './domains/tasks/requests';
 import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
@@ -121,6 +123,7 @@ export async function createServices(
     processedFileEdits: createProcessedFileService(db, { storage: deps.storage }),
     savedViews: createSavedViewService(db),
     legalPeople: createLegalPeopleService(createLegalPeopleRepository(db)),
+    legalRequests: createLegalRequestService(createLegalRequestRepository(db)),
     dataExtraction: createDataExtractionService(db),
     activityTypes: createActivityTypeService(db),
     evaluation: createEvaluationService(db),

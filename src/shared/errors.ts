@@ -231,6 +231,19 @@ export const PRODUCT_ERRORS = {
   CREATE_DATA_FIELD_FAILED: 'Failed to create data field',
   UPDATE_DATA_FIELD_FAILED: 'Failed to update data field',
   UPDATE_ACTIVITY_TYPE_FAILED: 'Failed to update activity type',
+  // Task requests (issue 21): the spec words the list, details, update and activity failures only.
+  CREATE_TASK_REQUEST_FAILED: 'Failed to create task request',
+  DELETE_TASK_REQUEST_FAILED: 'Failed to delete task request',
+  CREATE_COMMENT_FAILED: 'Failed to create comment',
+  UPDATE_COMMENT_FAILED: 'Failed to update comment',
+  DELETE_COMMENT_FAILED: 'Failed to delete comment',
+  TASK_REQUEST_MOVE_REFUSED: 'A task request cannot go from {from} to {to}.',
+  TASK_REQUEST_SUBTASKS_OPEN:
+    'This request still has {count} open subtasks. Complete or delete them before completing it.',
+  TASK_REQUEST_NESTED_SUBTASK: 'A subtask cannot have subtasks of its own.',
+  TASK_REQUEST_NOT_WORKER:
+    'Only the delivery team can assign a task request or review it for automation.',
+  COMMENT_NOT_AUTHOR: 'Only the author of a comment can change or delete it.',
   // A workflow's test run (issue 17; the spec has no test run).
   TEST_RUN_WORKFLOW_FAILED: 'Failed to test run the workflow',
   // Admin evaluation (GET /admin/eval): the spec names the call but words no failure.

@@ -10,6 +10,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { rawFile, session, userProfile } from '../../src/server/db/schema';
+import { legalRequest, legalRequestComment } from '../../src/server/db/schemaLegalRequests';
 import { legalCase, legalFileType, legalProcessedFile } from '../../src/server/db/schemaPipeline';
 import { ensureCompanyTaxonomy } from '../../src/server/domains/pipeline/taxonomy';
 import { hashSessionToken, newSessionToken } from '../../src/server/domains/auth/tokens';
@@ -45,7 +46,9 @@ export type IdKind =
   | 'folder'
   | 'extractedValue'
   | 'fileKey'
-  | 'upload';
+  | 'upload'
+  | 'legalRequest'
+  | 'requestComment';
 
 export interface Fixtures {
   /** Real ids by kind; the first of each is firm A's (the sweeps use it). */
@@ -147,6 +150,32 @@ export async function createFixtures(server: TestServer): Promise<Fixtures> {
     'mutation($id: ID!, $v: [ExtractedValueInput!]!) { saveExtractedData(processed_file_id: $id, values: $v) { id } }',
     { id: docsA[0], v: [{ data_field: 'applicant', extracted_value: 'Jane Roe' }] },
   );
+  const legalRequestOf = async (companyId: string, requester: string, token: string) =>
+    (
+      await gql<{ createLegalRequest: { id: string } }>(
+        'mutation($i: CreateLegalRequestInput!) { createLegalRequest(input: $i) { id } }',
+        {
+          i: {
+            company_id: companyId,
+            requested_by: requester,
+            headline: 'Fuzz request',
+            priority: 'High',
+            category: 'Fuzz',
+            due_date: '2026-12-01',
+            details: 'Fuzz details',
+          },
+        },
+        token,
+      )
+    ).createLegalRequest.id;
+  const requestA = await legalRequestOf(a.company.id, users['A.admin'], adminA);
+  const requestB = await legalRequestOf(b.company.id, users['B.admin'], tokens['B.admin']);
+  const commentA = (
+    await gql<{ addLegalRequestComment: { id: string } }>(
+      'mutation($r: ID!) { addLegalRequestComment(request_id: $r, comment: "Fuzz comment") { id } }',
+      { r: requestA },
+    )
+  ).addLegalRequestComment.id;
   await ensureCompanyTaxonomy(db, a.company.id);
   await ensureCompanyTaxonomy(db, b.company.id);
   const types = await db
@@ -170,6 +199,8 @@ export async function createFixtures(server: TestServer): Promise<Fixtures> {
     extractedValue: extracted.saveExtractedData.map((value) => value.id),
     fileKey: [new URL(stored.body.url).pathname.split('/').pop() ?? ''],
     upload: [uploading.id],
+    legalRequest: [requestA, requestB],
+    requestComment: [commentA],
   };
   for (const [kind, list] of Object.entries(ids))
     if (list.length === 0 || list.some((id) => !id)) throw new Error(`no fuzz fixture: ${kind}`);
@@ -222,6 +253,19 @@ export async function createFixtures(server: TestServer): Promise<Fixtures> {
         .update(legalCase)
         .set({ is_deleted: false })
         .where(and(inArray(legalCase.id, ids.legalCase), eq(legalCase.is_deleted, true)));
+      await db
+        .update(legalRequest)
+        .set({ is_deleted: false })
+        .where(and(inArray(legalRequest.id, ids.legalRequest), eq(legalRequest.is_deleted, true)));
+      await db
+        .update(legalRequestComment)
+        .set({ is_deleted: false })
+        .where(
+          and(
+            inArray(legalRequestComment.id, ids.requestComment),
+            eq(legalRequestComment.is_deleted, true),
+          ),
+        );
     },
   };
 }

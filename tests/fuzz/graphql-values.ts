@@ -17,6 +17,11 @@ import { seededUuid, type Rng } from './prng';
 
 /** Which kind of record an ID argument names, from its name and its field's name. */
 export function idKindFor(fieldName: string, argName: string): IdKind | 'new' {
+  if (/LegalRequest/i.test(fieldName)) {
+    if (argName === 'id') return /Comment/.test(fieldName) ? 'requestComment' : 'legalRequest';
+    if (/request_id|parent_task/.test(argName)) return 'legalRequest';
+    if (/requested_by|assignee/.test(argName)) return 'user';
+  }
   const name = argName === 'id' ? fieldName : argName;
   const rules: Array<[RegExp, IdKind | 'new']> = [
     [/idempotency|extraction/i, 'new'],
@@ -45,6 +50,8 @@ function stringFor(name: string, rng: Rng): string {
     [/csv/i, () => 'case_number,name,date_of_injury\nFZ-1,Fuzz v. Fixture,2024-01-02\n'],
     [/format/i, () => 'MM/DD/YYYY'],
     [/url/i, () => '/files/abc'],
+    [/automation_review_status/, () => rng.pick(['In Review', 'Automatable'])],
+    [/priority/, () => rng.pick(['Urgent', 'Low'])],
     [/status/i, () => rng.pick(['Processed', 'Uploaded', 'Done'])],
     [/medium/i, () => 'desktop'],
     [/folder/i, () => 'no_file_type'],

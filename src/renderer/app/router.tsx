@@ -27,6 +27,8 @@ import { ProjectDetailPage } from '../features/projects/ProjectDetailPage';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { RequestDetailPage } from '../features/requests/RequestDetailPage';
 import { RequestsPage } from '../features/requests/RequestsPage';
+import { TaskRequestDetailPage } from '../features/task-requests/TaskRequestDetailPage';
+import { TaskRequestsPage } from '../features/task-requests/TaskRequestsPage';
 import { TalentPage } from '../features/talent/TalentPage';
 import { RawFileDetailsPage } from '../features/raw-file-details/RawFileDetailsPage';
 import { RawFilesPage } from '../features/raw-files/RawFilesPage';
@@ -94,6 +96,8 @@ export function createAppRouter() {
             { path: 'projects/:id', element: <ProjectDetailPage /> },
             { path: 'requests', element: <RequestsPage /> },
             { path: 'requests/:id', element: <RequestDetailPage /> },
+            { path: 'task-requests', element: <TaskRequestsPage /> },
+            { path: 'task-requests/:id', element: <TaskRequestDetailPage /> },
             { path: 'talent', element: <TalentPage /> },
             { path: 'workflows', element: <WorkflowsPage /> },
             { path: 'workflows/:id', element: <WorkflowEditorPage /> },

@@ -10,7 +10,7 @@ import type { UploadProgressStep } from '../features/uploads/slice';
 import { NETWORK_UNREACHABLE } from './errors';
 
 const Refusal = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-const Accepted = z.object({ url: z.string().optional() });
+const Accepted = z.object({ url: z.string().optional(), key: z.string().optional() });
 export type UploadAccepted = z.infer<typeof Accepted>;
 
 export class UploadError extends Error {

@@ -15,6 +15,7 @@ import { deliveryRequestResolvers } from '../domains/tasks/requestPageGraphql';
 import { activityTypeResolvers } from '../domains/activity-types/graphql';
 import { dataExtractionResolvers } from '../domains/data-extraction/graphql';
 import { legalPeopleResolvers } from '../domains/legal-people/graphql';
+import { legalRequestResolvers } from '../domains/legal-requests/graphql';
 import { deliveryTaskResolvers } from '../domains/tasks/graphql';
 import { projectResolvers } from '../domains/projects/graphql';
 import { talentResolvers } from '../domains/talent/graphql';
@@ -97,6 +98,7 @@ export function createGraphQLServer(
         liveFilesResolvers(deps),
         savedViewResolvers(deps),
         legalPeopleResolvers(deps),
+        legalRequestResolvers(deps),
         dataExtractionResolvers(deps),
         activityTypeResolvers(deps),
         deliveryTaskResolvers(deps),

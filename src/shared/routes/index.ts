@@ -31,6 +31,8 @@ export const APP_ROUTE_PATTERNS = [
   'projects/:id',
   'requests',
   'requests/:id',
+  'task-requests',
+  'task-requests/:id',
   'talent',
   'workflows',
   'workflows/:id',

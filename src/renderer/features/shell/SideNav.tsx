@@ -30,6 +30,7 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
       { to: '/documents', label: 'Document center', icon: 'folder-shared' },
       { to: '/review', label: 'Needs review', icon: 'form' },
       { to: '/cases', label: 'Cases', icon: 'briefcase' },
+      { to: '/task-requests', label: 'Task requests', icon: 'clipboard' },
     ],
   },
   {
