@@ -3,8 +3,9 @@
  * each hypothesis carrying its own running document (so "within the declared length", "running
  * header", "in the exhibits" follow that hypothesis). The score is the sum of log probabilities
  * of the decisions. Hard constraints: page 1 starts, a separator sheet starts a document and the
- * page after it never does (the sheet is the cover of the document behind it), and an Opinion on
- * Decision behind a Findings and Award is part of it.
+ * page after it never does (the sheet is the cover of the document behind it), an Opinion on
+ * Decision behind a Findings and Award is part of it, and so are an IMR application behind a UR
+ * determination and an uncaptioned proof of service behind a document that is served.
  */
 import {
   continueDocument,
@@ -57,8 +58,15 @@ export function decode(readings: PageReading[], model: BoundaryModel): Decision[
     for (const h of beam) {
       const features = pageFeatures(cur, prev, h.doc, i);
       const p = startProbability(features, model);
-      // The WCAB issues an Opinion on Decision as part of its Findings and Award.
-      const attached = prev.separator || features.opinionAfterFindings === 1;
+      // The WCAB issues an Opinion on Decision as part of its Findings and Award; the IMR
+      // application form is enclosed with the UR determination it disputes; a proof of service
+      // without its own caption or case line is the last page of the document it serves (the
+      // training labels follow the same rule, so a learned weight would only be a weaker copy).
+      const attached =
+        prev.separator ||
+        features.opinionAfterFindings === 1 ||
+        features.imrAfterUr === 1 ||
+        features.posAfterPleading === 1;
       const forced = cur.separator ? true : attached ? false : null;
       if (forced !== false) {
         next.push({
