@@ -5,7 +5,8 @@
  * of the decisions. Hard constraints: page 1 starts, a separator sheet starts a document and the
  * page after it never does (the sheet is the cover of the document behind it), an Opinion on
  * Decision behind a Findings and Award is part of it, and so are an IMR application behind a UR
- * determination and an uncaptioned proof of service behind a document that is served.
+ * determination and an uncaptioned proof of service behind a document that is served; the page
+ * behind a fax cover sheet starts a document.
  */
 import {
   continueDocument,
@@ -67,7 +68,8 @@ export function decode(readings: PageReading[], model: BoundaryModel): Decision[
         features.opinionAfterFindings === 1 ||
         features.imrAfterUr === 1 ||
         features.posAfterPleading === 1;
-      const forced = cur.separator ? true : attached ? false : null;
+      // A fax cover sheet is a note of its own: what was sent starts behind it.
+      const forced = cur.separator || prev.faxCover ? true : attached ? false : null;
       if (forced !== false) {
         next.push({
           score: h.score + (forced ? 0 : Math.log(p + EPS)),

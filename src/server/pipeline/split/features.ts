@@ -54,7 +54,6 @@ export const FEATURE_NAMES = [
   'faxSame',
   'faxFirst',
   'faxCover',
-  'afterFaxCover',
   'letterheadNew',
   'exhibitCover',
   'exhibit',
@@ -231,7 +230,6 @@ export function pageFeatures(
   if (cur.fax && prev.fax && cur.fax.key === prev.fax.key) f.faxSame = 1;
   if (cur.fax?.k === 1) f.faxFirst = 1;
   if (cur.faxCover) f.faxCover = 1;
-  if (prev.faxCover) f.afterFaxCover = 1;
   // A letterhead none of the document's pages has opened with: another author's paper (an
   // attachment heading is weighed by its own features: a served proof of service may carry the
   // server's letterhead).
