@@ -125,6 +125,19 @@ function runningCaption(doc: LabelledDoc, rng: Rng): void {
     doc.pages[i] = [line, ...title, ...(doc.pages[i] ?? [])];
 }
 
+/**
+ * Real paper carries many titles no taxonomy lists (an EMG study, an ultrasound, a payment
+ * letter): a first page with its capitalised heading lines taken away, so that the weights learn
+ * letterheads, closings and dates as well as titles.
+ */
+function untitled(doc: LabelledDoc, rng: Rng): void {
+  const first = doc.pages[0];
+  if (!first || !rng.chance(0.15)) return;
+  const heading = (l: string): boolean =>
+    l.trim().length >= 6 && /[A-Z]{3}/.test(l) && l === l.toUpperCase() && !/\d{3}/.test(l);
+  doc.pages[0] = first.filter((l, i) => i >= 14 || !heading(l));
+}
+
 function redate(page: string[], date: string): string[] {
   let done = false;
   return page.map((line) => {
@@ -139,6 +152,7 @@ export function augment(name: string, docs: LabelledDoc[], rng: Rng): LabelledBu
   const out: LabelledDoc[] = [];
   for (const doc of docs) {
     const copy = { typeKey: doc.typeKey, pages: doc.pages.map((p) => [...p]) };
+    untitled(copy, rng);
     runningCaption(copy, rng);
     attach(copy, docs, rng);
     out.push(copy);
