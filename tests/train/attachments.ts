@@ -229,6 +229,39 @@ export function faxStyle(rng: Rng): FaxStyle {
   return { line, top: rng.chance(0.75) };
 }
 
+/** A fax cover sheet sent ahead of `pages` pages (itself included): a note of its own. */
+export function faxCoverSheet(rng: Rng, pages: number): string[] {
+  const to = rng.pick(['Claims Unit', 'Records Dept.', 'Calendar Clerk', 'Adjuster', 'Dr. Patel']);
+  const lines = [
+    rng.pick([
+      'FAX COVER SHEET',
+      'Facsimile Transmittal',
+      'FAX TRANSMISSION',
+      'Fax Cover',
+      'FACSIMILE COVER SHEET',
+    ]),
+    `To: ${to}`,
+    `From: ${rng.pick(PEOPLE)}`,
+    `Date: ${usDate(rng)}`,
+    rng.pick([
+      `Number of pages (including cover): ${pages}`,
+      `Pages including this cover: ${pages}`,
+      `Total pages (incl. cover): ${pages}`,
+    ]),
+  ];
+  if (rng.chance(0.6))
+    lines.push(`Re: ${rng.pick(['records', 'billing', 'claim', 'RFA', 'report'])}`);
+  if (rng.chance(0.7))
+    lines.push(
+      rng.pick([
+        'The documents accompanying this transmission are confidential and privileged.',
+        'If you have received this fax in error please call us and destroy all copies.',
+      ]),
+    );
+  if (rng.chance(0.3)) lines.unshift(rng.pick(['Bram & Kay LLP', 'ORTHO SPINE GROUP', 'SCIF']));
+  return lines;
+}
+
 const NOTES = [
   'The records you requested are enclosed for your review.',
   'Please note our new mailing address for all future correspondence.',

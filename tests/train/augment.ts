@@ -10,6 +10,7 @@ import { ocrDamage } from '../../src/server/pipeline/classify/fixtures';
 import {
   attachedProofOfService,
   exhibitCover,
+  faxCoverSheet,
   faxStyle,
   imrApplication,
   itemization,
@@ -97,6 +98,46 @@ function attach(doc: LabelledDoc, all: LabelledDoc[], rng: Rng): void {
   doc.pages.push(...numbered(doc, add, rng), ...own);
 }
 
+const PLEADINGS = new Set([
+  'petition',
+  'answer',
+  'declaration_of_readiness',
+  'application_for_adjudication',
+  'deposition_notice',
+  'compromise_and_release',
+  'stipulations',
+]);
+const SURNAMES = ['REYES', 'Okafor', 'HART', 'Nguyen', 'BAKER', 'Singh'];
+const PARTIES = ['ACME FOODS', 'City of Albany', 'WESTCO MOVERS', 'Bay Transit', 'SCIF'];
+
+/** A pleading's continuation pages with a one-line running caption (and the title, sometimes). */
+function runningCaption(doc: LabelledDoc, rng: Rng): void {
+  if (!PLEADINGS.has(doc.typeKey) || doc.pages.length < 2 || !rng.chance(0.35)) return;
+  const adj =
+    /ADJ\s?\d{7,8}/.exec(doc.pages.flat().join(' '))?.[0] ?? `ADJ${rng.int(1e6, 2e7 - 1)}`;
+  const line = rng.pick([
+    `${rng.pick(SURNAMES)} v. ${rng.pick(PARTIES)}   ${adj}`,
+    `${rng.pick(SURNAMES)} vs. ${rng.pick(PARTIES)}, et al.  Case No. ${adj}`,
+    `${rng.pick(SURNAMES)} v. ${rng.pick(PARTIES)} (${adj})`,
+  ]);
+  const title = rng.chance(0.4) ? [typeName(doc.typeKey).toUpperCase()] : [];
+  for (let i = 1; i < doc.pages.length; i++)
+    doc.pages[i] = [line, ...title, ...(doc.pages[i] ?? [])];
+}
+
+/**
+ * Real paper carries many titles no taxonomy lists (an EMG study, an ultrasound, a payment
+ * letter): a first page with its capitalised heading lines taken away, so that the weights learn
+ * letterheads, closings and dates as well as titles.
+ */
+function untitled(doc: LabelledDoc, rng: Rng): void {
+  const first = doc.pages[0];
+  if (!first || !rng.chance(0.15)) return;
+  const heading = (l: string): boolean =>
+    l.trim().length >= 6 && /[A-Z]{3}/.test(l) && l === l.toUpperCase() && !/\d{3}/.test(l);
+  doc.pages[0] = first.filter((l, i) => i >= 14 || !heading(l));
+}
+
 function redate(page: string[], date: string): string[] {
   let done = false;
   return page.map((line) => {
@@ -111,6 +152,8 @@ export function augment(name: string, docs: LabelledDoc[], rng: Rng): LabelledBu
   const out: LabelledDoc[] = [];
   for (const doc of docs) {
     const copy = { typeKey: doc.typeKey, pages: doc.pages.map((p) => [...p]) };
+    untitled(copy, rng);
+    runningCaption(copy, rng);
     attach(copy, docs, rng);
     out.push(copy);
     if (SAME_AUTHOR.has(doc.typeKey) && doc.pages.length <= 3 && rng.chance(0.3)) {
@@ -155,14 +198,24 @@ export function augment(name: string, docs: LabelledDoc[], rng: Rng): LabelledBu
   return { name, pages: texts, starts };
 }
 
-/** Fax stamps over runs of consecutive documents, the counter running across each run. */
+/**
+ * Fax stamps over runs of consecutive documents, the counter running across each run; some runs
+ * open with a fax cover sheet (a one-page document of its own).
+ */
 function faxRuns(pages: string[][], starts: boolean[], rng: Rng): void {
-  const docStarts = starts.flatMap((s, i) => (s ? [i] : []));
+  let docStarts = starts.flatMap((s, i) => (s ? [i] : []));
   let d = rng.int(0, Math.max(0, docStarts.length - 2));
   while (d < docStarts.length) {
     const run = rng.int(2, 6);
     const from = docStarts[d] ?? 0;
-    const to = docStarts[d + run] ?? pages.length;
+    let to = docStarts[d + run] ?? pages.length;
+    if (rng.chance(0.35)) {
+      pages.splice(from, 0, faxCoverSheet(rng, to - from + 1));
+      starts.splice(from, 0, true);
+      to += 1;
+      docStarts = starts.flatMap((s, i) => (s ? [i] : []));
+      d += 1;
+    }
     const style = faxStyle(rng);
     for (let i = from; i < to; i++) {
       const line = style.line(i - from + 1, to - from);

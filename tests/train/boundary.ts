@@ -89,7 +89,7 @@ export function rowsOf(bundles: LabelledBundle[]): { rows: number[][]; ys: boole
       if (!cur || !prev) continue;
       const start = b.starts[i] === true;
       // The decoder decides these pages by rule, so they teach the weights nothing.
-      if (!cur.separator && !prev.separator) {
+      if (!cur.separator && !prev.separator && !prev.faxCover) {
         const f = pageFeatures(cur, prev, doc, i);
         rows.push(FEATURE_NAMES.map((name) => f[name] ?? 0));
         ys.push(start);

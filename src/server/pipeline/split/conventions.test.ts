@@ -217,4 +217,51 @@ describe('split conventions', () => {
     );
     expect(starts(pages)).toEqual([1, 2]);
   });
+
+  it('starts a document behind a fax cover sheet, the cover being a note of its own', () => {
+    const cover = [
+      'FAX TRANSMITTAL',
+      'To: Ruiz Law Group',
+      'From: Coast Orthopaedic Group',
+      'Date: 02/05/2024',
+      'Pages (including cover): 3',
+      'This facsimile is confidential. If received in error, call us and destroy it.',
+    ].join('\n');
+    const mri = [
+      'PACIFIC IMAGING DIAGNOSTIC CENTER',
+      '9278 N. Harbor Blvd., Suite 944, Bakersfield, CA 93301',
+      'Tel (661) 555-3530   Fax (661) 555-0742',
+      'Patient: MENDEZ, ROSA   DOB: 03/02/1979   Claim: 0512-88',
+      'Exam date: 02/03/2024   Referring: Helen Lin, M.D.',
+      'EXAMINATION: LUMBAR SPINE, NON-CONTRAST',
+      'FINDINGS: disc bulge at L4-5.',
+      'Electronically signed by Omar Haddad, M.D.',
+    ].join('\n');
+    expect(starts(bundle(cover, mri))).toEqual([1, 2]);
+  });
+
+  it('keeps a petition page whose running caption repeats the title, and the IMR form behind a UR determination', () => {
+    const more = [
+      'MENDEZ v. BRIGHT FOODS INC., et al.   ADJ11223344',
+      'PETITION FOR PENALTIES AND INTEREST',
+      'The payment due on February 15 was issued twenty days late, without a penalty',
+      'paid on it and without any notice explaining the delay.',
+    ].join('\n');
+    const ur = [
+      'UTILIZATION REVIEW DETERMINATION',
+      'Employee: Rosa Mendez  Claim Number: 0512-88',
+      'Request: MRI lumbar spine. Decision: non-certified.',
+      'You may ask for Independent Medical Review on the enclosed form within 30 days.',
+      'Karl Weiss, M.D., Reviewing Physician',
+      'Page 1 of 1',
+    ].join('\n');
+    const imr = [
+      'APPLICATION FOR INDEPENDENT MEDICAL REVIEW',
+      'DWC Form IMR',
+      'Employee Name: Mendez, Rosa   Claim Number: 0512-88',
+      'Signature of Employee or Representative: ____________',
+      'Page 1 of 1',
+    ].join('\n');
+    expect(starts(bundle(petition[0] ?? '', more, petition[1] ?? '', ur, imr))).toEqual([1, 4]);
+  });
 });

@@ -3,8 +3,10 @@
  * each hypothesis carrying its own running document (so "within the declared length", "running
  * header", "in the exhibits" follow that hypothesis). The score is the sum of log probabilities
  * of the decisions. Hard constraints: page 1 starts, a separator sheet starts a document and the
- * page after it never does (the sheet is the cover of the document behind it), and an Opinion on
- * Decision behind a Findings and Award is part of it.
+ * page after it never does (the sheet is the cover of the document behind it), an Opinion on
+ * Decision behind a Findings and Award is part of it, and so are an IMR application behind a UR
+ * determination and an uncaptioned proof of service behind a document that is served; the page
+ * behind a fax cover sheet starts a document.
  */
 import {
   continueDocument,
@@ -57,9 +59,17 @@ export function decode(readings: PageReading[], model: BoundaryModel): Decision[
     for (const h of beam) {
       const features = pageFeatures(cur, prev, h.doc, i);
       const p = startProbability(features, model);
-      // The WCAB issues an Opinion on Decision as part of its Findings and Award.
-      const attached = prev.separator || features.opinionAfterFindings === 1;
-      const forced = cur.separator ? true : attached ? false : null;
+      // The WCAB issues an Opinion on Decision as part of its Findings and Award; the IMR
+      // application form is enclosed with the UR determination it disputes; a proof of service
+      // without its own caption or case line is the last page of the document it serves (the
+      // training labels follow the same rule, so a learned weight would only be a weaker copy).
+      const attached =
+        prev.separator ||
+        features.opinionAfterFindings === 1 ||
+        features.imrAfterUr === 1 ||
+        features.posAfterPleading === 1;
+      // A fax cover sheet is a note of its own: what was sent starts behind it.
+      const forced = cur.separator || prev.faxCover ? true : attached ? false : null;
       if (forced !== false) {
         next.push({
           score: h.score + (forced ? 0 : Math.log(p + EPS)),

@@ -23,6 +23,7 @@ export const FEATURE_NAMES = [
   'withinDeclared',
   'captionNew',
   'captionRepeat',
+  'captionHeader',
   'sameHeader',
   'sameFooter',
   'adjChange',
@@ -35,6 +36,7 @@ export const FEATURE_NAMES = [
   'letterhead',
   'letterheadRepeat',
   'letterheadAfterClosing',
+  'letterheadRepeatAfterClosing',
   'titleFresh',
   'posNumbered',
   'posPageOne',
@@ -51,6 +53,8 @@ export const FEATURE_NAMES = [
   'faxHeader',
   'faxSame',
   'faxFirst',
+  'faxCover',
+  'letterheadNew',
   'exhibitCover',
   'exhibit',
   'afterExhibitCover',
@@ -191,6 +195,7 @@ export function pageFeatures(
   }
   if (cur.caption >= 3 && prev.caption < 3) f.captionNew = 1;
   if (cur.caption >= 3 && prev.caption >= 3) f.captionRepeat = 1;
+  if (cur.captionHeader && cur.caption < 3) f.captionHeader = 1;
   // The first page of a document has no running header yet: the same first line on the page
   // after it is as likely a second copy of the same form as a running header.
   const prevStarted = index - 1 === doc.startIndex;
@@ -224,12 +229,26 @@ export function pageFeatures(
   if (cur.fax) f.faxHeader = 1;
   if (cur.fax && prev.fax && cur.fax.key === prev.fax.key) f.faxSame = 1;
   if (cur.fax?.k === 1) f.faxFirst = 1;
+  if (cur.faxCover) f.faxCover = 1;
+  // A letterhead none of the document's pages has opened with: another author's paper (an
+  // attachment heading is weighed by its own features: a served proof of service may carry the
+  // server's letterhead).
+  if (
+    cur.letterhead &&
+    !cur.attachment &&
+    cur.header.length > 3 &&
+    cur.header !== doc.firstHeader &&
+    !doc.headers.has(cur.header)
+  )
+    f.letterheadNew = 1;
   attachmentFeatures(f, cur, prev, doc);
   if (cur.date && doc.date && cur.date !== doc.date) {
     f.dateNew = 1;
     if (f.titleRepeat) f.sameKindNewDate = 1;
   }
   if (cur.letterhead && prev.closing) f.letterheadAfterClosing = 1;
+  // The author's letterhead again right after a signature: the same author's next document.
+  if (f.letterheadRepeat && prev.closing) f.letterheadRepeatAfterClosing = 1;
   // A title on a page that neither continues the numbering nor falls within a declared length.
   if (cur.title && !f.pageContinues && !f.withinDeclared) f.titleFresh = title;
   if (f.proofOfService && f.pageContinues) f.posNumbered = 1;

@@ -2,7 +2,7 @@
  * Page readings for the conventions of filed and faxed paper: the fax machine's header line (with
  * its transmission page counter, which is not the document's own numbering), attachment headings
  * that belong to the document before them (exhibit covers, verifications, an opinion on decision,
- * a lien itemization, an IMR application, a proof of service), the date near the top, and the
+ * a lien itemization, an IMR application, a proof of service), a fax cover sheet, the date near the top, and the
  * page's layout shape.
  */
 import { skeleton } from '../classify/normalize';
@@ -104,6 +104,20 @@ export function attachmentHead(lines: string[], wordCount: number): AttachmentHe
   return null;
 }
 
+const COVER_HEAD = /^\s*(fax|facsimile|telecopy)\s*(transmittal|transmission|cover|message)\b/;
+const COVER_COUNT =
+  /\b(pages?|no\.? of pages|number of pages)\s*\(?\s*(including|incl\.?|with)\s*(this\s*)?(cover|page)/;
+
+/**
+ * A fax cover sheet: a "Fax transmittal" / "Facsimile cover sheet" heading near the top, or the
+ * count of pages sent "including cover". The sheet is a one-page note of its own, and the page
+ * behind it starts what was sent.
+ */
+export function faxCover(lines: string[]): boolean {
+  const top = lines.slice(0, 14).map(plain);
+  return top.slice(0, 5).some((l) => COVER_HEAD.test(l)) || top.some((l) => COVER_COUNT.test(l));
+}
+
 /** The first date printed in the page's top lines, normalised, or null. */
 export function topDate(lines: string[]): string | null {
   for (const line of lines.slice(0, 12)) {
@@ -121,6 +135,19 @@ export function caseLine(lines: string[]): boolean {
     .some((l) =>
       /\b(case\s*(no|number|#)|claim\s*(no|number|#)|applicant\s*:|re\s*:|\bv(s)?\.\s)/i.test(l),
     );
+}
+
+const CASE_REF = /\badj\s?\d{6,8}\b|\bcase\s*(no|number|#)|\bclaim\s*(no|number|#)/i;
+const VERSUS = /\S\s+v(s)?\.?\s+\S/i;
+
+/**
+ * A running header repeating the caption in one line ("REYES v. ACME FOODS, ADJ1234567") on
+ * one of the page's first two lines: pleadings print it on their continuation pages.
+ */
+export function captionHeader(lines: string[]): boolean {
+  return lines
+    .slice(0, 2)
+    .some((l) => l.length < 110 && VERSUS.test(l) && CASE_REF.test(l) && !/^\s*re\s*:/i.test(l));
 }
 
 /** Layout shape: mean line length and line count, for a layout-change cue. */

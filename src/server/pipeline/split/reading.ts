@@ -25,6 +25,8 @@ import {
 import {
   attachmentHead,
   caseLine,
+  captionHeader,
+  faxCover,
   shape,
   splitFax,
   topDate,
@@ -39,9 +41,13 @@ export interface PageReading {
   words: Set<string>;
   number: PageNumber | null;
   fax: FaxLine | null;
+  /** A fax cover sheet (its own one-page note; what follows it starts anew). */
+  faxCover: boolean;
   adj: Set<string>;
   caption: number;
   caseLine: boolean;
+  /** A one-line running caption at the top, as on a pleading's continuation pages. */
+  captionHeader: boolean;
   separator: boolean;
   letter: boolean;
   salutation: boolean;
@@ -88,9 +94,11 @@ export function readPage(page: PageText, taxonomy: Taxonomy): PageReading {
     words,
     number: pageNumber(lines),
     fax,
+    faxCover: faxCover(lines),
     adj: adjNumbers(page.text),
     caption: captionScore(lines),
     caseLine: caseLine(lines),
+    captionHeader: captionHeader(lines),
     separator: isSeparator(lines, words.size),
     letter: letterOpening(lines),
     salutation: salutation(lines),
