@@ -7,6 +7,9 @@
  * sends and a card move's round trip ("Start work" on a different card each time, answered with
  * the card's fields as the board asks for them). Then first paint in Chromium: from setting the
  * board's route to its first card on screen, signed in through the form (`--paint 0` skips).
+ * The paint's server is built like the real app's (no PUBLIC_URL, so its links carry the address
+ * and port it listens on, src/server/http/origin.ts), not the injected one, whose fixed publicUrl
+ * names no port (as the review bench's viewer step, review/viewer.ts).
  * Writes bench-results/delivery.json and the Delivery section of docs/PERFORMANCE.md.
  */
 import { existsSync } from 'node:fs';
@@ -16,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startHost } from '../../src/main/host/startHost';
 import { buildApp, type LexDeskServer } from '../../src/server/app';
-import { ConfigSchema } from '../../src/server/config';
+import { ConfigSchema, type ServerConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/connection';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { runMigrations } from '../../src/server/db/migrate';
@@ -65,15 +68,20 @@ async function gql<T>(app: LexDeskServer, token: string, query: string, variable
   return { ms, data: body.data };
 }
 
-async function firstPaint(app: LexDeskServer, samples: number, log: (l: string) => void) {
+async function firstPaint(config: ServerConfig, samples: number, log: (l: string) => void) {
   if (!existsSync(path.join(root, 'dist', 'renderer', 'index.html')))
     throw new Error('dist/renderer is missing: run "npm run build:renderer" first (or --paint 0)');
-  const serverUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'lexdesk-bench-delivery-'));
-  const host = await startHost({ root, dataDir, port: 0, serverUrl, log: () => undefined });
-  const browser = await launchChromium();
+  const { publicUrl: _injectedOrigin, ...listeningConfig } = config;
+  const server = await buildApp(listeningConfig, { searchWarmUp: false });
+  let dataDir: string | undefined;
+  let host: Awaited<ReturnType<typeof startHost>> | undefined;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   const results: number[] = [];
   try {
+    const serverUrl = await server.listen({ port: 0, host: '127.0.0.1' });
+    dataDir = await mkdtemp(path.join(tmpdir(), 'lexdesk-bench-delivery-'));
+    host = await startHost({ root, dataDir, port: 0, serverUrl, log: () => undefined });
+    browser = await launchChromium();
     // One more than measured: the first loads the board's code.
     for (let i = 0; i <= samples; i++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -106,11 +114,11 @@ async function firstPaint(app: LexDeskServer, samples: number, log: (l: string) 
       await context.close();
     }
   } finally {
-    await browser.close();
-    await host.close();
-    app.server.closeAllConnections();
-    await new Promise<void>((resolve) => app.server.close(() => resolve()));
-    await rm(dataDir, { recursive: true, force: true });
+    await browser?.close();
+    await host?.close();
+    server.server.closeAllConnections();
+    await server.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }
   return results;
 }
@@ -191,7 +199,7 @@ export async function run(args: string[]): Promise<void> {
         moveMs.push((await gql(app, token, MOVE, { input: { id, status_id: 2 } })).ms);
       log(`move: p50 ${round(percentile(moveMs, 50))} p95 ${round(percentile(moveMs, 95))} ms`);
 
-      const paints = paintSamples > 0 ? await firstPaint(app, paintSamples, log) : [];
+      const paints = paintSamples > 0 ? await firstPaint(config, paintSamples, log) : [];
       const report = {
         date: new Date().toISOString(),
         machine: startedAt,

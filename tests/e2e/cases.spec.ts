@@ -10,39 +10,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { BUNDLE_CASE, BUNDLE_PAGES } from '../integration/fixtures/bundle';
-import {
-  graphql,
-  setUpCompany,
-  signInThroughForm,
-  startHost,
-  type RunningHost,
-} from './support/host';
+import { graphql, signInThroughForm, hostForSpec } from './support/host';
 
-let host: RunningHost;
-let token: string;
-let companyId: string;
-
-test.beforeAll(async () => {
-  host = await startHost();
-  token = await setUpCompany(host.serverUrl);
-  const data = await graphql<{ viewer: { company: { id: string } } }>(
-    host.serverUrl,
-    'query { viewer { company { id } } }',
-    {},
-    token,
-  );
-  companyId = data.viewer.company.id;
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const spec = hostForSpec();
 
 async function createCase(input: Record<string, string>): Promise<string> {
   const data = await graphql<{ createLegalCase: { id: string } }>(
-    host.serverUrl,
+    spec.host.serverUrl,
     'mutation($company_id: ID!, $input: LegalCaseInput!) { createLegalCase(company_id: $company_id, input: $input) { id } }',
-    { company_id: companyId, input },
-    token,
+    { company_id: spec.companyId, input },
+    spec.token,
   );
   return data.createLegalCase.id;
 }
@@ -64,7 +41,7 @@ test('given a signed-in administrator, when cases are created, searched, sorted,
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInThroughForm(page, host);
+  await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Cases' }).click();
   await expect(page.getByRole('heading', { name: 'Cases', level: 1 })).toBeVisible();
   await expect(page.getByTestId('stat-total')).toHaveText('0');
@@ -259,7 +236,7 @@ test('given a case whose number a processed bundle carries, when its page opens,
     client_name: BUNDLE_CASE.applicant,
     date_of_injury: BUNDLE_CASE.injury,
   });
-  await signInThroughForm(page, host);
+  await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Raw files' }).click();
   await page.getByLabel('Files to upload').setInputFiles([
     {
@@ -270,17 +247,17 @@ test('given a case whose number a processed bundle carries, when its page opens,
   ]);
   const linked = async () => {
     const data = await graphql<{ processedFiles: { total: number } }>(
-      host.serverUrl,
+      spec.host.serverUrl,
       'query($company_id: ID!, $id: ID!) { processedFiles(company_id: $company_id, filters: { legal_case_id: $id }) { total } }',
-      { company_id: companyId, id: caseId },
-      token,
+      { company_id: spec.companyId, id: caseId },
+      spec.token,
     );
     return data.processedFiles.total;
   };
   await expect.poll(linked, { timeout: 120_000, intervals: [1000] }).toBeGreaterThan(0);
   const total = await linked();
 
-  await page.goto(`${host.url}/#/cases/${caseId}`);
+  await page.goto(`${spec.host.url}/#/cases/${caseId}`);
   await expect(page.getByRole('heading', { name: `Case ${BUNDLE_CASE.adj}` })).toBeVisible();
   const documents = page.getByRole('list', { name: 'Documents of the case' });
   await expect(documents.getByRole('listitem')).toHaveCount(total);

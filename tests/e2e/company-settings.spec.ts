@@ -1,24 +1,10 @@
 import { expect, test } from '@playwright/test';
-import {
-  graphql,
-  setUpCompany,
-  signInThroughForm,
-  startHost,
-  type RunningHost,
-} from './support/host';
+import { graphql, signInThroughForm, hostForSpec } from './support/host';
 
-let host: RunningHost;
-let token: string;
-test.beforeAll(async () => {
-  host = await startHost();
-  token = await setUpCompany(host.serverUrl);
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const spec = hostForSpec();
 
 test.beforeEach(async ({ page }) => {
-  await signInThroughForm(page, host);
+  await signInThroughForm(page, spec.host);
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 });
 
@@ -32,10 +18,10 @@ test('given an administrator, when the company name is changed, then the new nam
   await expect(page.getByText('Harbor, Vine & Partners').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/company-settings.png', fullPage: true });
   const data = await graphql<{ viewer: { company: { name: string } } }>(
-    host.serverUrl,
+    spec.host.serverUrl,
     '{ viewer { company { name } } }',
     {},
-    token,
+    spec.token,
   );
   expect(data.viewer.company.name).toBe('Harbor, Vine & Partners');
 });

@@ -5,26 +5,12 @@
  * admin's company switcher moves between a delivery company and the law firm.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { demoHostForSpec, signInToDemo } from './support/demo';
 
 const SHOTS = '/tmp/delivery-shots';
-const PASSWORD = 'demo1234!';
 
-let host: RunningHost;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  host = await startHost({ demo: true });
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
-
-async function signIn(page: Page, email: string) {
-  await page.goto(host.url);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const demo = demoHostForSpec();
+const signIn = (page: Page, email: string) => signInToDemo(page, demo.host, email);
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -67,9 +53,9 @@ test('a project manager gets the delivery navigation and their projects', async 
   await page.screenshot({ path: `${SHOTS}/pm-talent.png`, fullPage: true });
 
   // A legal screen opened by address sends a delivery user back to their start.
-  await page.goto(`${host.url}/#/projects`);
+  await page.goto(`${demo.host.url}/#/projects`);
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
-  await page.goto(`${host.url}/#/documents`);
+  await page.goto(`${demo.host.url}/#/documents`);
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 });
 
@@ -93,7 +79,7 @@ test('a law-firm user gets the legal navigation', async ({ page }) => {
   await signIn(page, 'paralegal@harborvine.example');
   await expect(nav(page).getByRole('link', { name: 'Document center' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Projects' })).toHaveCount(0);
-  await page.goto(`${host.url}/#/projects`);
+  await page.goto(`${demo.host.url}/#/projects`);
   await expect(page.getByRole('heading', { name: 'Needs review' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/paralegal-legal-nav.png`, fullPage: true });
 });

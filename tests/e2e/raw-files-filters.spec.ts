@@ -7,26 +7,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
 import { BUNDLE_PAGES } from '../integration/fixtures/bundle';
-import { setUpCompany, signInThroughForm, startHost, type RunningHost } from './support/host';
+import { signInThroughForm, hostForSpec } from './support/host';
 
 const BUNDLE = 'gonzalez-bundle.pdf';
 const UNTYPED = 'grocery-list.pdf';
 
-let host: RunningHost;
-let token: string;
-test.beforeAll(async () => {
-  host = await startHost();
-  token = await setUpCompany(host.serverUrl);
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const spec = hostForSpec();
 
 /** The statuses of the company's raw files, by name, straight from the server. */
 async function statuses(): Promise<Record<string, string>> {
-  const response = await fetch(`${host.serverUrl}/raw-files/getRawFiles`, {
+  const response = await fetch(`${spec.host.serverUrl}/raw-files/getRawFiles`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${spec.token}` },
     body: JSON.stringify({ pageSize: 100 }),
   });
   const body = (await response.json()) as {
@@ -41,7 +33,7 @@ const rowOf = (page: Page, name: string) =>
 test('given a bundle and an untyped page processed, when Review is "No document type", then only the untyped file is listed', async ({
   page,
 }) => {
-  await signInThroughForm(page, host);
+  await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Raw files' }).click();
   await page.getByLabel('Files to upload').setInputFiles([
     {

@@ -4,28 +4,13 @@
  * customer finds the company's seeded requests in theirs.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { demoHostForSpec, signInToDemo } from './support/demo';
 
 const SHOTS = '/tmp/requests-shots';
-const PASSWORD = 'demo1234!';
 const TITLE = 'Push notifications for late deliveries';
 
-let host: RunningHost;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  host = await startHost({ demo: true });
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
-
-async function signIn(page: Page, email: string) {
-  await page.goto(host.url);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('company-name')).toBeVisible();
-}
+const demo = demoHostForSpec();
+const signIn = (page: Page, email: string) => signInToDemo(page, demo.host, email);
 
 test('given the PM, when they create a request and add a delivery, then the list shows it with its delivery', async ({
   page,

@@ -4,28 +4,13 @@
  * says so, and the card on their own board offers only the moves the status machine allows.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { demoHostForSpec, signInToDemo } from './support/demo';
 
 const SHOTS = '/tmp/delivery-shots';
-const PASSWORD = 'demo1234!';
 const REASON = 'No loading state while the file is built.';
 
-let host: RunningHost;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  host = await startHost({ demo: true });
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
-
-async function signIn(page: Page, email: string) {
-  await page.goto(host.url);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('company-name')).toBeVisible();
-}
+const demo = demoHostForSpec();
+const signIn = (page: Page, email: string) => signInToDemo(page, demo.host, email);
 
 const column = (page: Page, name: string) =>
   page
@@ -38,7 +23,7 @@ test('given a task in review, when the tech lead fails it with a reason, then it
 }) => {
   const lead = await browser.newPage();
   await signIn(lead, 'techlead@northwind.example');
-  await lead.goto(`${host.url}#/tasks`);
+  await lead.goto(`${demo.host.url}#/tasks`);
   await lead.getByRole('tab', { name: 'Tech lead' }).click();
   const card = column(lead, 'Ready for review').getByRole('listitem', { name: 'Download button' });
   await expect(card).toBeVisible();
@@ -61,9 +46,9 @@ test('given a task in review, when the tech lead fails it with a reason, then it
 
   const dev = await browser.newPage();
   await signIn(dev, 'dev@northwind.example');
-  await dev.goto(`${host.url}#/notifications`);
+  await dev.goto(`${demo.host.url}#/notifications`);
   await expect(dev.getByText('"Download button" failed review.')).toBeVisible();
-  await dev.goto(`${host.url}#/tasks`);
+  await dev.goto(`${demo.host.url}#/tasks`);
   const mine = column(dev, 'Failed review').getByRole('listitem', { name: 'Download button' });
   await expect(mine).toBeVisible();
   // The assignee may take it back to work, and may not pass their own review.

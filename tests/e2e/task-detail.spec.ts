@@ -5,28 +5,13 @@
  * the keyboard alone, and focus follows the card.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { demoHostForSpec, signInToDemo } from './support/demo';
 
 const SHOTS = '/tmp/delivery-shots';
-const PASSWORD = 'demo1234!';
 const REASON = 'The export misses the time zone.';
 
-let host: RunningHost;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  host = await startHost({ demo: true });
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
-
-async function signIn(page: Page, email: string) {
-  await page.goto(host.url);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('company-name')).toBeVisible();
-}
+const demo = demoHostForSpec();
+const signIn = (page: Page, email: string) => signInToDemo(page, demo.host, email);
 
 const column = (page: Page, name: string) => page.locator(`section[aria-label="${name}"]`);
 
@@ -35,7 +20,7 @@ test('given a board card, when the tech lead opens it and edits an estimate, the
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'techlead@northwind.example');
-  await page.goto(`${host.url}#/tasks`);
+  await page.goto(`${demo.host.url}#/tasks`);
   await page.getByRole('tab', { name: 'Tech lead' }).click();
   await column(page, 'To do').getByRole('link', { name: 'Vehicle list paging' }).click();
   await expect(page.getByRole('heading', { name: 'Vehicle list paging' })).toBeVisible();
@@ -59,7 +44,7 @@ test('given a task in review, when the tech lead fails it from its screen, then 
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'techlead@northwind.example');
-  await page.goto(`${host.url}#/tasks`);
+  await page.goto(`${demo.host.url}#/tasks`);
   await page.getByRole('tab', { name: 'Tech lead' }).click();
   const card = column(page, 'Ready for review').getByRole('listitem', { name: 'Download button' });
   await card.focus();
@@ -80,7 +65,7 @@ test('given a focused card, when the developer presses Shift+→, then it moves 
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'dev@northwind.example');
-  await page.goto(`${host.url}#/tasks`);
+  await page.goto(`${demo.host.url}#/tasks`);
   const todo = column(page, 'To do').getByRole('listitem', { name: 'Vehicle list paging' });
   await todo.focus();
   await page.keyboard.press('Shift+ArrowRight');

@@ -5,32 +5,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PRODUCT_ERRORS } from '../../src/shared/errors';
-import {
-  ADMIN,
-  companyIdOf,
-  graphql,
-  setUpCompany,
-  signInThroughForm,
-  startHost,
-  type RunningHost,
-} from './support/host';
+import { ADMIN, graphql, signInThroughForm, hostForSpec } from './support/host';
 
 const SHOTS = '/tmp/people-shots';
 
-let host: RunningHost;
-let adminToken: string;
-let companyId: string;
-test.beforeAll(async () => {
-  host = await startHost();
-  adminToken = await setUpCompany(host.serverUrl);
-  companyId = await companyIdOf(host.serverUrl, adminToken);
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const spec = hostForSpec();
 
 async function openUsers(page: Page) {
-  await signInThroughForm(page, host);
+  await signInThroughForm(page, spec.host);
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Users', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
@@ -39,13 +21,13 @@ async function openUsers(page: Page) {
 /** A colleague who joined through an invitation made with the API; returns their session. */
 async function colleague(first: string, last: string, email: string, role: string) {
   const invited = await graphql<{ inviteUser: { token: string } }>(
-    host.serverUrl,
+    spec.host.serverUrl,
     'mutation($c: ID!, $e: String!, $r: LegalUserType!) { inviteUser(company_id: $c, email: $e, legal_user_type: $r) { token } }',
-    { c: companyId, e: email, r: role },
-    adminToken,
+    { c: spec.companyId, e: email, r: role },
+    spec.token,
   );
   const accepted = await graphql<{ acceptInvitation: { token: string } }>(
-    host.serverUrl,
+    spec.host.serverUrl,
     'mutation($i: AcceptInvitationInput!) { acceptInvitation(input: $i) { token } }',
     {
       i: {
@@ -135,10 +117,10 @@ test('given an administrator, when changing a role, deactivating and reactivatin
       const data = await graphql<{
         usersByCompany: Array<{ email: string; legal_user_type: string }>;
       }>(
-        host.serverUrl,
+        spec.host.serverUrl,
         'query($c: ID!) { usersByCompany(company_id: $c) { email legal_user_type } }',
-        { c: companyId },
-        adminToken,
+        { c: spec.companyId },
+        spec.token,
       );
       return data.usersByCompany.find((u) => u.email === 'sam.staffer@harborvine.test')
         ?.legal_user_type;
@@ -150,7 +132,7 @@ test('given an administrator, when changing a role, deactivating and reactivatin
   await expect(samRow.getByText('Deactivated')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/deactivated.png` });
   // Sam's session ended at once.
-  const afterDeactivation = await fetch(`${host.serverUrl}/graphql`, {
+  const afterDeactivation = await fetch(`${spec.host.serverUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${samToken}` },
     body: JSON.stringify({ query: '{ unreadNotificationCount }' }),
@@ -185,7 +167,7 @@ test('given a paralegal, when opening Users, then the list is read-only: no invi
   page,
 }) => {
   await colleague('Pia', 'Reader', 'pia.reader@harborvine.test', 'paralegal');
-  await signInThroughForm(page, host, 'pia.reader@harborvine.test', 'a long password');
+  await signInThroughForm(page, spec.host, 'pia.reader@harborvine.test', 'a long password');
   await expect(page.getByRole('button', { name: 'Account: Pia Reader' })).toBeVisible();
   await page.getByRole('link', { name: 'Users', exact: true }).click();
   await expect(

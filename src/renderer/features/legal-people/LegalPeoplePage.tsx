@@ -289,19 +289,7 @@ export function LegalPeoplePage() {
           submitLabel: 'Add staff',
           failure: PRODUCT_ERRORS.SAVE_LEGAL_STAFF_FAILED,
           save: (v) =>
-            createStaff({
-              variables: {
-                input: {
-                  company_id: companyId,
-                  first_name: str(v, 'first_name'),
-                  last_name: str(v, 'last_name'),
-                  display_name: orNull(v, 'display_name'),
-                  email: str(v, 'email'),
-                  role_id: orNull(v, 'role_id'),
-                  legal_team_id: orNull(v, 'legal_team_id'),
-                },
-              },
-            }),
+            createStaff({ variables: { input: { company_id: companyId, ...staffInput(v) } } }),
         }),
       body: (
         <Table
@@ -337,19 +325,7 @@ export function LegalPeoplePage() {
                   submitLabel: 'Save',
                   failure: PRODUCT_ERRORS.SAVE_LEGAL_STAFF_FAILED,
                   save: (v) =>
-                    updateStaff({
-                      variables: {
-                        input: {
-                          id: s.id,
-                          first_name: str(v, 'first_name'),
-                          last_name: str(v, 'last_name'),
-                          display_name: orNull(v, 'display_name'),
-                          email: str(v, 'email'),
-                          role_id: orNull(v, 'role_id'),
-                          legal_team_id: orNull(v, 'legal_team_id'),
-                        },
-                      },
-                    }),
+                    updateStaff({ variables: { input: { id: s.id, ...staffInput(v) } } }),
                 }),
               () =>
                 setConfirming({
@@ -485,6 +461,18 @@ export function LegalPeoplePage() {
       </Alert>
     </Page>
   );
+}
+
+/** A staff member's fields as both adding and editing send them. */
+function staffInput(v: FormValues) {
+  return {
+    first_name: str(v, 'first_name'),
+    last_name: str(v, 'last_name'),
+    display_name: orNull(v, 'display_name'),
+    email: str(v, 'email'),
+    role_id: orNull(v, 'role_id'),
+    legal_team_id: orNull(v, 'legal_team_id'),
+  };
 }
 
 function contactInput(v: FormValues) {

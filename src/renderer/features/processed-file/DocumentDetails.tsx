@@ -19,7 +19,7 @@ import { pagesText } from './resplit';
 import { ResplitAlert } from './ResplitAlert';
 import { useDeleteRestore } from './useDeleteRestore';
 import { useDocumentContext } from './useDocumentContext';
-import { useDocumentForm } from './useDocumentForm';
+import { useDocumentForm, type DraftHolder } from './useDocumentForm';
 import { useDocumentSave, type LocalCopy } from './useDocumentSave';
 import { useSaveShortcut } from './useSaveShortcut';
 import type { StatusType } from '../review/queue';
@@ -48,6 +48,8 @@ export function DocumentDetails(props: {
   /** Companies the viewer administers: only they see the admin file change log. */
   managedCompanyIds: readonly string[];
   dateFormat: string;
+  /** What the user typed, held by the page so it outlives this screen being shown again. */
+  draft: DraftHolder;
   onSaved(): Promise<void>;
   onQueued(copy: LocalCopy): void;
   onRetry(): void;
@@ -57,7 +59,7 @@ export function DocumentDetails(props: {
     offline,
     managedCompanyIds: props.managedCompanyIds,
   });
-  const edit = useDocumentForm(doc, context.rawFilePages);
+  const edit = useDocumentForm(doc, context.rawFilePages, props.draft);
   const saving = useDocumentSave({
     doc,
     changeSet: edit.changeSet,
@@ -66,9 +68,13 @@ export function DocumentDetails(props: {
     setServerErrors: edit.setServerErrors,
     onSaved: async () => {
       await props.onSaved();
+      edit.discard();
       context.refresh.all();
     },
-    onQueued: props.onQueued,
+    onQueued: (copy) => {
+      props.onQueued(copy);
+      edit.discard();
+    },
   });
   const deletion = useDeleteRestore(doc, context.refresh.history);
   const [knownCases, setKnownCases] = useState<Record<string, DocumentCase>>({});

@@ -14,6 +14,8 @@ import { useServices } from '../../app/services';
 import { useViewer } from '../auth/useViewer';
 import { queueFromSearch } from '../review/queue';
 import { DocumentDetails } from './DocumentDetails';
+import { NO_DRAFT, type Draft } from './draft';
+import type { DraftHolder } from './useDocumentForm';
 import type { LocalCopy } from './useDocumentSave';
 import { loadPdfjs } from './loadPdfjs';
 import { PendingFieldsContext } from './pendingFields';
@@ -43,6 +45,20 @@ export function ProcessedFilePage() {
       }
     });
   }, [bridge, local, reload]);
+  // What the user typed, for this document only: kept here so that the details screen shown
+  // again (the offline copy replacing the server's answer, a reload) keeps it.
+  const [drafts, setDrafts] = useState<{ id: string; draft: Draft }>({ id, draft: NO_DRAFT });
+  const draft = useMemo<DraftHolder>(
+    () => ({
+      draft: drafts.id === id ? drafts.draft : NO_DRAFT,
+      update: (change) =>
+        setDrafts((current) => ({
+          id,
+          draft: change(current.id === id ? current.draft : NO_DRAFT),
+        })),
+    }),
+    [drafts, id],
+  );
   const onSaved = useCallback(async () => {
     setLocal(null);
     await reload();
@@ -67,6 +83,7 @@ export function ProcessedFilePage() {
           companyIds={viewer?.company_ids ?? (viewer ? [viewer.company.id] : [])}
           managedCompanyIds={viewer?.managed_company_ids ?? []}
           dateFormat={viewer?.company.date_format ?? DEFAULT_DATE_FORMAT}
+          draft={draft}
           onSaved={onSaved}
           onQueued={setLocal}
           onRetry={() => void reload()}

@@ -1,12 +1,13 @@
 /**
- * The details screen's form: it starts from the document and starts again whenever the
- * document's stored values change (saved, reloaded, a local copy); it knows what changed (and the
- * values it started from), the form's own problems and the server's, by field.
+ * The details screen's form: the document's stored values with what the user typed over them (a
+ * draft, see draft.ts). The draft is held by the page, not by this screen, so it survives the
+ * screen being shown again (the offline copy replacing the server's answer, a reload, a
+ * re-mount); the document changing under it keeps the typed values. It knows what changed (and
+ * the values the user started from), the form's own problems and the server's, by field.
  */
 import { useMemo, useState } from 'react';
+import { changesOfDraft, editDraft, formOfDraft, NO_DRAFT, type Draft } from './draft';
 import {
-  diffDocument,
-  formFromDocument,
   hasChanges,
   localDay,
   validateForm,
@@ -17,18 +18,28 @@ import {
 } from './form';
 import type { ProcessedFileDetails } from './operations';
 
-export function useDocumentForm(doc: ProcessedFileDetails, rawFilePages: number | null) {
-  const formKey = `${doc.id}:${doc.version}:${JSON.stringify(valuesOfDocument(doc))}`;
-  const [form, setForm] = useState<DocumentForm>(() => formFromDocument(doc));
-  const [formFor, setFormFor] = useState(formKey);
+export interface DraftHolder {
+  draft: Draft;
+  update(change: (current: Draft) => Draft): void;
+}
+
+export function useDocumentForm(
+  doc: ProcessedFileDetails,
+  rawFilePages: number | null,
+  holder: DraftHolder,
+) {
+  const { draft, update } = holder;
+  // The server's complaints were about the values it was sent; a new stored copy drops them.
+  const docKey = `${doc.id}:${doc.version}:${JSON.stringify(valuesOfDocument(doc))}`;
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  if (formFor !== formKey) {
-    setFormFor(formKey);
-    setForm(formFromDocument(doc));
+  const [errorsFor, setErrorsFor] = useState(docKey);
+  if (errorsFor !== docKey) {
+    setErrorsFor(docKey);
     setServerErrors({});
   }
 
-  const changeSet = useMemo(() => diffDocument(doc, form), [doc, form]);
+  const form = useMemo(() => formOfDraft(doc, draft), [doc, draft]);
+  const changeSet = useMemo(() => changesOfDraft(doc, draft), [doc, draft]);
   const changedFields = useMemo(() => new Set(Object.keys(changeSet.changes)), [changeSet]);
   const clientErrors = useMemo(
     () =>
@@ -42,7 +53,7 @@ export function useDocumentForm(doc: ProcessedFileDetails, rawFilePages: number 
 
   /** Applies typed values; the server's complaint about those fields goes with them. */
   const change = (patch: Partial<DocumentForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
+    update((current) => editDraft(current, doc, patch));
     setServerErrors((current) => {
       const next = { ...current };
       for (const key of Object.keys(patch)) delete next[key as FormField];
@@ -59,5 +70,7 @@ export function useDocumentForm(doc: ProcessedFileDetails, rawFilePages: number 
     invalid: Object.keys(clientErrors).length > 0,
     errors: { ...serverErrors, ...clientErrors } as FieldErrors,
     setServerErrors,
+    /** Drops what was typed (after it was saved or kept on this computer). */
+    discard: () => update(() => NO_DRAFT),
   };
 }
