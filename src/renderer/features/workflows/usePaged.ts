@@ -40,5 +40,8 @@ export function usePaged<T>(
     setPage,
     reload: load,
     setItems: (items: T[]) => setState((s) => ({ ...s, items })),
+    /** Changes the shown items from their latest value (live updates between loads). */
+    updateItems: (change: (items: T[]) => T[]) =>
+      setState((s) => ({ ...s, items: change(s.items) })),
   };
 }

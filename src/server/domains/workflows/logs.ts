@@ -79,6 +79,46 @@ export function createWorkflowLogService(
     }));
   }
 
+  /** The grouped logs of `companyIds` (spec section 4 order), optionally of one workflow,
+   * one processed file (null: the groups without one) and one group status. */
+  async function groupRows(
+    companyIds: string[],
+    filter: {
+      workflow_id?: string | undefined;
+      legal_processed_file_id?: string | null;
+      status?: LogStatus | undefined;
+    },
+    limit: number,
+    offset: number,
+  ): Promise<GroupRow[]> {
+    const file = filter.legal_processed_file_id;
+    const result = await db.execute<GroupRow>(sql`
+        with g as (
+          select r.workflow_id, r.legal_processed_file_id,
+            case when bool_and(r.status = 'Queued') then 'Queued'
+                 when bool_or(r.status = 'Failed') then 'Failed'
+                 when bool_or(r.status = 'In Progress') then 'In Progress'
+                 when bool_or(r.status = 'Completed') then 'Completed' else '' end as status,
+            min(r.started_at) as started_at,
+            case when bool_or(r.ended_at is null) then null else max(r.ended_at) end as ended_at,
+            array_agg(r.id order by r.started_at desc) as run_ids
+          from workflow_run r
+          where r.company_id = any(${sql.param(companyIds)}::uuid[])
+            ${filter.workflow_id ? sql`and r.workflow_id = ${filter.workflow_id}` : sql``}
+            ${file === undefined ? sql`` : file === null ? sql`and r.legal_processed_file_id is null` : sql`and r.legal_processed_file_id = ${file}`}
+          group by r.workflow_id, r.legal_processed_file_id)
+        select g.*, w.name as workflow_name, f.name as file_name, c.id as case_id,
+          c.case_number, count(*) over () :: int as total
+        from g
+        join workflow w on w.id = g.workflow_id
+        left join legal_processed_file f on f.id = g.legal_processed_file_id
+        left join legal_case c on c.id = f.legal_case_id
+        ${filter.status ? sql`where g.status = ${filter.status}` : sql``}
+        order by g.ended_at is null desc, g.ended_at desc, g.started_at desc, g.workflow_id, g.legal_processed_file_id
+        limit ${limit} offset ${offset}`);
+    return result.rows;
+  }
+
   async function retry(
     viewer: Viewer,
     nodeLogId: string,
@@ -114,45 +154,26 @@ export function createWorkflowLogService(
         totalPages: Math.max(WORKFLOW_PAGE_DEFAULTS.totalPages, Math.ceil(total / body.limit)),
       });
       if (ids.length === 0) return { groupedWorkflowLogs: [], pagination: pagination(0) };
-      const result = await db.execute<GroupRow>(sql`
-        with g as (
-          select r.workflow_id, r.legal_processed_file_id,
-            case when bool_and(r.status = 'Queued') then 'Queued'
-                 when bool_or(r.status = 'Failed') then 'Failed'
-                 when bool_or(r.status = 'In Progress') then 'In Progress'
-                 when bool_or(r.status = 'Completed') then 'Completed' else '' end as status,
-            min(r.started_at) as started_at,
-            case when bool_or(r.ended_at is null) then null else max(r.ended_at) end as ended_at,
-            array_agg(r.id order by r.started_at desc) as run_ids
-          from workflow_run r
-          where r.company_id = any(${sql.param(ids)}::uuid[])
-            ${body.workflow_id ? sql`and r.workflow_id = ${body.workflow_id}` : sql``}
-          group by r.workflow_id, r.legal_processed_file_id)
-        select g.*, w.name as workflow_name, f.name as file_name, c.id as case_id,
-          c.case_number, count(*) over () :: int as total
-        from g
-        join workflow w on w.id = g.workflow_id
-        left join legal_processed_file f on f.id = g.legal_processed_file_id
-        left join legal_case c on c.id = f.legal_case_id
-        ${body.status ? sql`where g.status = ${body.status}` : sql``}
-        order by g.ended_at is null desc, g.ended_at desc, g.started_at desc, g.workflow_id, g.legal_processed_file_id
-        limit ${body.limit} offset ${(body.page - 1) * body.limit}`);
-      const rows = result.rows;
+      const rows = await groupRows(ids, body, body.limit, (body.page - 1) * body.limit);
       return {
-        groupedWorkflowLogs: rows.map((r) => ({
-          key: `${r.workflow_id}:${r.legal_processed_file_id ?? ''}`,
-          legal_workflow_id: r.workflow_id,
-          workflow_name: r.workflow_name,
-          legal_processed_file_id: r.legal_processed_file_id,
-          processed_file_name: r.file_name,
-          case: r.case_id ? { id: r.case_id, case_number: r.case_number } : null,
-          status: r.status,
-          started_at: iso(r.started_at),
-          ended_at: iso(r.ended_at),
-          run_ids: r.run_ids,
-        })),
+        groupedWorkflowLogs: rows.map(toGroup),
         pagination: pagination(rows[0]?.total ?? 0),
       };
+    },
+
+    /** One log group as the logs screen shows it, or null when the viewer cannot see it. */
+    async group(
+      viewer: Viewer,
+      key: { company_id: string; workflow_id: string; legal_processed_file_id: string | null },
+    ): Promise<WorkflowLogGroup | null> {
+      if (!canViewCompany(viewer, key.company_id)) return null;
+      const [row] = await groupRows(
+        [key.company_id],
+        { workflow_id: key.workflow_id, legal_processed_file_id: key.legal_processed_file_id },
+        1,
+        0,
+      );
+      return row ? toGroup(row) : null;
     },
 
     async details(viewer: Viewer, raw: unknown): Promise<WorkflowRunDetail[]> {
@@ -222,6 +243,21 @@ export function createWorkflowLogService(
         .limit(100);
       return rows.map(toSyncLog);
     },
+  };
+}
+
+function toGroup(r: GroupRow): WorkflowLogGroup {
+  return {
+    key: `${r.workflow_id}:${r.legal_processed_file_id ?? ''}`,
+    legal_workflow_id: r.workflow_id,
+    workflow_name: r.workflow_name,
+    legal_processed_file_id: r.legal_processed_file_id,
+    processed_file_name: r.file_name,
+    case: r.case_id ? { id: r.case_id, case_number: r.case_number } : null,
+    status: r.status,
+    started_at: iso(r.started_at),
+    ended_at: iso(r.ended_at),
+    run_ids: r.run_ids,
   };
 }
 
