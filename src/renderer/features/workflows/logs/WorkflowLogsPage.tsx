@@ -11,7 +11,6 @@ import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ERROR_SCREEN } from '../../../../shared/errors';
 import { APP_PATHS } from '../../../../shared/routes';
-import { WORKFLOW_PAGE_DEFAULTS } from '../../../../shared/workflows';
 import { formatDateTime } from '../../../app/format';
 import { ErrorScreenView } from '../../../components/ErrorScreen';
 import { Page } from '../../../components/Page';
@@ -38,7 +37,7 @@ export function WorkflowLogsPage() {
     },
     [companyId, connection],
   );
-  const { state, page, setPage, reload, updateItems } = usePaged(
+  const { state, page, setPage, reload, updateShown } = usePaged(
     connection && companyId ? fetchPage : null,
   );
   useSubscription(WORKFLOW_LOGS_CHANGED_SUBSCRIPTION, {
@@ -50,14 +49,7 @@ export function WorkflowLogsPage() {
       if (change.reason === 'subscribed') return void reload();
       const group = LogGroupAnswer.safeParse(change.group);
       if (!group.success) return;
-      updateItems((items) =>
-        applyLiveGroup(
-          items,
-          group.data,
-          page,
-          state.pagination?.limit ?? WORKFLOW_PAGE_DEFAULTS.limit,
-        ),
-      );
+      updateShown((shown) => applyLiveGroup(shown, group.data, page));
     },
   });
 
