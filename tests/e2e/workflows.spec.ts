@@ -1,5 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BUNDLE_NAME, uploadBundleAndOpenDrawer } from './support/bundle';
+import { makeTextPdf } from '../../src/server/pipeline/pages/testing/fixtures';
+import { BUNDLE_PAGES } from '../integration/fixtures/bundle';
+import { registerOne, tusClient } from '../integration/fixtures/raw-files';
+import { BUNDLE_NAME } from './support/bundle';
 import { hostForSpec, signInThroughForm } from './support/host';
 
 const spec = hostForSpec();
@@ -155,7 +158,6 @@ async function rest<T>(path: string, body: unknown): Promise<T> {
 
 test('given an active workflow and the logs screen open, when a bundle is processed elsewhere, then its grouped logs appear and turn Completed without a reload, and the detail shows each step', async ({
   page,
-  browser,
 }) => {
   test.setTimeout(180_000);
   const created = await rest<{ id: string }>('/workflow/create', {
@@ -195,15 +197,15 @@ test('given an active workflow and the logs screen open, when a bundle is proces
   // A mark on this document: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
-  // Another person uploads the bundle in their own session; this screen is not touched again.
-  const elsewhere = await browser.newContext();
-  try {
-    const uploader = await elsewhere.newPage();
-    await uploadBundleAndOpenDrawer(uploader, spec.host);
-    await expect(uploader.getByText(BUNDLE_NAME).first()).toBeVisible();
-  } finally {
-    await elsewhere.close();
-  }
+  // The bundle is uploaded over the server's own API (tus), as another desktop would; this
+  // screen is not touched again.
+  const server = { url: spec.host.serverUrl };
+  const bytes = await makeTextPdf(BUNDLE_PAGES);
+  const file = await registerOne(server, spec.token, spec.companyId, { name: BUNDLE_NAME, bytes });
+  const tus = tusClient(server, spec.token);
+  const upload = await tus.create(file.id, bytes.length, BUNDLE_NAME);
+  expect(upload.status).toBe(201);
+  expect((await tus.patch(upload.location, 0, bytes)).status).toBe(204);
 
   // The runs of the bundle's three documents arrive live and turn Completed, with no reload.
   const table = page.getByRole('table', { name: 'Workflow logs' });
