@@ -6,12 +6,13 @@
  * subscriber watches its document's group turn Completed; another company hears nothing of it and
  * cannot follow a company it cannot see.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workflowRun } from '../../src/server/db/schemaWorkflows';
+import { workflowLogGroup, workflowRun } from '../../src/server/db/schemaWorkflows';
 import type { WorkflowLogGroup } from '../../src/shared/workflows';
 import { subscribe, type LiveFeed } from '../support/live';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
+import { rest } from './fixtures/raw-files';
 import { activeWorkflow, completedDocument, edge, node } from './fixtures/workflows';
 
 interface Change {
@@ -163,6 +164,74 @@ describe('workflowLogsChanged', () => {
     const failed = await next();
     expect(failed).toMatchObject({ key: `${wf}:`, status: 'Failed', run_ids: [run!.id] });
     expect(failed?.ended_at).not.toBeNull();
+  });
+
+  it('given groups of several runs, when the logs are read, then each group has the section 4 status and unfinished groups come first, then the newest end', async () => {
+    const { company, admin } = await server.signUpCompany({ is_legal: true });
+    const wf = await activeWorkflow(
+      server,
+      admin,
+      company.id,
+      [node('t', 'trigger.document', { event: 'reviewed' })],
+      [],
+    );
+    const docs = [
+      await completedDocument(server, company.id, { name: 'Old' }),
+      await completedDocument(server, company.id, { name: 'New' }),
+      await completedDocument(server, company.id, { name: 'Open' }),
+    ];
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
+    const run = (doc: string, trigger: string, status: string, ended: Date | null) =>
+      server.db.insert(workflowRun).values({
+        workflow_id: wf,
+        company_id: company.id,
+        version: 1,
+        trigger,
+        legal_processed_file_id: doc,
+        status,
+        started_at: at(0),
+        ended_at: ended,
+      });
+    // Old: Completed then Failed (ends 10, 20); New: Completed (ends 30); Open: Completed + Queued.
+    await run(docs[0]!, 'document_completed', 'Completed', at(10));
+    await run(docs[0]!, 'document_reviewed', 'Failed', at(20));
+    await run(docs[1]!, 'document_completed', 'Completed', at(30));
+    await run(docs[2]!, 'document_completed', 'Completed', at(40));
+    await run(docs[2]!, 'document_reviewed', 'Queued', null);
+
+    const answer = await rest<{
+      groupedWorkflowLogs: WorkflowLogGroup[];
+      pagination: { total: number };
+    }>(server, 'POST', '/workflow/logs', admin.token, { company_id: company.id });
+    const groups = answer.body.data!.groupedWorkflowLogs;
+    expect(groups.map((g) => [g.processed_file_name, g.status, g.run_ids.length])).toEqual([
+      ['Open', 'Completed', 2],
+      ['New', 'Completed', 1],
+      ['Old', 'Failed', 2],
+    ]);
+    expect(groups[0]!.ended_at).toBeNull();
+    expect(groups[2]!.ended_at).toBe(at(20).toISOString());
+    expect(answer.body.data!.pagination.total).toBe(3);
+
+    // The open run ends: its group is finished and, ending last, comes first still.
+    await server.db
+      .update(workflowRun)
+      .set({ status: 'Completed', ended_at: at(50) })
+      .where(and(eq(workflowRun.workflow_id, wf), eq(workflowRun.status, 'Queued')));
+    const again = await rest<{ groupedWorkflowLogs: WorkflowLogGroup[] }>(
+      server,
+      'POST',
+      '/workflow/logs',
+      admin.token,
+      { company_id: company.id, status: 'Failed' },
+    );
+    expect(again.body.data!.groupedWorkflowLogs.map((g) => g.processed_file_name)).toEqual(['Old']);
+    const [open] = await server.db
+      .select()
+      .from(workflowLogGroup)
+      .where(eq(workflowLogGroup.legal_processed_file_id, docs[2]!));
+    expect(open).toMatchObject({ status: 'Completed', open: false, runs: 2 });
+    expect(open!.ended_at).toEqual(at(50));
   });
 
   it("given a user of B, when they ask to follow A's workflow logs, then they are refused", async () => {

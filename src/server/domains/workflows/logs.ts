@@ -42,7 +42,6 @@ interface GroupRow extends Record<string, unknown> {
   file_name: string | null;
   case_id: string | null;
   case_number: string | null;
-  total: number;
 }
 
 export function createWorkflowLogService(
@@ -80,7 +79,9 @@ export function createWorkflowLogService(
   }
 
   /** The grouped logs of `companyIds` (spec section 4 order), optionally of one workflow,
-   * one processed file (null: the groups without one) and one group status. */
+   * one processed file (null: the groups without one) and one group status. Pages over
+   * workflow_log_group (kept by a trigger on the runs, migration 0021) and reads the runs of the
+   * page's groups only. */
   async function groupRows(
     companyIds: string[],
     filter: {
@@ -90,33 +91,37 @@ export function createWorkflowLogService(
     },
     limit: number,
     offset: number,
-  ): Promise<GroupRow[]> {
+  ): Promise<{ rows: GroupRow[]; total: number }> {
     const file = filter.legal_processed_file_id;
-    const result = await db.execute<GroupRow>(sql`
-        with g as (
-          select r.workflow_id, r.legal_processed_file_id,
-            case when bool_and(r.status = 'Queued') then 'Queued'
-                 when bool_or(r.status = 'Failed') then 'Failed'
-                 when bool_or(r.status = 'In Progress') then 'In Progress'
-                 when bool_or(r.status = 'Completed') then 'Completed' else '' end as status,
-            min(r.started_at) as started_at,
-            case when bool_or(r.ended_at is null) then null else max(r.ended_at) end as ended_at,
-            array_agg(r.id order by r.started_at desc) as run_ids
-          from workflow_run r
-          where r.company_id = any(${sql.param(companyIds)}::uuid[])
-            ${filter.workflow_id ? sql`and r.workflow_id = ${filter.workflow_id}` : sql``}
-            ${file === undefined ? sql`` : file === null ? sql`and r.legal_processed_file_id is null` : sql`and r.legal_processed_file_id = ${file}`}
-          group by r.workflow_id, r.legal_processed_file_id)
-        select g.*, w.name as workflow_name, f.name as file_name, c.id as case_id,
-          c.case_number, count(*) over () :: int as total
-        from g
+    const where = sql`g.company_id = any(${sql.param(companyIds)}::uuid[])
+      ${filter.workflow_id ? sql`and g.workflow_id = ${filter.workflow_id}` : sql``}
+      ${file === undefined ? sql`` : file === null ? sql`and g.legal_processed_file_id is null` : sql`and g.legal_processed_file_id = ${file}`}
+      ${filter.status ? sql`and g.status = ${filter.status}` : sql``}`;
+    const [result, counted] = await Promise.all([
+      db.execute<GroupRow>(sql`
+        select g.workflow_id, g.legal_processed_file_id, g.status, g.started_at, g.ended_at,
+          w.name as workflow_name, f.name as file_name, c.id as case_id, c.case_number,
+          array(select x.id from (
+                  select r.id, r.started_at from workflow_run r
+                  where r.workflow_id = g.workflow_id
+                    and r.legal_processed_file_id = g.legal_processed_file_id
+                  union all
+                  select r.id, r.started_at from workflow_run r
+                  where g.legal_processed_file_id is null and r.workflow_id = g.workflow_id
+                    and r.legal_processed_file_id is null) x
+                order by x.started_at desc) as run_ids
+        from (select * from workflow_log_group g where ${where}
+              order by g.open desc, g.ended_at desc nulls last, g.started_at desc nulls last, g.key
+              limit ${limit} offset ${offset}) g
         join workflow w on w.id = g.workflow_id
         left join legal_processed_file f on f.id = g.legal_processed_file_id
         left join legal_case c on c.id = f.legal_case_id
-        ${filter.status ? sql`where g.status = ${filter.status}` : sql``}
-        order by g.ended_at is null desc, g.ended_at desc, g.started_at desc, g.workflow_id, g.legal_processed_file_id
-        limit ${limit} offset ${offset}`);
-    return result.rows;
+        order by g.open desc, g.ended_at desc nulls last, g.started_at desc nulls last, g.key`),
+      db.execute<{ total: number }>(
+        sql`select count(*)::int as total from workflow_log_group g where ${where}`,
+      ),
+    ]);
+    return { rows: result.rows, total: counted.rows[0]?.total ?? 0 };
   }
 
   async function retry(
@@ -154,10 +159,10 @@ export function createWorkflowLogService(
         totalPages: Math.max(WORKFLOW_PAGE_DEFAULTS.totalPages, Math.ceil(total / body.limit)),
       });
       if (ids.length === 0) return { groupedWorkflowLogs: [], pagination: pagination(0) };
-      const rows = await groupRows(ids, body, body.limit, (body.page - 1) * body.limit);
+      const { rows, total } = await groupRows(ids, body, body.limit, (body.page - 1) * body.limit);
       return {
         groupedWorkflowLogs: rows.map(toGroup),
-        pagination: pagination(rows[0]?.total ?? 0),
+        pagination: pagination(total),
       };
     },
 
@@ -167,7 +172,9 @@ export function createWorkflowLogService(
       key: { company_id: string; workflow_id: string; legal_processed_file_id: string | null },
     ): Promise<WorkflowLogGroup | null> {
       if (!canViewCompany(viewer, key.company_id)) return null;
-      const [row] = await groupRows(
+      const {
+        rows: [row],
+      } = await groupRows(
         [key.company_id],
         { workflow_id: key.workflow_id, legal_processed_file_id: key.legal_processed_file_id },
         1,
