@@ -74,7 +74,7 @@ async function offerDocuments(
   }
   const offeredSeconds = (performance.now() - started) / 1000;
   const deadline = Date.now() + Math.max(600_000, documents * 200);
-  let ended = 0;
+  let ended: number;
   for (;;) {
     const { rows } = await pool.query<{ n: number }>(
       `select count(*)::int as n from workflow_run where workflow_id = $1 and ended_at is not null`,

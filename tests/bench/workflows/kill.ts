@@ -66,7 +66,7 @@ export async function killWorkerMidAction(opts: {
 
   const second = startWorker(opts.root, opts.databaseUrl, opts.dataDir);
   const deadline = Date.now() + Math.max(300_000, documents * 2_000);
-  let completed = 0;
+  let completed: number;
   try {
     for (;;) {
       const { rows } = await pool.query<{ n: number }>(
