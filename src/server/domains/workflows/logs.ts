@@ -78,24 +78,24 @@ export function createWorkflowLogService(
     }));
   }
 
-  /** The grouped logs of `companyIds` (spec section 4 order), optionally of one workflow,
-   * one processed file (null: the groups without one) and one group status. Pages over
+  /** The grouped logs of `companyIds` (spec section 4 order), optionally of one workflow, one
+   * group and one group status. Pages over
    * workflow_log_group (kept by a trigger on the runs, migration 0021) and reads the runs of the
    * page's groups only. */
   async function groupRows(
     companyIds: string[],
     filter: {
       workflow_id?: string | undefined;
-      legal_processed_file_id?: string | null;
+      /** One group: `${workflow_id}:${legal_processed_file_id ?? ''}` (the primary key). */
+      key?: string;
       status?: LogStatus | undefined;
     },
     limit: number,
     offset: number,
   ): Promise<{ rows: GroupRow[]; total: number }> {
-    const file = filter.legal_processed_file_id;
     const where = sql`g.company_id = any(${sql.param(companyIds)}::uuid[])
       ${filter.workflow_id ? sql`and g.workflow_id = ${filter.workflow_id}` : sql``}
-      ${file === undefined ? sql`` : file === null ? sql`and g.legal_processed_file_id is null` : sql`and g.legal_processed_file_id = ${file}`}
+      ${filter.key ? sql`and g.key = ${filter.key}` : sql``}
       ${filter.status ? sql`and g.status = ${filter.status}` : sql``}`;
     const [result, counted] = await Promise.all([
       db.execute<GroupRow>(sql`
@@ -176,7 +176,7 @@ export function createWorkflowLogService(
         rows: [row],
       } = await groupRows(
         [key.company_id],
-        { workflow_id: key.workflow_id, legal_processed_file_id: key.legal_processed_file_id },
+        { key: `${key.workflow_id}:${key.legal_processed_file_id ?? ''}` },
         1,
         0,
       );
