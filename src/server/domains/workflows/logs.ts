@@ -93,7 +93,13 @@ export function createWorkflowLogService(
     limit: number,
     offset: number,
   ): Promise<{ rows: GroupRow[]; total: number }> {
-    const where = sql`g.company_id = any(${sql.param(companyIds)}::uuid[])
+    // One company (the screen's case) as an equality, so page 1 is read in order from
+    // workflow_log_group_company_order_idx; `= any(...)` would sort every group of the companies.
+    const companies =
+      companyIds.length === 1
+        ? sql`g.company_id = ${companyIds[0]}`
+        : sql`g.company_id = any(${sql.param(companyIds)}::uuid[])`;
+    const where = sql`${companies}
       ${filter.workflow_id ? sql`and g.workflow_id = ${filter.workflow_id}` : sql``}
       ${filter.key ? sql`and g.key = ${filter.key}` : sql``}
       ${filter.status ? sql`and g.status = ${filter.status}` : sql``}`;
