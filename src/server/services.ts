@@ -49,6 +49,7 @@ import { createUserManagementRepository } from './domains/users/managementReposi
 import { createUserRepository } from './domains/users/repository';
 import { createUserService } from './domains/users/service';
 import { createEvaluationService } from './domains/evaluation/service';
+import { createWorkflowLiveLogs } from './domains/workflows/live';
 import { createWorkflowLogService } from './domains/workflows/logs';
 import { createWorkflowRepository } from './domains/workflows/repository';
 import { createWorkflowService } from './domains/workflows/service';
@@ -80,6 +81,12 @@ export async function createServices(
     fileRepository.secret('crm_credential_key'),
   );
   const deliveryRequests = createRequestService(db);
+  const workflowLogs = createWorkflowLogService(db, {
+    retryNode: (id) =>
+      deps.retryWorkflowNode
+        ? deps.retryWorkflowNode(id)
+        : Promise.reject(new Error('the workflow engine is not running')),
+  });
   return {
     crmRing,
     crm: createCrmService({
@@ -129,12 +136,8 @@ export async function createServices(
     evaluation: createEvaluationService(db),
     workflows: createWorkflowService(db, createWorkflowRepository(db)),
     workflowTestRun: createWorkflowTestRun(db, createWorkflowRepository(db)),
-    workflowLogs: createWorkflowLogService(db, {
-      retryNode: (id) =>
-        deps.retryWorkflowNode
-          ? deps.retryWorkflowNode(id)
-          : Promise.reject(new Error('the workflow engine is not running')),
-    }),
+    workflowLogs,
+    workflowLiveLogs: createWorkflowLiveLogs(deps.bus, workflowLogs),
     processedFileList: createProcessedFileListService(
       {
         ...createProcessedFileQueries(db, { timed: deps.timedDb }),

@@ -124,6 +124,48 @@ export const workflowRun = pgTable(
   ],
 );
 
+/**
+ * One row per log group (spec section 4: the runs of one workflow on one processed file), kept by
+ * a trigger on workflow_run (migration 0021) with the group status, first start, last end (null
+ * while a run is open) and run count, so the logs screen pages over groups without aggregating
+ * every run of the company.
+ */
+export const workflowLogGroup = pgTable(
+  'workflow_log_group',
+  {
+    /** `${workflow_id}:${legal_processed_file_id ?? ''}` */
+    key: text('key').primaryKey(),
+    workflow_id: uuid('workflow_id')
+      .notNull()
+      .references(() => workflow.id),
+    company_id: companyId(),
+    legal_processed_file_id: uuid('legal_processed_file_id').references(
+      () => legalProcessedFile.id,
+    ),
+    /** Queued, In Progress, Completed, Failed or '' (spec section 4, over the group's runs). */
+    status: text('status').notNull(),
+    /** A run of the group has not ended (such groups come first). */
+    open: boolean('open').notNull(),
+    started_at: at('started_at').notNull(),
+    ended_at: at('ended_at'),
+    runs: integer('runs').notNull(),
+  },
+  (t) => [
+    index('workflow_log_group_company_order_idx').on(
+      t.company_id,
+      t.open.desc(),
+      t.ended_at.desc(),
+      t.started_at.desc(),
+    ),
+    index('workflow_log_group_workflow_order_idx').on(
+      t.workflow_id,
+      t.open.desc(),
+      t.ended_at.desc(),
+      t.started_at.desc(),
+    ),
+  ],
+);
+
 export const workflowNodeLog = pgTable(
   'workflow_node_log',
   {

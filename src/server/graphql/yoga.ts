@@ -9,6 +9,7 @@ import { companyResolvers } from '../domains/companies/graphql';
 import { processedFileListResolvers } from '../domains/document-center/graphql';
 import { documentTypeResolvers } from '../domains/document-types/graphql';
 import { liveFilesResolvers } from '../domains/live-files/graphql';
+import { workflowLogResolvers } from '../domains/workflows/graphql';
 import { processedFileResolvers } from '../domains/documents/graphql';
 import { savedViewResolvers } from '../domains/saved-views/graphql';
 import { deliveryRequestResolvers } from '../domains/tasks/requestPageGraphql';
@@ -96,6 +97,7 @@ export function createGraphQLServer(
         processedFileListResolvers(deps),
         documentTypeResolvers(deps),
         liveFilesResolvers(deps),
+        workflowLogResolvers(deps),
         savedViewResolvers(deps),
         legalPeopleResolvers(deps),
         legalRequestResolvers(deps),

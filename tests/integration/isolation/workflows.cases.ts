@@ -14,8 +14,9 @@ import {
   workflowNodeLog,
   workflowRun,
 } from '../../../src/server/db/schemaWorkflows';
+import { subscribe } from '../../support/live';
 import { rest } from '../fixtures/raw-files';
-import type { IsolationContext, IsolationModule } from './context';
+import { MISSING, type IsolationContext, type IsolationModule } from './context';
 
 let workflowOfA = '';
 let nodeLogOfA = '';
@@ -138,7 +139,74 @@ async function listsNothingOfA(
   expect(JSON.stringify(r)).not.toContain('secret');
 }
 
+interface LogsChange {
+  workflowLogsChanged: {
+    company_id: string;
+    reason: string;
+    group: { legal_workflow_id: string; workflow_name: string } | null;
+  } | null;
+}
+const FOLLOW_LOGS = (id: string) =>
+  `subscription { workflowLogsChanged(company_id: "${id}") { company_id reason group { legal_workflow_id workflow_name } } }`;
+
+/** What following `companyId`'s workflow logs answers first: the first event, or the refusal. */
+async function firstLogsAnswer(url: string, token: string, companyId: string): Promise<string> {
+  const feed = subscribe<LogsChange>(url, token, FOLLOW_LOGS(companyId));
+  try {
+    return await feed.next(30_000).then(
+      (value) => JSON.stringify(value),
+      (error: Error) => error.message,
+    );
+  } finally {
+    await feed.dispose();
+  }
+}
+
+/** B cannot follow A's workflow logs (A's id answers like a missing company), and B's own feed
+ * hears nothing of A's runs: a write to A's run, then one to B's, and B hears B's only. */
+async function liveLogsOfAUnheard(ctx: IsolationContext) {
+  const { server, userB, managerOfB, companyA, companyB } = ctx;
+  for (const user of [userB, managerOfB]) {
+    const aboutA = await firstLogsAnswer(server.url, user.token, companyA);
+    expect(aboutA).toEqual(await firstLogsAnswer(server.url, user.token, MISSING));
+    expect(aboutA).toMatch(/No Company Found/);
+  }
+  const [ownWorkflow] = await server.db
+    .insert(workflow)
+    .values({ company_id: companyB, name: 'B own', is_deleted: true })
+    .returning({ id: workflow.id });
+  const feed = subscribe<LogsChange>(server.url, userB.token, FOLLOW_LOGS(companyB));
+  const handedToB: string[] = [];
+  const off = server.app.lexdesk.bus.onWorkflowLogsChanged(companyB, (event) =>
+    handedToB.push(event.company_id),
+  );
+  try {
+    expect((await feed.next(30_000)).workflowLogsChanged?.reason).toBe('subscribed');
+    await server.db
+      .update(workflowRun)
+      .set({ status: 'Failed' })
+      .where(eq(workflowRun.workflow_id, workflowOfA));
+    await server.db.insert(workflowRun).values({
+      workflow_id: ownWorkflow!.id,
+      company_id: companyB,
+      version: 1,
+      trigger: 'schedule',
+      scheduled_for: new Date(),
+    });
+    expect((await feed.next(30_000)).workflowLogsChanged).toEqual({
+      company_id: companyB,
+      reason: 'changed',
+      group: { legal_workflow_id: ownWorkflow!.id, workflow_name: 'B own' },
+    });
+    expect(handedToB).toEqual([companyB]);
+  } finally {
+    off();
+    await feed.dispose();
+  }
+}
+
 export const cases: IsolationModule['cases'] = (ctx) => ({
+  'Subscription.workflowLogsChanged': () => liveLogsOfAUnheard(ctx()),
   'POST /workflow/get-workflows': () =>
     listsNothingOfA(ctx(), '/workflow/get-workflows', (id) => ({ company_id: id })),
   'POST /workflow/get-workflow': () =>

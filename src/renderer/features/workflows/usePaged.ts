@@ -40,5 +40,12 @@ export function usePaged<T>(
     setPage,
     reload: load,
     setItems: (items: T[]) => setState((s) => ({ ...s, items })),
+    /** Changes the shown items and pagination from their latest value (live updates). */
+    updateShown: (
+      change: (shown: { items: T[]; pagination: Pagination | null }) => {
+        items: T[];
+        pagination: Pagination | null;
+      },
+    ) => setState((s) => ({ ...s, ...change(s) }) as Paged<T>),
   };
 }

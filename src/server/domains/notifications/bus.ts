@@ -6,6 +6,9 @@
  * - lexdesk_company_files_changed: triggers on raw_file and legal_processed_file (migration 0011)
  *   announce the company whose raw files or documents a transaction wrote; delivered to that
  *   company's subscribers only.
+ * - lexdesk_workflow_logs_changed: triggers on workflow_run (migration 0018; the engine writes a run
+ *   with each of its node log writes) announce the log group (company, workflow, processed file) a transaction wrote; delivered to
+ *   that company's subscribers only.
  * Events during a lost connection are not replayed (clients refetch when they resubscribe); the
  * listener reconnects with backoff.
  */
@@ -15,6 +18,7 @@ import { backoffDelay } from '../../../shared/backoff';
 
 export const NOTIFICATION_CHANNEL = 'lexdesk_notification_added';
 export const COMPANY_FILES_CHANNEL = 'lexdesk_company_files_changed';
+export const WORKFLOW_LOGS_CHANNEL = 'lexdesk_workflow_logs_changed';
 
 /** The listener's reconnects: 250 ms, doubling to 10 s, reset once it is connected again. */
 const RECONNECT_BACKOFF = { base: 250, cap: 10_000 } as const;
@@ -27,6 +31,14 @@ const companyFilesSchema = z.object({ company_id: z.uuid() });
 export type CompanyFilesEvent = z.infer<typeof companyFilesSchema>;
 type CompanyListener = (event: CompanyFilesEvent) => void;
 
+const workflowLogsSchema = z.object({
+  company_id: z.uuid(),
+  workflow_id: z.uuid(),
+  legal_processed_file_id: z.uuid().nullable(),
+});
+export type WorkflowLogsEvent = z.infer<typeof workflowLogsSchema>;
+type WorkflowLogsListener = (event: WorkflowLogsEvent) => void;
+
 export interface NotificationBus {
   /** Calls `listener` for each new notification of `receiverId`; returns the unsubscribe function. */
   onNotification(receiverId: string, listener: Listener): () => void;
@@ -36,6 +48,10 @@ export interface NotificationBus {
   onCompanyFilesChanged(companyId: string, listener: CompanyListener): () => void;
   /** How many live subscribers a company's file changes have in this process (for tests). */
   companyListenerCount(companyId: string): number;
+  /** Calls `listener` each time a transaction wrote a run or node log of `companyId`, per group. */
+  onWorkflowLogsChanged(companyId: string, listener: WorkflowLogsListener): () => void;
+  /** How many live subscribers a company's workflow logs have in this process (for tests). */
+  workflowLogsListenerCount(companyId: string): number;
   close(): Promise<void>;
 }
 
@@ -45,6 +61,7 @@ export async function startNotificationBus(
 ): Promise<NotificationBus> {
   const listeners = new Map<string, Set<Listener>>();
   const companyListeners = new Map<string, Set<CompanyListener>>();
+  const workflowLogListeners = new Map<string, Set<WorkflowLogsListener>>();
   let client: pg.Client | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -68,6 +85,11 @@ export async function startNotificationBus(
       if (!result.success) return;
       for (const listener of companyListeners.get(result.data.company_id) ?? [])
         listener(result.data);
+    } else if (message.channel === WORKFLOW_LOGS_CHANNEL) {
+      const result = workflowLogsSchema.safeParse(parsed);
+      if (!result.success) return;
+      for (const listener of workflowLogListeners.get(result.data.company_id) ?? [])
+        listener(result.data);
     }
   }
 
@@ -83,6 +105,7 @@ export async function startNotificationBus(
       await next.connect();
       await next.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
       await next.query(`LISTEN ${COMPANY_FILES_CHANNEL}`);
+      await next.query(`LISTEN ${WORKFLOW_LOGS_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners('end');
       await next.end().catch(() => undefined);
@@ -127,11 +150,17 @@ export async function startNotificationBus(
     companyListenerCount(companyId) {
       return companyListeners.get(companyId)?.size ?? 0;
     },
+    onWorkflowLogsChanged: (companyId, listener) =>
+      addTo(workflowLogListeners, companyId, listener),
+    workflowLogsListenerCount(companyId) {
+      return workflowLogListeners.get(companyId)?.size ?? 0;
+    },
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
       listeners.clear();
       companyListeners.clear();
+      workflowLogListeners.clear();
       const current = client;
       client = undefined;
       if (current) {

@@ -42,7 +42,6 @@ interface GroupRow extends Record<string, unknown> {
   file_name: string | null;
   case_id: string | null;
   case_number: string | null;
-  total: number;
 }
 
 export function createWorkflowLogService(
@@ -77,6 +76,58 @@ export function createWorkflowLogService(
       ended_at: iso(r.ended_at),
       nodes: logs.filter((l) => l.run_id === r.id).map(toNodeLog),
     }));
+  }
+
+  /** The grouped logs of `companyIds` (spec section 4 order), optionally of one workflow, one
+   * group and one group status. Pages over
+   * workflow_log_group (kept by a trigger on the runs, migration 0021) and reads the runs of the
+   * page's groups only. */
+  async function groupRows(
+    companyIds: string[],
+    filter: {
+      workflow_id?: string | undefined;
+      /** One group: `${workflow_id}:${legal_processed_file_id ?? ''}` (the primary key). */
+      key?: string;
+      status?: LogStatus | undefined;
+    },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: GroupRow[]; total: number }> {
+    // One company (the screen's case) as an equality, so page 1 is read in order from
+    // workflow_log_group_company_order_idx; `= any(...)` would sort every group of the companies.
+    const companies =
+      companyIds.length === 1
+        ? sql`g.company_id = ${companyIds[0]}`
+        : sql`g.company_id = any(${sql.param(companyIds)}::uuid[])`;
+    const where = sql`${companies}
+      ${filter.workflow_id ? sql`and g.workflow_id = ${filter.workflow_id}` : sql``}
+      ${filter.key ? sql`and g.key = ${filter.key}` : sql``}
+      ${filter.status ? sql`and g.status = ${filter.status}` : sql``}`;
+    const [result, counted] = await Promise.all([
+      db.execute<GroupRow>(sql`
+        select g.workflow_id, g.legal_processed_file_id, g.status, g.started_at, g.ended_at,
+          w.name as workflow_name, f.name as file_name, c.id as case_id, c.case_number,
+          array(select x.id from (
+                  select r.id, r.started_at from workflow_run r
+                  where r.workflow_id = g.workflow_id
+                    and r.legal_processed_file_id = g.legal_processed_file_id
+                  union all
+                  select r.id, r.started_at from workflow_run r
+                  where g.legal_processed_file_id is null and r.workflow_id = g.workflow_id
+                    and r.legal_processed_file_id is null) x
+                order by x.started_at desc) as run_ids
+        from (select * from workflow_log_group g where ${where}
+              order by g.open desc, g.ended_at desc nulls last, g.started_at desc nulls last, g.key
+              limit ${limit} offset ${offset}) g
+        join workflow w on w.id = g.workflow_id
+        left join legal_processed_file f on f.id = g.legal_processed_file_id
+        left join legal_case c on c.id = f.legal_case_id
+        order by g.open desc, g.ended_at desc nulls last, g.started_at desc nulls last, g.key`),
+      db.execute<{ total: number }>(
+        sql`select count(*)::int as total from workflow_log_group g where ${where}`,
+      ),
+    ]);
+    return { rows: result.rows, total: counted.rows[0]?.total ?? 0 };
   }
 
   async function retry(
@@ -114,45 +165,28 @@ export function createWorkflowLogService(
         totalPages: Math.max(WORKFLOW_PAGE_DEFAULTS.totalPages, Math.ceil(total / body.limit)),
       });
       if (ids.length === 0) return { groupedWorkflowLogs: [], pagination: pagination(0) };
-      const result = await db.execute<GroupRow>(sql`
-        with g as (
-          select r.workflow_id, r.legal_processed_file_id,
-            case when bool_and(r.status = 'Queued') then 'Queued'
-                 when bool_or(r.status = 'Failed') then 'Failed'
-                 when bool_or(r.status = 'In Progress') then 'In Progress'
-                 when bool_or(r.status = 'Completed') then 'Completed' else '' end as status,
-            min(r.started_at) as started_at,
-            case when bool_or(r.ended_at is null) then null else max(r.ended_at) end as ended_at,
-            array_agg(r.id order by r.started_at desc) as run_ids
-          from workflow_run r
-          where r.company_id = any(${sql.param(ids)}::uuid[])
-            ${body.workflow_id ? sql`and r.workflow_id = ${body.workflow_id}` : sql``}
-          group by r.workflow_id, r.legal_processed_file_id)
-        select g.*, w.name as workflow_name, f.name as file_name, c.id as case_id,
-          c.case_number, count(*) over () :: int as total
-        from g
-        join workflow w on w.id = g.workflow_id
-        left join legal_processed_file f on f.id = g.legal_processed_file_id
-        left join legal_case c on c.id = f.legal_case_id
-        ${body.status ? sql`where g.status = ${body.status}` : sql``}
-        order by g.ended_at is null desc, g.ended_at desc, g.started_at desc, g.workflow_id, g.legal_processed_file_id
-        limit ${body.limit} offset ${(body.page - 1) * body.limit}`);
-      const rows = result.rows;
+      const { rows, total } = await groupRows(ids, body, body.limit, (body.page - 1) * body.limit);
       return {
-        groupedWorkflowLogs: rows.map((r) => ({
-          key: `${r.workflow_id}:${r.legal_processed_file_id ?? ''}`,
-          legal_workflow_id: r.workflow_id,
-          workflow_name: r.workflow_name,
-          legal_processed_file_id: r.legal_processed_file_id,
-          processed_file_name: r.file_name,
-          case: r.case_id ? { id: r.case_id, case_number: r.case_number } : null,
-          status: r.status,
-          started_at: iso(r.started_at),
-          ended_at: iso(r.ended_at),
-          run_ids: r.run_ids,
-        })),
-        pagination: pagination(rows[0]?.total ?? 0),
+        groupedWorkflowLogs: rows.map(toGroup),
+        pagination: pagination(total),
       };
+    },
+
+    /** One log group as the logs screen shows it, or null when the viewer cannot see it. */
+    async group(
+      viewer: Viewer,
+      key: { company_id: string; workflow_id: string; legal_processed_file_id: string | null },
+    ): Promise<WorkflowLogGroup | null> {
+      if (!canViewCompany(viewer, key.company_id)) return null;
+      const {
+        rows: [row],
+      } = await groupRows(
+        [key.company_id],
+        { key: `${key.workflow_id}:${key.legal_processed_file_id ?? ''}` },
+        1,
+        0,
+      );
+      return row ? toGroup(row) : null;
     },
 
     async details(viewer: Viewer, raw: unknown): Promise<WorkflowRunDetail[]> {
@@ -222,6 +256,21 @@ export function createWorkflowLogService(
         .limit(100);
       return rows.map(toSyncLog);
     },
+  };
+}
+
+function toGroup(r: GroupRow): WorkflowLogGroup {
+  return {
+    key: `${r.workflow_id}:${r.legal_processed_file_id ?? ''}`,
+    legal_workflow_id: r.workflow_id,
+    workflow_name: r.workflow_name,
+    legal_processed_file_id: r.legal_processed_file_id,
+    processed_file_name: r.file_name,
+    case: r.case_id ? { id: r.case_id, case_number: r.case_number } : null,
+    status: r.status,
+    started_at: iso(r.started_at),
+    ended_at: iso(r.ended_at),
+    run_ids: r.run_ids,
   };
 }
 

@@ -2,8 +2,10 @@
  * Workflow logs (POST /workflow/logs → groupedWorkflowLogs + pagination): one row per workflow and
  * processed file with the group status of spec section 4, unfinished groups first, then newest
  * end first (the server's order). Each run of a group opens its node-by-node detail. A failed load
- * shows the 500 screen (spec section 2).
+ * shows the 500 screen (spec section 2). Live: workflowLogsChanged hands each changed group, which
+ * takes its place on the page (liveGroups.ts); the screen reloads when the feed (re)starts.
  */
+import { useSubscription } from '@apollo/client/react';
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -14,9 +16,11 @@ import { ErrorScreenView } from '../../../components/ErrorScreen';
 import { Page } from '../../../components/Page';
 import { Pager } from '../../../components/Pager';
 import { useViewer } from '../../auth/useViewer';
-import { fetchLogs } from '../api';
+import { fetchLogs, LogGroupAnswer } from '../api';
+import { WORKFLOW_LOGS_CHANGED_SUBSCRIPTION } from '../operations';
 import { useConnection } from '../useConnection';
 import { usePaged } from '../usePaged';
+import { applyLiveGroup } from './liveGroups';
 import { StatusTag } from './StatusTag';
 import '../workflows.css';
 
@@ -33,7 +37,21 @@ export function WorkflowLogsPage() {
     },
     [companyId, connection],
   );
-  const { state, page, setPage, reload } = usePaged(connection && companyId ? fetchPage : null);
+  const { state, page, setPage, reload, updateShown } = usePaged(
+    connection && companyId ? fetchPage : null,
+  );
+  useSubscription(WORKFLOW_LOGS_CHANGED_SUBSCRIPTION, {
+    variables: { company_id: companyId },
+    skip: !companyId || !connection,
+    onData: ({ data }) => {
+      const change = data.data?.workflowLogsChanged;
+      if (!change) return;
+      if (change.reason === 'subscribed') return void reload();
+      const group = LogGroupAnswer.safeParse(change.group);
+      if (!group.success) return;
+      updateShown((shown) => applyLiveGroup(shown, group.data, page));
+    },
+  });
 
   if (state.status === 'failed') {
     return <ErrorScreenView onReturnHome={() => void navigate(ERROR_SCREEN.homePath)} />;
