@@ -62,7 +62,7 @@ test('given cards dragged between columns, then only the moves the machine allow
 }) => {
   const dev = await browser.newPage();
   await signIn(dev, 'dev@northwind.example');
-  await dev.goto(`${host.url}#/tasks`);
+  await dev.goto(`${demo.host.url}#/tasks`);
   const name = 'Vehicle list paging';
   const inTodo = column(dev, 'To do').getByRole('listitem', { name });
   await expect(inTodo).toBeVisible();
@@ -84,7 +84,7 @@ test('given cards dragged between columns, then only the moves the machine allow
   // The tech lead fails the review by a drag: the dialog asks why first.
   const lead = await browser.newPage();
   await signIn(lead, 'techlead@northwind.example');
-  await lead.goto(`${host.url}#/tasks`);
+  await lead.goto(`${demo.host.url}#/tasks`);
   await lead.getByRole('tab', { name: 'Tech lead' }).click();
   const inReview = column(lead, 'Ready for review').getByRole('listitem', { name });
   await expect(inReview).toBeVisible();
