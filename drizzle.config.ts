@@ -11,6 +11,7 @@ export default defineConfig({
     './src/server/db/schemaWorkflows.ts',
     './src/server/db/schemaCrm.ts',
     './src/server/db/schemaPeople.ts',
+    './src/server/db/schemaNotify.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -5,6 +5,7 @@ import { createActivityTypeService } from './domains/activity-types/service';
 import { createDataExtractionService } from './domains/data-extraction/service';
 import { createLegalPeopleRepository } from './domains/legal-people/repository';
 import { createLegalPeopleService } from './domains/legal-people/service';
+import { createNotificationRuleService } from './domains/notification-rules/service';
 import { createRequestService } from './domains/tasks/requests';
 import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
@@ -123,6 +124,7 @@ export async function createServices(
     legalPeople: createLegalPeopleService(createLegalPeopleRepository(db)),
     dataExtraction: createDataExtractionService(db),
     activityTypes: createActivityTypeService(db),
+    notificationRules: createNotificationRuleService(db),
     evaluation: createEvaluationService(db),
     workflows: createWorkflowService(db, createWorkflowRepository(db)),
     workflowTestRun: createWorkflowTestRun(db, createWorkflowRepository(db)),

@@ -15,6 +15,7 @@ import { deliveryRequestResolvers } from '../domains/tasks/requestPageGraphql';
 import { activityTypeResolvers } from '../domains/activity-types/graphql';
 import { dataExtractionResolvers } from '../domains/data-extraction/graphql';
 import { legalPeopleResolvers } from '../domains/legal-people/graphql';
+import { notificationRuleResolvers } from '../domains/notification-rules/graphql';
 import { deliveryTaskResolvers } from '../domains/tasks/graphql';
 import { projectResolvers } from '../domains/projects/graphql';
 import { talentResolvers } from '../domains/talent/graphql';
@@ -99,6 +100,7 @@ export function createGraphQLServer(
         legalPeopleResolvers(deps),
         dataExtractionResolvers(deps),
         activityTypeResolvers(deps),
+        notificationRuleResolvers(deps),
         deliveryTaskResolvers(deps),
         deliveryRequestResolvers(deps),
         projectResolvers(deps),
