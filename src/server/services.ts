@@ -6,6 +6,7 @@ import { createDataExtractionService } from './domains/data-extraction/service';
 import { createLegalPeopleRepository } from './domains/legal-people/repository';
 import { createLegalPeopleService } from './domains/legal-people/service';
 import { createNotificationRuleService } from './domains/notification-rules/service';
+import { createDigestSubscriptionService } from './domains/notification-rules/subscriptions';
 import { createRequestService } from './domains/tasks/requests';
 import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
@@ -125,6 +126,7 @@ export async function createServices(
     dataExtraction: createDataExtractionService(db),
     activityTypes: createActivityTypeService(db),
     notificationRules: createNotificationRuleService(db),
+    digestSubscriptions: createDigestSubscriptionService(db),
     evaluation: createEvaluationService(db),
     workflows: createWorkflowService(db, createWorkflowRepository(db)),
     workflowTestRun: createWorkflowTestRun(db, createWorkflowRepository(db)),
