@@ -30,7 +30,7 @@ export const setup: IsolationModule['setup'] = async (c) => {
     file: 'Secret document',
     recipients: ['secret@alpha.example'],
   });
-  const digest = await rest<{ data: { id: string } }>(
+  const digest = await rest<{ id: string }>(
     c.server,
     'POST',
     '/email-subscription/imap/create-email-subscription',
@@ -43,7 +43,7 @@ export const setup: IsolationModule['setup'] = async (c) => {
     },
   );
   expect(digest.status).toBe(200);
-  digestOfA = digest.body.data.id;
+  digestOfA = digest.body.data!.id;
 };
 
 async function unchanged(c: IsolationContext) {
