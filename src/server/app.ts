@@ -39,7 +39,10 @@ import {
   systemClock,
   type RuleDispatcher,
 } from './domains/notification-rules/dispatcher';
-import { createDigestDispatcher, type DigestDispatcher } from './domains/notification-rules/digests';
+import {
+  createDigestDispatcher,
+  type DigestDispatcher,
+} from './domains/notification-rules/digests';
 import { startNotifyLoop } from './domains/notification-rules/loop';
 import { createMailer } from './domains/notification-rules/mailer';
 import {

@@ -10,7 +10,9 @@ test('given an administrator, when they make a schedule rule with a bad cron, th
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Notification rules' }).click();
-  await expect(page.getByRole('heading', { name: 'Notification rules', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Notification rules', exact: true }),
+  ).toBeVisible();
   await expect(page.getByText('No notification rules.')).toBeVisible();
 
   await page.getByRole('button', { name: 'New rule' }).click();

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
 import { legalFileType } from '../../src/server/db/schemaPipeline';
 import { emailSubscription } from '../../src/server/db/schemaNotify';
-import { createDigestDispatcher, latestPeriod } from '../../src/server/domains/notification-rules/digests';
+import {
+  createDigestDispatcher,
+  latestPeriod,
+} from '../../src/server/domains/notification-rules/digests';
 import { createMailer, type Mailer } from '../../src/server/domains/notification-rules/mailer';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { startTestSmtp, type TestSmtp } from '../support/smtp';
@@ -26,7 +29,15 @@ let paralegal: TestUser;
 let qme: string;
 const log = { warn: () => undefined, error: () => undefined };
 
-async function call(method: string, path: string, token: string, body?: unknown) {
+interface Digest {
+  id: string;
+}
+interface Reply<T> {
+  data: T;
+  error: { issues: Array<{ path: string; message: string }> };
+}
+
+async function call<T = Digest>(method: string, path: string, token: string, body?: unknown) {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: {
@@ -35,7 +46,7 @@ async function call(method: string, path: string, token: string, body?: unknown)
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Reply<T> };
 }
 
 beforeAll(async () => {
@@ -48,7 +59,11 @@ beforeAll(async () => {
   admin = firm.admin;
   paralegal = await server.addUser({ companyId, legalUserType: 'paralegal' });
   otherCompany = (await server.signUpCompany({ name: 'Other firm', is_legal: true })).company.id;
-  await server.gql('query($c: ID!) { legalFileTypes(company_id: $c) { id } }', { c: companyId }, admin.token);
+  await server.gql(
+    'query($c: ID!) { legalFileTypes(company_id: $c) { id } }',
+    { c: companyId },
+    admin.token,
+  );
   qme = (
     await server.db
       .select({ id: legalFileType.id })
@@ -82,11 +97,15 @@ describe('digest subscriptions over REST', () => {
       file_type: qme,
       provider: 'imap',
     });
-    const id = created.body.data.id as string;
+    const id = created.body.data.id;
     const got = await call('GET', `${base}/subscription/${id}`, paralegal.token);
     expect(got.body.data.id).toBe(id);
-    const listed = await call('GET', `${base}/subscriptions?company_id=${companyId}`, paralegal.token);
-    expect(listed.body.data.map((s: { id: string }) => s.id)).toContain(id);
+    const listed = await call<Digest[]>(
+      'GET',
+      `${base}/subscriptions?company_id=${companyId}`,
+      paralegal.token,
+    );
+    expect(listed.body.data.map((s) => s.id)).toContain(id);
     const updated = await call('PATCH', `${base}/update-email-subscription/${id}`, admin.token, {
       frequency: 'monthly',
       file_type: null,
@@ -95,24 +114,79 @@ describe('digest subscriptions over REST', () => {
 
     const before = (await server.db.select().from(emailSubscription)).length;
     const bad: Array<[unknown, string, string]> = [
-      [{ emails: [], starting_date: '2030-01-01', frequency: 'daily', company_id: companyId }, 'emails', 'Enter at least one email address.'],
-      [{ emails: ['x@y.example'], starting_date: '2030-02-30', frequency: 'daily', company_id: companyId }, 'starting_date', 'Enter a date as YYYY-MM-DD.'],
-      [{ emails: ['x@y.example'], starting_date: '2030-01-01', frequency: 'hourly', company_id: companyId }, 'frequency', 'The frequency is daily, weekly or monthly.'],
-      [{ emails: ['nope'], starting_date: '2030-01-01', frequency: 'daily', company_id: companyId }, 'emails.0', 'Enter a valid email address.'],
-      [{ emails: ['x@y.example'], starting_date: '2030-01-01', frequency: 'daily', company_id: companyId, file_type: '00000000-0000-4000-8000-000000000000' }, 'file_type', 'Unknown document type.'],
+      [
+        { emails: [], starting_date: '2030-01-01', frequency: 'daily', company_id: companyId },
+        'emails',
+        'Enter at least one email address.',
+      ],
+      [
+        {
+          emails: ['x@y.example'],
+          starting_date: '2030-02-30',
+          frequency: 'daily',
+          company_id: companyId,
+        },
+        'starting_date',
+        'Enter a date as YYYY-MM-DD.',
+      ],
+      [
+        {
+          emails: ['x@y.example'],
+          starting_date: '2030-01-01',
+          frequency: 'hourly',
+          company_id: companyId,
+        },
+        'frequency',
+        'The frequency is daily, weekly or monthly.',
+      ],
+      [
+        {
+          emails: ['nope'],
+          starting_date: '2030-01-01',
+          frequency: 'daily',
+          company_id: companyId,
+        },
+        'emails.0',
+        'Enter a valid email address.',
+      ],
+      [
+        {
+          emails: ['x@y.example'],
+          starting_date: '2030-01-01',
+          frequency: 'daily',
+          company_id: companyId,
+          file_type: '00000000-0000-4000-8000-000000000000',
+        },
+        'file_type',
+        'Unknown document type.',
+      ],
     ];
     for (const [body, path, message] of bad) {
       const r = await call('POST', `${base}/create-email-subscription`, admin.token, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.issues).toContainEqual({ path, message });
     }
-    const provider = await call('POST', '/email-subscription/gmail/create-email-subscription', admin.token, {
-      emails: ['x@y.example'], starting_date: '2030-01-01', frequency: 'daily', company_id: companyId,
-    });
+    const provider = await call(
+      'POST',
+      '/email-subscription/gmail/create-email-subscription',
+      admin.token,
+      {
+        emails: ['x@y.example'],
+        starting_date: '2030-01-01',
+        frequency: 'daily',
+        company_id: companyId,
+      },
+    );
     expect(provider.status).toBe(400);
-    expect(provider.body.error.issues).toContainEqual({ path: 'provider', message: 'Unknown mail provider: use imap.' });
+    expect(provider.body.error.issues).toContainEqual({
+      path: 'provider',
+      message: 'Unknown mail provider: use imap.',
+    });
     const forbidden = await call('POST', `${base}/create-email-subscription`, paralegal.token, {
-      emails: ['x@y.example'], starting_date: '2030-01-01', frequency: 'daily', company_id: companyId,
+      emails: ['x@y.example'],
+      starting_date: '2030-01-01',
+      frequency: 'daily',
+      company_id: companyId,
     });
     expect(forbidden.status).toBe(403);
     expect((await server.db.select().from(emailSubscription)).length).toBe(before);
@@ -123,14 +197,14 @@ describe('digest subscriptions over REST', () => {
       { name: 'Listed one', legal_file_type_id: qme },
       { name: 'Listed two', legal_file_type_id: qme },
     ]);
-    const page = await call(
+    const page = await call<{ items: Array<{ name: string }>; page: number }>(
       'GET',
       `/email-subscription/imap/processed-documents?companyId=${companyId}&page=2&pageSize=1&file_name=Listed&sortBy=name&sortOrder=asc`,
       paralegal.token,
     );
     expect(page.status).toBe(200);
-    expect(page.body.data.items.map((d: { name: string }) => d.name)).toEqual(['Listed two']);
-    const bulk = await call(
+    expect(page.body.data.items.map((d) => d.name)).toEqual(['Listed two']);
+    const bulk = await call<{ items: Array<{ name: string }>; page: number }>(
       'GET',
       `/email-subscription/imap/processed-documents/bulk?companyId=${companyId}&page=3&pageSize=5&file_name=Listed`,
       paralegal.token,
@@ -148,7 +222,9 @@ describe('digest sending', () => {
       end: at('2030-01-03T07:00:00Z'),
       previous: at('2030-01-02T07:00:00Z'),
     });
-    expect(latestPeriod('2030-01-01', 'weekly', at('2030-01-20T00:00:00Z'))?.end).toEqual(at('2030-01-15T07:00:00Z'));
+    expect(latestPeriod('2030-01-01', 'weekly', at('2030-01-20T00:00:00Z'))?.end).toEqual(
+      at('2030-01-15T07:00:00Z'),
+    );
     expect(latestPeriod('2030-01-31', 'monthly', at('2030-03-01T00:00:00Z'))).toMatchObject({
       end: at('2030-02-28T07:00:00Z'),
       previous: at('2030-01-31T07:00:00Z'),
@@ -157,21 +233,36 @@ describe('digest sending', () => {
 
   it('given a daily digest and a hand-moved clock, then each period is mailed once, readable, with only its documents', async () => {
     const firm = await server.signUpCompany({ name: 'Clocked <Firm>', is_legal: true });
-    const created = await call('POST', '/email-subscription/imap/create-email-subscription', firm.admin.token, {
-      emails: ['digest@firm.example'], starting_date: '2030-01-01', frequency: 'daily', company_id: firm.company.id,
-    });
+    const created = await call(
+      'POST',
+      '/email-subscription/imap/create-email-subscription',
+      firm.admin.token,
+      {
+        emails: ['digest@firm.example'],
+        starting_date: '2030-01-01',
+        frequency: 'daily',
+        company_id: firm.company.id,
+      },
+    );
     expect(created.status).toBe(200);
     await seedDocuments(server, firm.company.id, [
       { name: 'Early <doc>', created_at: new Date('2029-12-31T20:00:00Z') },
       { name: 'Day-one doc', created_at: new Date('2030-01-01T12:00:00Z') },
-      { name: 'Exception doc', created_at: new Date('2030-01-01T12:00:00Z'), exception_reasons: ['multi_case'] },
+      {
+        name: 'Exception doc',
+        created_at: new Date('2030-01-01T12:00:00Z'),
+        exception_reasons: ['multi_case'],
+      },
     ]);
-    await seedDocuments(server, otherCompany, [{ name: 'Not ours', created_at: new Date('2030-01-01T12:00:00Z') }]);
+    await seedDocuments(server, otherCompany, [
+      { name: 'Not ours', created_at: new Date('2030-01-01T12:00:00Z') },
+    ]);
     let now = new Date('2030-01-01T06:59:00Z');
     const one = createDigestDispatcher({ db: server.db, clock: () => now, mailer, log });
     const two = createDigestDispatcher({ db: second.db, clock: () => now, mailer, log });
     const start = smtp.messages.length;
-    const mine = () => smtp.messages.slice(start).filter((m) => m.envelopeTo.includes('digest@firm.example'));
+    const mine = () =>
+      smtp.messages.slice(start).filter((m) => m.envelopeTo.includes('digest@firm.example'));
 
     expect((await one.tick()).sent).toBe(0);
     now = new Date('2030-01-01T07:00:01Z');

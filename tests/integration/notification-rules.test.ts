@@ -35,9 +35,14 @@ let qme: string;
 let claimForm: string;
 let staffId: string;
 const errors: string[] = [];
-const log = { warn: () => undefined, error: (obj: object) => void errors.push(JSON.stringify(obj)) };
+const log = {
+  warn: () => undefined,
+  error: (obj: object) => void errors.push(JSON.stringify(obj)),
+};
 
-type Gql = { errors?: Array<{ message: string; extensions?: { code?: string; issues?: unknown } }> };
+type Gql = {
+  errors?: Array<{ message: string; extensions?: { code?: string; issues?: unknown } }>;
+};
 const codeOf = (r: Gql) => r.errors?.[0]?.extensions?.code;
 
 async function ok<T>(query: string, variables: Record<string, unknown>, token = admin.token) {
@@ -78,7 +83,12 @@ function rulesJson(overrides: {
 async function createRule(name: string, rules: string, isActive?: boolean) {
   return (
     await ok<{ createNotificationRule: { id: string; is_active: boolean } }>(CREATE, {
-      i: { company_id: companyId, name, rules, ...(isActive === undefined ? {} : { is_active: isActive }) },
+      i: {
+        company_id: companyId,
+        name,
+        rules,
+        ...(isActive === undefined ? {} : { is_active: isActive }),
+      },
     })
   ).createNotificationRule;
 }
@@ -118,7 +128,14 @@ beforeAll(async () => {
   staffId = (
     await ok<{ createLegalStaff: { id: string } }>(
       'mutation($i: CreateLegalStaffInput!) { createLegalStaff(input: $i) { id } }',
-      { i: { company_id: companyId, first_name: 'Sam', last_name: 'Staff', email: 'Sam.Staff@firm.example' } },
+      {
+        i: {
+          company_id: companyId,
+          first_name: 'Sam',
+          last_name: 'Staff',
+          email: 'Sam.Staff@firm.example',
+        },
+      },
     )
   ).createLegalStaff.id;
 }, 120_000);
@@ -135,17 +152,49 @@ describe('rules: writing and reading', () => {
     const before = await server.db.select().from(notificationSubscription);
     const cases: Array<[string, string, string]> = [
       ['{not json', 'rules', RULES_JSON_MESSAGE],
-      [rulesJson({ type: 'schedule', roles: ['admin'] }), 'rules.trigger.metadata.cron_expression', CRON_MESSAGE],
-      [rulesJson({ type: 'schedule', cron: 'every tuesday', roles: ['admin'] }), 'rules.trigger.metadata.cron_expression', CRON_MESSAGE],
-      [rulesJson({}), 'rules.recipients', 'Name at least one recipient: a role, a legal staff member or an email address.'],
-      [rulesJson({ roles: ['admin'], delivery: [] }), 'rules.delivery', 'Choose at least one delivery: email or in_app.'],
-      [rulesJson({ roles: ['admin'], file_types: ['00000000-0000-4000-8000-000000000000'] }), 'rules.trigger.metadata.file_types', 'Unknown document type.'],
-      [rulesJson({ legal_staff: ['00000000-0000-4000-8000-000000000000'] }), 'rules.recipients.legal_staff', 'Unknown legal staff member.'],
-      [rulesJson({ external_emails: ['not-an-address'] }), 'rules.recipients.external_emails.0', 'Enter a valid email address.'],
+      [
+        rulesJson({ type: 'schedule', roles: ['admin'] }),
+        'rules.trigger.metadata.cron_expression',
+        CRON_MESSAGE,
+      ],
+      [
+        rulesJson({ type: 'schedule', cron: 'every tuesday', roles: ['admin'] }),
+        'rules.trigger.metadata.cron_expression',
+        CRON_MESSAGE,
+      ],
+      [
+        rulesJson({}),
+        'rules.recipients',
+        'Name at least one recipient: a role, a legal staff member or an email address.',
+      ],
+      [
+        rulesJson({ roles: ['admin'], delivery: [] }),
+        'rules.delivery',
+        'Choose at least one delivery: email or in_app.',
+      ],
+      [
+        rulesJson({ roles: ['admin'], file_types: ['00000000-0000-4000-8000-000000000000'] }),
+        'rules.trigger.metadata.file_types',
+        'Unknown document type.',
+      ],
+      [
+        rulesJson({ legal_staff: ['00000000-0000-4000-8000-000000000000'] }),
+        'rules.recipients.legal_staff',
+        'Unknown legal staff member.',
+      ],
+      [
+        rulesJson({ external_emails: ['not-an-address'] }),
+        'rules.recipients.external_emails.0',
+        'Enter a valid email address.',
+      ],
       ['[]', 'rules', 'Invalid input: expected object, received array'],
     ];
     for (const [rules, path, message] of cases) {
-      const r = await server.gql(CREATE, { i: { company_id: companyId, name: 'Bad', rules } }, admin.token);
+      const r = await server.gql(
+        CREATE,
+        { i: { company_id: companyId, name: 'Bad', rules } },
+        admin.token,
+      );
       expect(codeOf(r), rules).toBe('INVALID_INPUT');
       expect(r.errors?.[0]?.extensions?.issues, rules).toContainEqual({ path, message });
     }
@@ -160,7 +209,12 @@ describe('rules: writing and reading', () => {
     expect(a.is_active).toBe(true);
     const b = await createRule(
       'Morning report',
-      rulesJson({ type: 'schedule', cron: '0 8 * * 1-5', external_emails: ['Out@Counsel.example'], legal_staff: [staffId] }),
+      rulesJson({
+        type: 'schedule',
+        cron: '0 8 * * 1-5',
+        external_emails: ['Out@Counsel.example'],
+        legal_staff: [staffId],
+      }),
       false,
     );
     const list = async (filter: Record<string, unknown>) =>
@@ -181,7 +235,9 @@ describe('rules: writing and reading', () => {
     expect(await list({ search: '%' })).toEqual([]);
     expect(await list({ external_email: 'out@counsel.example' })).toEqual([b.id]);
     expect(await list({ legal_staff: staffId })).toEqual([b.id]);
-    expect(await list({ created_from: '2000-01-01T00:00:00Z', created_to: '2000-01-02T00:00:00Z' })).toEqual([]);
+    expect(
+      await list({ created_from: '2000-01-01T00:00:00Z', created_to: '2000-01-02T00:00:00Z' }),
+    ).toEqual([]);
     const stats = await ok<{ notificationRuleStats: Record<string, number> }>(
       'query($c: ID!) { notificationRuleStats(company_id: $c) { total active inactive schedule in_app } }',
       { c: companyId },
@@ -194,7 +250,9 @@ describe('rules: writing and reading', () => {
       'query($id: ID!) { notificationRule(id: $id) { rules is_active } }',
       { id: b.id },
     );
-    expect(JSON.parse(got.notificationRule.rules).recipients.external_emails).toEqual(['out@counsel.example']);
+    expect(JSON.parse(got.notificationRule.rules).recipients.external_emails).toEqual([
+      'out@counsel.example',
+    ]);
     const toggled = async (v?: boolean) =>
       (
         await ok<{ toggleNotificationRule: { is_active: boolean } }>(
@@ -265,11 +323,9 @@ describe('rules: firing over SMTP', () => {
     expect(history!.email_content).toContain('QME &lt;report&gt;');
     expect(history!.recipients).toContain('outside@counsel.example');
 
-    const inbox = await ok<{ notifications: { items: Array<{ content: string; redirect: string }> } }>(
-      '{ notifications { items { content redirect } } }',
-      {},
-      paralegal.token,
-    );
+    const inbox = await ok<{
+      notifications: { items: Array<{ content: string; redirect: string }> };
+    }>('{ notifications { items { content redirect } } }', {}, paralegal.token);
     expect(inbox.notifications.items[0]).toEqual({
       content: 'New QME reports: QME <report> & "notes"',
       redirect: `/documents/${qmeDoc}`,
@@ -286,12 +342,22 @@ describe('rules: firing over SMTP', () => {
   });
 
   it('given the SMTP server refuses a mail, then nothing is recorded and the next tick sends it', async () => {
-    const rule = await createRule('Retry', rulesJson({ external_emails: ['retry@counsel.example'] }));
+    const rule = await createRule(
+      'Retry',
+      rulesJson({ external_emails: ['retry@counsel.example'] }),
+    );
     await onlyActive(rule.id);
-    await seedDocuments(server, companyId, [{ name: 'Retried doc', legal_file_type_id: claimForm }]);
+    await seedDocuments(server, companyId, [
+      { name: 'Retried doc', legal_file_type_id: claimForm },
+    ]);
     const start = smtp.messages.length;
     smtp.failNext(1);
-    const dispatcher = createRuleDispatcher({ db: server.db, clock: () => new Date(), mailer, log });
+    const dispatcher = createRuleDispatcher({
+      db: server.db,
+      clock: () => new Date(),
+      mailer,
+      log,
+    });
     expect((await dispatcher.tick()).sent).toBe(0);
     expect(errors.at(-1)).toContain('451 try again later');
     expect(await historyOf(rule.id)).toHaveLength(0);
@@ -334,10 +400,17 @@ describe('rules: firing over SMTP', () => {
   });
 
   it('given two dispatchers on separate connections ticking at once, then each document and each cron time is mailed once', async () => {
-    const docRule = await createRule('Race docs', rulesJson({ external_emails: ['race@counsel.example'] }));
+    const docRule = await createRule(
+      'Race docs',
+      rulesJson({ external_emails: ['race@counsel.example'] }),
+    );
     const cronRule = await createRule(
       'Race cron',
-      rulesJson({ type: 'schedule', cron: '30 6 * * *', external_emails: ['cron@counsel.example'] }),
+      rulesJson({
+        type: 'schedule',
+        cron: '30 6 * * *',
+        external_emails: ['cron@counsel.example'],
+      }),
     );
     await onlyActive(docRule.id, cronRule.id);
     await seedDocuments(server, companyId, [{ name: 'Raced doc', legal_file_type_id: qme }]);

@@ -52,11 +52,17 @@ export const notificationSubscriptionHistory = pgTable(
     notification_subscription_id: uuid('notification_subscription_id')
       .notNull()
       .references(() => notificationSubscription.id, { onDelete: 'cascade' }),
-    process_file_ids: uuid('process_file_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    process_file_ids: uuid('process_file_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** The documents' names, one per line. */
     file: text('file').notNull().default(''),
     email_content: text('email_content'),
-    recipients: text('recipients').array().notNull().default(sql`'{}'::text[]`),
+    recipients: text('recipients')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A schedule rule's cron time this send was for (null for document sends). */
     fired_for: timestamp('fired_for', { withTimezone: true }),
     created_at: createdAt(),

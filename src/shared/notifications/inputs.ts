@@ -26,7 +26,9 @@ export const updateRuleInput = z.strictObject({
 
 export const toggleRuleInput = z.strictObject({ id: uuid(), is_active: z.boolean().nullish() });
 
-const dateTime = z.union([z.date(), z.iso.datetime({ offset: true })]).transform((v) => new Date(v));
+const dateTime = z
+  .union([z.date(), z.iso.datetime({ offset: true })])
+  .transform((v) => new Date(v));
 
 export const ruleFilterSchema = z
   .strictObject({
@@ -42,10 +44,10 @@ export const ruleFilterSchema = z
     external_email: text().trim().toLowerCase().max(254).nullish(),
     legal_staff: uuid().nullish(),
   })
-  .refine(
-    (f) => !f.created_from || !f.created_to || f.created_from <= f.created_to,
-    { message: 'The end of the date range is before its start.', path: ['created_to'] },
-  );
+  .refine((f) => !f.created_from || !f.created_to || f.created_from <= f.created_to, {
+    message: 'The end of the date range is before its start.',
+    path: ['created_to'],
+  });
 export type RuleFilter = z.output<typeof ruleFilterSchema>;
 
 export const listRulesInput = z.strictObject({

@@ -46,7 +46,9 @@ function RuleHistory({ rule, onClose }: { rule: RuleItem; onClose: () => void })
     <Dialog isOpen title={`History: ${rule.name}`} onClose={onClose} style={{ width: 680 }}>
       <DialogBody>
         {loading ? <Spinner size={24} /> : null}
-        {error ? <NonIdealState icon="error" title={ERRORS.FETCH_NOTIFICATION_HISTORY_FAILED} /> : null}
+        {error ? (
+          <NonIdealState icon="error" title={ERRORS.FETCH_NOTIFICATION_HISTORY_FAILED} />
+        ) : null}
         {data && data.notificationRuleHistory.length === 0 ? (
           <NonIdealState icon="history" title="Nothing sent yet." />
         ) : null}
@@ -119,7 +121,11 @@ export function NotificationRulesPage() {
   const stats = data.notificationRuleStats;
 
   async function save(id: string | null, draft: RuleDraft) {
-    const input = { name: draft.name, rules: JSON.stringify(draft.rules), is_active: draft.is_active };
+    const input = {
+      name: draft.name,
+      rules: JSON.stringify(draft.rules),
+      is_active: draft.is_active,
+    };
     if (id) await updateRule({ variables: { id, input } });
     else await createRule({ variables: { input: { company_id: companyId, ...input } } });
   }
@@ -141,10 +147,14 @@ export function NotificationRulesPage() {
       }
     >
       <div className="ld-rule-stats" aria-label="Rule statistics">
-        <Tag minimal large>{`${stats.total} rules`}</Tag>
+        <Tag minimal large>{`${stats.total} ${stats.total === 1 ? 'rule' : 'rules'}`}</Tag>
         <Tag minimal large intent={Intent.SUCCESS}>{`${stats.active} active`}</Tag>
         <Tag minimal large>{`${stats.inactive} off`}</Tag>
-        <Tag minimal large intent={Intent.PRIMARY}>{`${stats.sent_last_30_days} sends in 30 days`}</Tag>
+        <Tag
+          minimal
+          large
+          intent={Intent.PRIMARY}
+        >{`${stats.sent_last_30_days} sends in 30 days`}</Tag>
       </div>
       <div className="ld-rule-filters">
         <HTMLSelect
@@ -183,7 +193,9 @@ export function NotificationRulesPage() {
           <tbody>
             {data.notificationRules.map((rule) => {
               const r = rulesOf(rule.rules);
-              const types = r.trigger.metadata.file_types.map((id) => typeName.get(id) ?? 'Unknown');
+              const types = r.trigger.metadata.file_types.map(
+                (id) => typeName.get(id) ?? 'Unknown',
+              );
               const recipients = [
                 ...r.recipients.roles.map((role) => `${role}s`),
                 ...r.recipients.legal_staff.map((id) => staffName.get(id) ?? 'Unknown staff'),
@@ -215,7 +227,12 @@ export function NotificationRulesPage() {
                     />
                   </td>
                   <td style={{ whiteSpace: 'nowrap' }}>
-                    <Button minimal icon="history" text="History" onClick={() => setHistory(rule)} />
+                    <Button
+                      minimal
+                      icon="history"
+                      text="History"
+                      onClick={() => setHistory(rule)}
+                    />
                     {canManage ? (
                       <>
                         <Button
@@ -277,4 +294,3 @@ export function NotificationRulesPage() {
     </Page>
   );
 }
-

@@ -70,9 +70,15 @@ function issuesByField(error: unknown): Record<string, string> {
       const parts = issue.path.split('.');
       const key =
         parts[0] === 'rules'
-          ? (['file_types', 'cron_expression', 'delivery', 'roles', 'external_emails', 'legal_staff'].find(
-              (k) => parts.includes(k),
-            ) ?? (parts.includes('recipients') ? 'recipients' : 'rules'))
+          ? ([
+              'file_types',
+              'cron_expression',
+              'delivery',
+              'roles',
+              'external_emails',
+              'legal_staff',
+            ].find((k) => parts.includes(k)) ??
+            (parts.includes('recipients') ? 'recipients' : 'rules'))
           : (parts[0] ?? '');
       out[key] ??= issue.message;
     }
@@ -100,7 +106,10 @@ export function RuleEditor(props: {
   const [issues, setIssues] = useState<Record<string, string>>({});
   const meta = rules.trigger.metadata;
   const setMeta = (m: Partial<NotificationRules['trigger']['metadata']>) =>
-    setRules((r) => ({ ...r, trigger: { ...r.trigger, metadata: { ...r.trigger.metadata, ...m } } }));
+    setRules((r) => ({
+      ...r,
+      trigger: { ...r.trigger, metadata: { ...r.trigger.metadata, ...m } },
+    }));
   const setRecipients = (p: Partial<NotificationRules['recipients']>) =>
     setRules((r) => ({ ...r, recipients: { ...r.recipients, ...p } }));
 
@@ -134,7 +143,11 @@ export function RuleEditor(props: {
     } catch (error) {
       const byField = issuesByField(error);
       setIssues(byField);
-      setProblem(Object.keys(byField).length > 0 ? null : describeError(error, ERRORS.SAVE_NOTIFICATION_RULE_FAILED));
+      setProblem(
+        Object.keys(byField).length > 0
+          ? null
+          : describeError(error, ERRORS.SAVE_NOTIFICATION_RULE_FAILED),
+      );
     } finally {
       setBusy(false);
     }
@@ -175,7 +188,9 @@ export function RuleEditor(props: {
             <FormGroup
               label="Cron expression (UTC)"
               labelFor="rule-cron"
-              helperText={issues['cron_expression'] ?? 'For example 0 8 * * 1-5: weekdays at 08:00.'}
+              helperText={
+                issues['cron_expression'] ?? 'For example 0 8 * * 1-5: weekdays at 08:00.'
+              }
               intent={issues['cron_expression'] ? Intent.DANGER : Intent.NONE}
             >
               <InputGroup
@@ -186,10 +201,7 @@ export function RuleEditor(props: {
               />
             </FormGroup>
           ) : null}
-          <FormGroup
-            label="Document types (none checked: every type)"
-            {...field('file_types')}
-          >
+          <FormGroup label="Document types (none checked: every type)" {...field('file_types')}>
             <div className="ld-rule-checklist">
               {props.fileTypes.map((t) => (
                 <Checkbox
@@ -211,7 +223,10 @@ export function RuleEditor(props: {
                 label={DELIVERY_LABEL[d]}
                 checked={rules.delivery.includes(d)}
                 onChange={(e) =>
-                  setRules((r) => ({ ...r, delivery: toggle(r.delivery, d, e.currentTarget.checked) }))
+                  setRules((r) => ({
+                    ...r,
+                    delivery: toggle(r.delivery, d, e.currentTarget.checked),
+                  }))
                 }
               />
             ))}
@@ -224,7 +239,9 @@ export function RuleEditor(props: {
                 label={ROLE_LABEL[role]}
                 checked={rules.recipients.roles.includes(role)}
                 onChange={(e) =>
-                  setRecipients({ roles: toggle(rules.recipients.roles, role, e.currentTarget.checked) })
+                  setRecipients({
+                    roles: toggle(rules.recipients.roles, role, e.currentTarget.checked),
+                  })
                 }
               />
             ))}
@@ -239,7 +256,11 @@ export function RuleEditor(props: {
                     checked={rules.recipients.legal_staff.includes(s.id)}
                     onChange={(e) =>
                       setRecipients({
-                        legal_staff: toggle(rules.recipients.legal_staff, s.id, e.currentTarget.checked),
+                        legal_staff: toggle(
+                          rules.recipients.legal_staff,
+                          s.id,
+                          e.currentTarget.checked,
+                        ),
                       })
                     }
                   />
@@ -261,7 +282,11 @@ export function RuleEditor(props: {
               onChange={(e) => setEmails(e.target.value)}
             />
           </FormGroup>
-          <Switch label="Active" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+          <Switch
+            label="Active"
+            checked={active}
+            onChange={(e) => setActive(e.currentTarget.checked)}
+          />
         </DialogBody>
         <DialogFooter
           actions={

@@ -128,22 +128,24 @@ export function createDigestDispatcher({ db, clock, mailer, log }: DispatcherDep
 
   async function tick(): Promise<TickResult> {
     const now = clock();
-    const rows: Array<Pick<EmailSubscriptionRow, 'id' | 'starting_date' | 'frequency' | 'last_sent_for'>> =
-      await db
-        .select({
-          id: emailSubscription.id,
-          starting_date: emailSubscription.starting_date,
-          frequency: emailSubscription.frequency,
-          last_sent_for: emailSubscription.last_sent_for,
-        })
-        .from(emailSubscription)
-        .where(sql`${emailSubscription.starting_date} <= ${now.toISOString().slice(0, 10)}::date + 1`)
-        .orderBy(asc(emailSubscription.created_at));
+    const rows: Array<
+      Pick<EmailSubscriptionRow, 'id' | 'starting_date' | 'frequency' | 'last_sent_for'>
+    > = await db
+      .select({
+        id: emailSubscription.id,
+        starting_date: emailSubscription.starting_date,
+        frequency: emailSubscription.frequency,
+        last_sent_for: emailSubscription.last_sent_for,
+      })
+      .from(emailSubscription)
+      .where(sql`${emailSubscription.starting_date} <= ${now.toISOString().slice(0, 10)}::date + 1`)
+      .orderBy(asc(emailSubscription.created_at));
     let sent = 0;
     let next: Date | undefined;
     for (const row of rows) {
       const period = latestPeriod(row.starting_date, row.frequency as DigestFrequency, now);
-      const upcoming = period?.next ?? periodEnd(row.starting_date, row.frequency as DigestFrequency, 0);
+      const upcoming =
+        period?.next ?? periodEnd(row.starting_date, row.frequency as DigestFrequency, 0);
       if (!next || upcoming < next) next = upcoming;
       if (!period || (row.last_sent_for && row.last_sent_for >= period.end)) continue;
       try {

@@ -139,7 +139,10 @@ export function createRuleDispatcher({ db, clock, mailer, log }: DispatcherDeps)
         .select()
         .from(notificationSubscription)
         .where(
-          and(eq(notificationSubscription.id, ruleId), eq(notificationSubscription.is_active, true)),
+          and(
+            eq(notificationSubscription.id, ruleId),
+            eq(notificationSubscription.is_active, true),
+          ),
         )
         .for('update', { skipLocked: true });
       if (!row) return false;
@@ -149,7 +152,9 @@ export function createRuleDispatcher({ db, clock, mailer, log }: DispatcherDeps)
       const fileTypes = rules.trigger.metadata.file_types;
       const ofCompany = and(
         eq(legalProcessedFile.company_id, row.company_id),
-        fileTypes.length > 0 ? inArray(legalProcessedFile.legal_file_type_id, fileTypes) : undefined,
+        fileTypes.length > 0
+          ? inArray(legalProcessedFile.legal_file_type_id, fileTypes)
+          : undefined,
       );
       let found: { documents: MailDocument[]; total: number };
       if (rules.trigger.type === 'schedule') {

@@ -67,7 +67,9 @@ export function renderDocumentsMail(input: {
     '',
     ...(documents.length === 0
       ? ['No documents.']
-      : documents.map((d) => `- ${oneLine(d.name)} (${d.type ?? 'No type'}, ${day(d.created_at)})`)),
+      : documents.map(
+          (d) => `- ${oneLine(d.name)} (${d.type ?? 'No type'}, ${day(d.created_at)})`,
+        )),
     ...(more > 0 ? ['', `And ${more} more.`] : []),
   ].join('\n');
   return { subject, html, text };

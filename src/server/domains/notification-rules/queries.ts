@@ -54,7 +54,10 @@ export function createRuleQueries(db: Database) {
         .from(notificationSubscriptionHistory)
         .innerJoin(
           notificationSubscription,
-          eq(notificationSubscription.id, notificationSubscriptionHistory.notification_subscription_id),
+          eq(
+            notificationSubscription.id,
+            notificationSubscriptionHistory.notification_subscription_id,
+          ),
         )
         .where(
           and(
@@ -62,7 +65,14 @@ export function createRuleQueries(db: Database) {
             sql`${notificationSubscriptionHistory.created_at} > now() - interval '30 days'`,
           ),
         );
-      const r = row ?? { total: 0, active: 0, document_processed: 0, schedule: 0, email: 0, in_app: 0 };
+      const r = row ?? {
+        total: 0,
+        active: 0,
+        document_processed: 0,
+        schedule: 0,
+        email: 0,
+        in_app: 0,
+      };
       return {
         total: r.total,
         active: r.active,

@@ -19,10 +19,7 @@ import { parseRulesText, type NotificationRules } from '../../../shared/notifica
 import type { Database } from '../../db/connection';
 import { legalStaff } from '../../db/schemaPeople';
 import { legalFileType } from '../../db/schemaPipeline';
-import {
-  notificationSubscription,
-  type NotificationSubscriptionRow,
-} from '../../db/schemaNotify';
+import { notificationSubscription, type NotificationSubscriptionRow } from '../../db/schemaNotify';
 import { notFound, parseInput, ValidationError } from '../../errors';
 import { canManageCompany, canViewCompany, type Viewer } from '../../permissions';
 import { createRuleQueries } from './queries';

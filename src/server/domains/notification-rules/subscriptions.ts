@@ -109,12 +109,16 @@ export function createDigestSubscriptionService(db: Database) {
       const p = checkProvider(provider);
       const parsed = uuid().safeParse(companyId);
       if (!parsed.success)
-        throw new ValidationError([{ path: 'company_id', message: 'Must be a valid id (a UUID).' }]);
+        throw new ValidationError([
+          { path: 'company_id', message: 'Must be a valid id (a UUID).' },
+        ]);
       if (!canViewCompany(viewer, parsed.data)) return [];
       return db
         .select()
         .from(emailSubscription)
-        .where(and(eq(emailSubscription.company_id, parsed.data), eq(emailSubscription.provider, p)))
+        .where(
+          and(eq(emailSubscription.company_id, parsed.data), eq(emailSubscription.provider, p)),
+        )
         .orderBy(desc(emailSubscription.created_at), desc(emailSubscription.id));
     },
 
