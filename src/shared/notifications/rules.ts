@@ -28,11 +28,13 @@ export function isCronExpression(expression: string): boolean {
   }
 }
 
+/** A list without repeats, of at most `max` distinct items (repeats are dropped first). */
 const unique = <T extends z.ZodType<string>>(item: T, max: number) =>
   z
     .array(item)
-    .max(max)
-    .transform((list) => [...new Set(list)]);
+    .max(1000)
+    .transform((list) => [...new Set(list)])
+    .refine((list) => list.length <= max, `At most ${max} different entries.`);
 
 export const notificationRulesSchema = z
   .strictObject({
