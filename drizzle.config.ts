@@ -12,6 +12,7 @@ export default defineConfig({
     './src/server/db/schemaCrm.ts',
     './src/server/db/schemaPeople.ts',
     './src/server/db/schemaLegalRequests.ts',
+    './src/server/db/schemaNotify.ts',
   ],
   out: './src/server/db/migrations',
 });

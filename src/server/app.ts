@@ -35,6 +35,17 @@ import type { PipelineQueue } from './domains/pipeline/queue';
 import { startPipeline } from './domains/pipeline/startPipeline';
 import { startCrmScheduler } from './domains/crm/scheduler';
 import {
+  createRuleDispatcher,
+  systemClock,
+  type RuleDispatcher,
+} from './domains/notification-rules/dispatcher';
+import {
+  createDigestDispatcher,
+  type DigestDispatcher,
+} from './domains/notification-rules/digests';
+import { startNotifyLoop } from './domains/notification-rules/loop';
+import { createMailer } from './domains/notification-rules/mailer';
+import {
   startWorkflowEngine,
   type WorkflowEngine,
   type WorkflowEngineOptions,
@@ -54,6 +65,8 @@ export type LexDeskServer = FastifyInstance & {
     pipeline: PipelineQueue;
     /** The workflow engine (its node jobs run in this process: WORKFLOW_WORKERS). */
     workflows: WorkflowEngine;
+    /** Notification rules and digests (their loop ticks every notifyTickSeconds). */
+    notify: { rules: RuleDispatcher; digests: DigestDispatcher };
   };
 };
 
@@ -197,6 +210,18 @@ export async function buildApp(
     tickSeconds: config.crmSyncTickSeconds,
     log: app.log,
   });
+  const mailer = createMailer(config.smtp);
+  const notifyDeps = { db: database.db, clock: systemClock, mailer, log: app.log };
+  lexdesk.notify = {
+    rules: createRuleDispatcher(notifyDeps),
+    digests: createDigestDispatcher(notifyDeps),
+  };
+  const notifyLoop = startNotifyLoop({
+    tickSeconds: config.notifyTickSeconds,
+    ticks: [lexdesk.notify.rules.tick, lexdesk.notify.digests.tick],
+    log: app.log,
+    clock: systemClock,
+  });
   if (config.pipelineWorkers > 0)
     void pipeline
       .sweep()
@@ -280,6 +305,8 @@ export async function buildApp(
   app.addHook('preClose', async () => ws.live.closeAll());
   app.addHook('onClose', async () => {
     await crmScheduler.stop();
+    await notifyLoop.stop();
+    mailer?.close();
     await workflowEngine.stop();
     await pipeline.stop();
     await bus.close();

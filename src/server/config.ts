@@ -171,6 +171,26 @@ export const ConfigSchema = z.strictObject({
       baseUrl: z.url({ protocol: /^https?$/ }).optional(),
     })
     .optional(),
+  /**
+   * Outgoing mail of notification rules and digests (nodemailer over SMTP). Without it no mail is
+   * sent: rules deliver in-app only and mail sends are logged as skipped.
+   */
+  smtp: z
+    .strictObject({
+      host: z.string().min(1),
+      port: z.coerce.number().int().min(1).max(65_535).default(587),
+      /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+      secure: z
+        .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+        .default(false),
+      user: z.string().min(1).optional(),
+      password: z.string().min(1).optional(),
+      /** The From address of every mail. */
+      from: z.string().min(3).default('LexDesk <notifications@lexdesk.invalid>'),
+    })
+    .optional(),
+  /** Seconds between the notification rules' and digests' looks for work (0: off). */
+  notifyTickSeconds: z.coerce.number().int().min(0).max(86_400).default(60),
   /** OCR engine: the tesseract CLI when installed ('auto'), always it, or tesseract.js. */
   ocrEngine: z.enum(['auto', 'native', 'wasm']).default('auto'),
   /** S3-compatible file storage; files stay on local disk when absent (see domains/files/s3). */
@@ -277,6 +297,17 @@ function fromEnv(env: Env): Record<string, unknown> {
       .map((url) => url.trim())
       .filter(Boolean),
     crmSyncTickSeconds: env.CRM_SYNC_TICK_SECONDS,
+    smtp: env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT || undefined,
+          secure: env.SMTP_SECURE || undefined,
+          user: env.SMTP_USER || undefined,
+          password: env.SMTP_PASSWORD || undefined,
+          from: env.SMTP_FROM || undefined,
+        }
+      : undefined,
+    notifyTickSeconds: env.NOTIFY_TICK_SECONDS,
     clio: env.CLIO_CLIENT_ID
       ? {
           clientId: env.CLIO_CLIENT_ID,

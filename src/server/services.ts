@@ -7,6 +7,8 @@ import { createLegalPeopleRepository } from './domains/legal-people/repository';
 import { createLegalPeopleService } from './domains/legal-people/service';
 import { createLegalRequestRepository } from './domains/legal-requests/repository';
 import { createLegalRequestService } from './domains/legal-requests/service';
+import { createNotificationRuleService } from './domains/notification-rules/service';
+import { createDigestSubscriptionService } from './domains/notification-rules/subscriptions';
 import { createRequestService } from './domains/tasks/requests';
 import { createTaskService } from './domains/tasks/service';
 import { createTaskQueries } from './domains/tasks/taskQueries';
@@ -133,6 +135,8 @@ export async function createServices(
     legalRequests: createLegalRequestService(createLegalRequestRepository(db)),
     dataExtraction: createDataExtractionService(db),
     activityTypes: createActivityTypeService(db),
+    notificationRules: createNotificationRuleService(db),
+    digestSubscriptions: createDigestSubscriptionService(db),
     evaluation: createEvaluationService(db),
     workflows: createWorkflowService(db, createWorkflowRepository(db)),
     workflowTestRun: createWorkflowTestRun(db, createWorkflowRepository(db)),

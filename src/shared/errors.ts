@@ -90,6 +90,16 @@ export const ERRORS = {
   FETCH_SYNC_LOG_FAILED: 'Failed to fetch sync log by id',
   FETCH_WORKFLOW_HISTORY_FAILED: 'Failed to fetch workflow update history',
 
+  // Notification rules and digests: section 8 words none of their failures; worded like the
+  // workflow ones it does quote.
+  FETCH_NOTIFICATION_RULES_FAILED: 'Failed to fetch notification rules',
+  SAVE_NOTIFICATION_RULE_FAILED: 'Failed to save notification rule',
+  DELETE_NOTIFICATION_RULE_FAILED: 'Failed to delete notification rule',
+  TOGGLE_NOTIFICATION_RULE_FAILED: 'Failed to toggle notification rule',
+  FETCH_NOTIFICATION_HISTORY_FAILED: 'Failed to fetch notification rule history',
+  FETCH_EMAIL_SUBSCRIPTION_FAILED: 'Failed to fetch email subscription',
+  SAVE_EMAIL_SUBSCRIPTION_FAILED: 'Failed to save email subscription',
+
   // Chat
   FETCH_ROOMS_FAILED: 'Failed to fetch rooms',
   CREATE_ROOM_FAILED: 'Failed to create conversation room',

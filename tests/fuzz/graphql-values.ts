@@ -40,6 +40,23 @@ export function idKindFor(fieldName: string, argName: string): IdKind | 'new' {
 function stringFor(name: string, rng: Rng): string {
   const rules: Array<[RegExp, () => string]> = [
     [/email/i, () => `fuzz.${rng.int(1, 1e6)}@example.test`],
+    // A notification rule's JSON text (shared/notifications/rules.ts).
+    [
+      /^rules$/,
+      () =>
+        JSON.stringify({
+          trigger: rng.pick([
+            { type: 'document_processed', metadata: { file_types: [] } },
+            { type: 'schedule', metadata: { cron_expression: '0 8 * * 1-5' } },
+          ]),
+          delivery: rng.pick([['email'], ['in_app'], ['email', 'in_app']]),
+          recipients: { roles: ['paralegal'], external_emails: ['fuzz@example.test'] },
+        }),
+    ],
+    [/^frequency$/, () => rng.pick(['daily', 'weekly', '0 8 * * 1-5'])],
+    [/^trigger_type$/, () => rng.pick(['document_processed', 'schedule'])],
+    [/^delivery$/, () => rng.pick(['email', 'in_app'])],
+    [/^role$/, () => rng.pick(['admin', 'paralegal'])],
     [/password/i, () => 'not the password 1'],
     [/sha256/i, () => 'a'.repeat(64)],
     [/sort_order|sortOrder/i, () => rng.pick(['asc', 'desc'])],

@@ -8,11 +8,14 @@ import type { Fixtures, IdKind } from './fixtures';
 import { seededUuid, type Rng } from './prng';
 import { CRM_REST_TEMPLATES } from './rest-templates-crm';
 import { WORKFLOW_REST_TEMPLATES } from './rest-templates-workflows';
+import { NOTIFY_REST_TEMPLATES } from './rest-templates-notify';
 
 export type BodyKind = 'none' | 'json' | 'multipart' | 'csv' | 'tus';
 
 export interface RestTemplate {
   params?: Record<string, IdKind>;
+  /** Path parameters that are words, not ids (a mail provider's kind). */
+  literalParams?: Record<string, string>;
   query?: (rng: Rng, fx: Fixtures) => Record<string, unknown>;
   body?: BodyKind;
   json?: (rng: Rng, fx: Fixtures) => unknown;
@@ -208,4 +211,5 @@ export const REST_TEMPLATES: Record<string, RestTemplate> = {
   },
   ...WORKFLOW_REST_TEMPLATES,
   ...CRM_REST_TEMPLATES,
+  ...NOTIFY_REST_TEMPLATES,
 };

@@ -88,7 +88,9 @@ function build(
   for (const name of routePath.match(/:(\w+)/g) ?? []) {
     const param = name.slice(1);
     const kind = template.params?.[param];
-    params[param] = kind ? fx.pickId(kind, rng) : fx.pickId('company', rng);
+    const literal = template.literalParams?.[param];
+    params[param] =
+      literal !== undefined ? literal : kind ? fx.pickId(kind, rng) : fx.pickId('company', rng);
   }
   let parts: Parts = {
     params,

@@ -23,6 +23,7 @@ import { startTestServer, type GraphQLResponse, type TestServer } from '../suppo
 import { seedDelivery, type DeliveryOfCompany } from './fixtures/delivery';
 import { seedDocuments } from './fixtures/documents';
 import { legalPeopleRefusals } from './fixtures/legal-people-refusals';
+import { notificationRefusals } from './fixtures/notification-refusals';
 import { FIXTURES } from './fixtures/files';
 import { upload } from './fixtures/http';
 import { rest } from './fixtures/raw-files';
@@ -470,6 +471,13 @@ const legalPeople = legalPeopleRefusals(() => ({
 }));
 Object.assign(refusals, legalPeople.refusals);
 beforeAll(() => legalPeople.setup());
+const notificationRules = notificationRefusals(() => ({
+  server,
+  companyA,
+  adminToken: token('customer'),
+}));
+Object.assign(refusals, notificationRules.refusals);
+beforeAll(() => notificationRules.setup());
 
 describe('a paralegal, an attorney and staff of the company', () => {
   it('given the table, then every manager and owner row has a refusal case here', () => {

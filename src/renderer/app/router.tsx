@@ -19,6 +19,8 @@ import { CrmIntegrationsPage } from '../features/crm-integrations/CrmIntegration
 import { EvaluationPage } from '../features/evaluation/EvaluationPage';
 import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage';
 import { LegalPeoplePage } from '../features/legal-people/LegalPeoplePage';
+import { NotificationRulesPage } from '../features/notification-rules/NotificationRulesPage';
+import { DigestSubscriptionsPage } from '../features/notification-rules/DigestSubscriptionsPage';
 import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { ProcessedFilePage } from '../features/processed-file/ProcessedFilePage';
@@ -88,6 +90,8 @@ export function createAppRouter() {
             { path: 'watch-folders', element: <WatchedFoldersPage /> },
             { path: 'document-types', element: <DocumentTypesPage /> },
             { path: 'legal-people', element: <LegalPeoplePage /> },
+            { path: 'notification-rules', element: <NotificationRulesPage /> },
+            { path: 'email-digests', element: <DigestSubscriptionsPage /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: 'tasks', element: <TaskBoardPage /> },
             { path: 'tasks/lead', element: <TechLeadPage /> },

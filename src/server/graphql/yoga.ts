@@ -17,6 +17,7 @@ import { activityTypeResolvers } from '../domains/activity-types/graphql';
 import { dataExtractionResolvers } from '../domains/data-extraction/graphql';
 import { legalPeopleResolvers } from '../domains/legal-people/graphql';
 import { legalRequestResolvers } from '../domains/legal-requests/graphql';
+import { notificationRuleResolvers } from '../domains/notification-rules/graphql';
 import { deliveryTaskResolvers } from '../domains/tasks/graphql';
 import { projectResolvers } from '../domains/projects/graphql';
 import { talentResolvers } from '../domains/talent/graphql';
@@ -103,6 +104,7 @@ export function createGraphQLServer(
         legalRequestResolvers(deps),
         dataExtractionResolvers(deps),
         activityTypeResolvers(deps),
+        notificationRuleResolvers(deps),
         deliveryTaskResolvers(deps),
         deliveryRequestResolvers(deps),
         projectResolvers(deps),

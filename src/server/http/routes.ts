@@ -18,6 +18,7 @@ import {
   WORKFLOW_READ_ONLY_POSTS,
   WORKFLOW_ROUTES,
 } from '../domains/workflows/routes';
+import { DIGEST_ROUTES, registerDigestRoutes } from '../domains/notification-rules/routes';
 import { CRM_READ_ONLY_POSTS, CRM_ROUTES, registerCrmRoutes } from '../domains/crm/routes';
 import type { RouteDeps } from './routeDeps';
 
@@ -62,6 +63,8 @@ export const ROUTES = [
   ...WORKFLOW_ROUTES,
   // CRM integrations (issue 18).
   ...CRM_ROUTES,
+  // Digest subscriptions (issue 20).
+  ...DIGEST_ROUTES,
 ] as const;
 
 /**
@@ -88,6 +91,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   registerReviewRoutes(app, deps);
   registerWorkflowRoutes(app, deps);
   registerCrmRoutes(app, deps);
+  registerDigestRoutes(app, deps);
   registerEvaluationRoutes(app, deps);
   return { uploads: registerUploadRoutes(app, deps) };
 }

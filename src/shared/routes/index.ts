@@ -41,6 +41,8 @@ export const APP_ROUTE_PATTERNS = [
   'workflow-logs/:id',
   'crm-integrations',
   'crm-integrations/callback',
+  'notification-rules',
+  'email-digests',
   'evaluation',
 ] as const;
 

@@ -50,6 +50,8 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
     entries: [
       { to: '/users', label: 'Users', icon: 'people' },
       { to: '/legal-people', label: 'Legal people', icon: 'follower' },
+      { to: '/notification-rules', label: 'Notification rules', icon: 'notifications' },
+      { to: '/email-digests', label: 'Email digests', icon: 'envelope' },
       { to: '/company', label: 'Company settings', icon: 'office' },
       { to: '/watch-folders', label: 'Watched folders', icon: 'folder-open' },
       { to: '/document-types', label: 'Document types', icon: 'diagram-tree' },
