@@ -19,6 +19,8 @@ import { CrmIntegrationsPage } from '../features/crm-integrations/CrmIntegration
 import { EvaluationPage } from '../features/evaluation/EvaluationPage';
 import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage';
 import { LegalPeoplePage } from '../features/legal-people/LegalPeoplePage';
+import { DataExtractionPage } from '../features/data-extraction/DataExtractionPage';
+import { ActivityTypesPage } from '../features/activity-types/ActivityTypesPage';
 import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { ProcessedFilePage } from '../features/processed-file/ProcessedFilePage';
@@ -86,6 +88,8 @@ export function createAppRouter() {
             { path: 'watch-folders', element: <WatchedFoldersPage /> },
             { path: 'document-types', element: <DocumentTypesPage /> },
             { path: 'legal-people', element: <LegalPeoplePage /> },
+            { path: 'data-extraction', element: <DataExtractionPage /> },
+            { path: 'activity-types', element: <ActivityTypesPage /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: 'tasks', element: <TaskBoardPage /> },
             { path: 'tasks/lead', element: <TechLeadPage /> },
