@@ -211,6 +211,10 @@ export const PRODUCT_ERRORS = {
   CRM_REDIRECT_NOT_ALLOWED: 'The sign-in cannot return to this address.',
   CRM_NOT_CONNECTED: 'Connect this CRM before turning it on.',
   CRM_SYNC_FAILED: 'Failed to sync cases from the CRM',
+  CRM_STAFF_NOT_CONNECTED: 'Connect this CRM before importing its staff.',
+  CRM_STAFF_IMPORT_FAILED: 'Failed to import staff from the CRM: {reason}',
+  IMPORT_LEGAL_STAFF_FAILED: 'Failed to import legal staff',
+  CRM_INTEGRATION_TYPE_MISMATCH: 'This integration is not a {crm} integration.',
   // Delivery tasks: a move the status machine refuses (the machine words the reason).
   TASK_MOVE_REFUSED: '{detail}',
   UPDATE_TASK_FAILED: 'Failed to update the task',

@@ -2,7 +2,7 @@
  * A local HTTP server on loopback that speaks the parts of Clio Manage API v4 LexDesk uses
  * (src/server/domains/crm/clio/README.md): OAuth 2.0 authorization code with PKCE (the authorize
  * step approves at once and redirects), refresh, matters with cursor paging, document upload
- * (create, PUT bytes, mark fully uploaded) and activities. Tests inject faults per path (401, 429
+ * (create, PUT bytes, mark fully uploaded), activities and the firm's users (cursor paging). Tests inject faults per path (401, 429
  * with Retry-After, 5xx), expire tokens, and read what was received.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -19,8 +19,20 @@ export interface FakeMatter {
   open_date: string | null;
 }
 
+export interface FakeUser {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  enabled: boolean;
+  /** Clio's "Attorney" or "NonAttorney". */
+  subscription_type: string;
+}
+
 export interface Fault {
+  /** Ignored when `pass`: that request is answered normally (to fail a later one). */
   status: number;
+  pass?: boolean;
   retryAfter?: string;
 }
 
@@ -29,6 +41,7 @@ export interface FakeClio {
   clientId: string;
   clientSecret: string;
   matters: FakeMatter[];
+  users: FakeUser[];
   documents: Map<
     string,
     { name: string; matter_id: string; uuid: string; bytes: Buffer | null; fully_uploaded: boolean }
@@ -76,6 +89,7 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
     clientId: 'lexdesk-test-client',
     clientSecret: 'lexdesk-test-secret',
     matters: [],
+    users: [],
     documents: new Map(),
     activities: [],
     requests: [],
@@ -111,12 +125,13 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
       const faultIndex = faults.findIndex((f) => path.startsWith(f.prefix));
       if (faultIndex >= 0) {
         const [{ fault }] = faults.splice(faultIndex, 1) as [{ prefix: string; fault: Fault }];
-        return send(
-          res,
-          fault.status,
-          { error: { message: `fake fault ${fault.status}` } },
-          fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
-        );
+        if (!fault.pass)
+          return send(
+            res,
+            fault.status,
+            { error: { message: `fake fault ${fault.status}` } },
+            fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+          );
       }
       if (req.method === 'GET' && path === '/oauth/authorize') {
         const code = `code-${randomUUID()}`;
@@ -180,10 +195,15 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
       const token = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
       if (!validTokens.has(token))
         return send(res, 401, { error: { message: 'The access token is invalid or expired' } });
-      if (req.method === 'GET' && path === '/api/v4/matters.json') {
+      if (
+        req.method === 'GET' &&
+        (path === '/api/v4/matters.json' || path === '/api/v4/users.json')
+      ) {
+        const records: Array<{ id: number }> =
+          path === '/api/v4/users.json' ? fake.users : fake.matters;
         const after = Number(url.searchParams.get('page_token') ?? 0);
         const limit = Math.min(Number(url.searchParams.get('limit') ?? pageSize), pageSize);
-        const sorted = [...fake.matters].sort((a, b) => a.id - b.id).filter((m) => m.id > after);
+        const sorted = [...records].sort((a, b) => a.id - b.id).filter((m) => m.id > after);
         const data = sorted.slice(0, limit);
         const last = data[data.length - 1];
         const next =
@@ -196,7 +216,7 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
             : undefined;
         return send(res, 200, {
           data,
-          meta: { paging: next ? { next } : {}, records: fake.matters.length },
+          meta: { paging: next ? { next } : {}, records: records.length },
         });
       }
       const json = raw.length
@@ -260,6 +280,18 @@ export function matterFixture(id: number, overrides: Partial<FakeMatter> = {}): 
     client: { name: `Client ${id}` },
     practice_area: { name: "Workers' Compensation" },
     open_date: '2025-03-04',
+    ...overrides,
+  };
+}
+
+export function userFixture(id: number, overrides: Partial<FakeUser> = {}): FakeUser {
+  return {
+    id,
+    first_name: `First${id}`,
+    last_name: `Last${id}`,
+    email: `user${id}@firm.example`,
+    enabled: true,
+    subscription_type: 'NonAttorney',
     ...overrides,
   };
 }
