@@ -133,3 +133,12 @@ test('given the administrator, when they open CRM integrations, then cases come 
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/crm-integrations.png`, fullPage: true });
 });
+
+test('given a paralegal, when they look at the navigation, then CRM integrations is there and the administrators’ Data extraction and Activity types are not', async ({
+  page,
+}) => {
+  await signIn(page, 'paralegal@harborvine.example');
+  await expect(nav(page).getByRole('link', { name: 'CRM integrations' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Data extraction' })).toHaveCount(0);
+  await expect(nav(page).getByRole('link', { name: 'Activity types' })).toHaveCount(0);
+});
