@@ -11,6 +11,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   'pipeline-api': () => import('./pipeline-api'),
   cli: () => import('./cli'),
   delivery: () => import('./delivery'),
+  'crm-sync': () => import('./crm-sync'),
 };
 
 const [benchName, ...args] = process.argv.slice(2);

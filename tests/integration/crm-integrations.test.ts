@@ -419,6 +419,24 @@ describe('cases in', () => {
       .where(eq(legalCase.company_id, companyId));
     expect(cases).toHaveLength(0);
   });
+
+  it('given the CRM failing on page 4 while the first chunk is being written, then that chunk lands whole and nothing is written after the sync ends', async () => {
+    for (let id = 1; id <= 1000; id += 1) fake.matters.push(matterFixture(id));
+    const integration = await connect();
+    fake.fail('/api/v4/matters', [
+      ...Array.from({ length: 3 }, () => ({ status: 0, pass: true })),
+      ...Array.from({ length: 4 }, () => ({ status: 503 })),
+    ]);
+    const result = await server.app.lexdesk.services.crm.syncIntegration(integration.id, 'manual');
+    expect(result?.error).toBe('fake fault 503');
+    const cases = await server.db
+      .select({ number: legalCase.case_number })
+      .from(legalCase)
+      .where(eq(legalCase.company_id, companyId));
+    expect(cases.map((c) => c.number).sort()).toEqual(
+      Array.from({ length: 500 }, (_, i) => matterFixture(i + 1).display_number),
+    );
+  });
 });
 
 describe('keys and the local CRM', () => {

@@ -3,7 +3,8 @@
  * skipped, repeated case_numbers dropped (the first kept), and the rest written in chunks of 500,
  * each in its own transaction: an existing case (by company and case_number) takes the CRM's
  * summary fields that are not empty and its CRM id, a new number becomes a case (a deleted one is
- * restored: the CRM still has it). Memory holds one chunk and the set of numbers seen.
+ * restored: the CRM still has it). The next page is read while a chunk is written (one write at a
+ * time, in order): memory holds a page, at most two chunks and the set of numbers seen.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SyncResult } from '../../../shared/crm';
@@ -59,10 +60,7 @@ export async function syncCasesIn(input: {
   const seen = new Set<string>();
   let chunk: Array<CrmCase & { case_number: string }> = [];
 
-  const flush = async () => {
-    if (chunk.length === 0) return;
-    const incoming = chunk;
-    chunk = [];
+  const write = async (incoming: Array<CrmCase & { case_number: string }>) => {
     await input.db.transaction(async (tx) => {
       const existing = await tx
         .select()
@@ -122,26 +120,46 @@ export async function syncCasesIn(input: {
     result.chunks += 1;
   };
 
+  // The chunk being written while the next page is read; its failure ends the sync.
+  let writing: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | null = null;
+  const flush = async () => {
+    await writing;
+    if (failure) throw failure.error;
+    if (chunk.length === 0) return;
+    const incoming = chunk;
+    chunk = [];
+    writing = write(incoming).catch((error: unknown) => {
+      failure = { error };
+    });
+  };
+
   let cursor: string | null = null;
-  do {
-    const page = await input.connector.listCases(cursor);
-    for (const c of page.cases) {
-      result.received += 1;
-      const number = c.case_number?.trim();
-      if (!number || number.length > MAX_CASE_NUMBER_LENGTH) {
-        result.skipped += 1;
-        continue;
+  try {
+    do {
+      const page = await input.connector.listCases(cursor);
+      for (const c of page.cases) {
+        result.received += 1;
+        const number = c.case_number?.trim();
+        if (!number || number.length > MAX_CASE_NUMBER_LENGTH) {
+          result.skipped += 1;
+          continue;
+        }
+        if (seen.has(number)) {
+          result.duplicates += 1;
+          continue;
+        }
+        seen.add(number);
+        chunk.push({ ...c, case_number: number });
+        if (chunk.length >= SYNC_CHUNK_SIZE) await flush();
       }
-      if (seen.has(number)) {
-        result.duplicates += 1;
-        continue;
-      }
-      seen.add(number);
-      chunk.push({ ...c, case_number: number });
-      if (chunk.length >= SYNC_CHUNK_SIZE) await flush();
-    }
-    cursor = page.next;
-  } while (cursor);
-  await flush();
+      cursor = page.next;
+    } while (cursor);
+    await flush(); // the last chunk
+  } finally {
+    // A page that failed ends the sync only once the chunk being written is done.
+    await writing;
+  }
+  if (failure) throw (failure as { error: unknown }).error;
   return result;
 }
