@@ -124,7 +124,16 @@ async function rest<T>(
 /** Peak RSS while `work` runs, sampled every 10 ms and at the end. */
 async function peakRss<T>(work: () => Promise<T>): Promise<{ value: T; peak: number }> {
   let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
+  let ticks = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+    if (process.env.BENCH_TRACE && (ticks += 1) % 100 === 0) {
+      const m = process.memoryUsage();
+      process.stderr.write(
+        `rss ${Math.round(m.rss / MB)} heap ${Math.round(m.heapUsed / MB)}/${Math.round(m.heapTotal / MB)} ext ${Math.round(m.external / MB)} ab ${Math.round(m.arrayBuffers / MB)}\n`,
+      );
+    }
+  }, 10);
   try {
     const value = await work();
     peak = Math.max(peak, process.memoryUsage.rss());
@@ -217,6 +226,11 @@ export async function run(args: string[]): Promise<void> {
         app.lexdesk.services.crm.syncIntegration(integration.id, 'manual'),
       );
       const casesInS = (performance.now() - started) / 1000;
+      if (process.env.BENCH_TRACE) {
+        (globalThis as { gc?: () => void }).gc?.();
+        const m = process.memoryUsage();
+        log(`after gc: rss ${round(m.rss / MB)} heap ${round(m.heapUsed / MB)} MB`);
+      }
       if (!synced) throw new Error('the sync did not run (locked)');
       if (synced.error) throw new Error(`the sync failed: ${synced.error}`);
       const [stored] = await db

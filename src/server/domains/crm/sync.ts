@@ -76,8 +76,15 @@ export async function syncCasesIn(input: {
         )
         .for('update');
       const byNumber = new Map(existing.map((row) => [row.case_number, row]));
-      const now = new Date();
-      const records = incoming.map((c) => {
+      // Column by column, one array each: one statement of a few parameters for the whole chunk
+      // (row by row it would be thousands of parameters and objects per chunk).
+      const columns = Object.fromEntries(
+        [...SUMMARY_FIELDS, 'case_number', 'crm_case_ref', 'match_numbers'].map((c) => [
+          c,
+          [] as unknown[],
+        ]),
+      ) as Record<SummaryField | 'case_number' | 'crm_case_ref' | 'match_numbers', unknown[]>;
+      for (const c of incoming) {
         const current = byNumber.get(c.case_number);
         const live = current !== undefined && !current.is_deleted;
         const fromCrm = summaryOf(c);
@@ -87,35 +94,41 @@ export async function syncCasesIn(input: {
         ) as Record<SummaryField, string | null>;
         if (live) result.updated += 1;
         else result.created += 1;
-        return {
-          company_id: input.companyId,
-          case_number: c.case_number,
-          ...values,
-          crm_type: input.crmType,
-          crm_case_ref: c.case_id.slice(0, MAX_CASE_TEXT_LENGTH),
-          match_numbers: caseMatchNumbers({ case_number: c.case_number, ...values }),
-          is_deleted: false,
-          created_at: live ? current.created_at : now,
-          updated_at: now,
-        };
-      });
-      await tx
-        .insert(legalCase)
-        .values(records)
-        .onConflictDoUpdate({
-          target: [legalCase.company_id, legalCase.case_number],
-          set: Object.fromEntries(
-            [
-              ...SUMMARY_FIELDS,
-              'crm_type',
-              'crm_case_ref',
-              'match_numbers',
-              'is_deleted',
-              'created_at',
-              'updated_at',
-            ].map((column) => [column, sql.raw(`excluded.${column}`)]),
+        for (const field of SUMMARY_FIELDS) columns[field].push(values[field]);
+        columns.case_number.push(c.case_number);
+        columns.crm_case_ref.push(c.case_id.slice(0, MAX_CASE_TEXT_LENGTH));
+        // Upper case letters and digits only (caseMatchNumbers), so a comma separates them.
+        columns.match_numbers.push(
+          caseMatchNumbers({ case_number: c.case_number, ...values }).join(','),
+        );
+      }
+      const names = Object.keys(columns);
+      const typeOf = (name: string) => (DATE_FIELDS.has(name) ? 'date' : 'text');
+      const valueOf = (name: string) =>
+        name === 'match_numbers'
+          ? sql`string_to_array(r.match_numbers, ',')`
+          : sql.raw(`r.${name}`);
+      await tx.execute(sql`
+        insert into legal_case (company_id, crm_type, is_deleted, created_at, updated_at,
+          ${sql.raw(names.join(', '))})
+        select ${input.companyId}::uuid, ${input.crmType}, false, now(), now(),
+          ${sql.join(names.map(valueOf), sql`, `)}
+        from unnest(${sql.join(
+          names.map(
+            (name) =>
+              sql`${sql.param(columns[name as keyof typeof columns])}::${sql.raw(typeOf(name))}[]`,
           ),
-        });
+          sql`, `,
+        )}) as r(${sql.raw(names.join(', '))})
+        on conflict (company_id, case_number) do update set
+          ${sql.raw(
+            [...SUMMARY_FIELDS, 'crm_type', 'crm_case_ref', 'match_numbers', 'updated_at']
+              .map((column) => `${column} = excluded.${column}`)
+              .join(', '),
+          )},
+          created_at = case when legal_case.is_deleted then excluded.created_at
+            else legal_case.created_at end,
+          is_deleted = false`);
     });
     result.chunks += 1;
   };
