@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../shared/crm';
-import { importedMessage, staffSource } from './staffImport';
+import { formatError } from '../../../shared/errors';
+import { describeError } from '../../app/errors';
+import { importedMessage, importStaffFromCrm, staffSource } from './staffImport';
 
 const integration = (over: Partial<IntegrationView>): IntegrationView => ({
   id: 'i',
@@ -48,5 +50,59 @@ describe('the import message', () => {
     expect(importedMessage('clio', { received: 0, created: 0, updated: 0, skipped: 0 })).toBe(
       'Clio Manage listed no staff to import.',
     );
+  });
+});
+
+describe('importing staff through the server', () => {
+  const companyId = '5d7f1e0a-0000-4000-8000-000000000001';
+  function connection(
+    integrations: IntegrationView[],
+    importAnswer: { status: number; body: unknown },
+  ) {
+    const sent: Array<{ path: string; body: unknown }> = [];
+    const fetchFn = (url: string | URL | Request, init?: RequestInit) => {
+      const path = new URL(String(url)).pathname;
+      sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const answer =
+        path === '/legal-integrations/list'
+          ? { status: 200, body: { data: integrations } }
+          : importAnswer;
+      return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status }));
+    };
+    return {
+      c: { serverUrl: 'http://server.test', token: 't', fetchFn: fetchFn as typeof fetch },
+      sent,
+    };
+  }
+
+  it('given a connected Clio, then its staff are imported with its id and type and the counts are said', async () => {
+    const { c, sent } = connection(
+      [integration({ id: 'int-1', connected: true, is_active: true })],
+      {
+        status: 200,
+        body: { data: { received: 3, created: 2, updated: 1, skipped: 0 } },
+      },
+    );
+    await expect(importStaffFromCrm(c, companyId)).resolves.toBe(
+      'Imported staff from Clio Manage: 2 added, 1 updated.',
+    );
+    expect(sent[1]).toEqual({
+      path: '/legal-user/staff',
+      body: { companyId, legal_crm: 'clio', integration_id: 'int-1' },
+    });
+  });
+
+  it("given the CRM failing, then the server's message is shown; given no connected CRM, nothing is sent", async () => {
+    const message = formatError('CRM_STAFF_IMPORT_FAILED', { reason: 'fake fault 503' });
+    const failing = connection([integration({ connected: true })], {
+      status: 502,
+      body: { error: { code: 'CRM_STAFF_IMPORT_FAILED', message } },
+    });
+    const failure = await importStaffFromCrm(failing.c, companyId).catch((e: unknown) => e);
+    expect(describeError(failure, 'fallback')).toBe(message);
+    const none = connection([integration({ connected: false })], { status: 500, body: {} });
+    const refused = await importStaffFromCrm(none.c, companyId).catch((e: unknown) => e);
+    expect(describeError(refused, 'fallback')).toBe(formatError('CRM_STAFF_NO_INTEGRATION'));
+    expect(none.sent.map((s) => s.path)).toEqual(['/legal-integrations/list']);
   });
 });
