@@ -221,6 +221,12 @@ export const PRODUCT_ERRORS = {
   CRM_REDIRECT_NOT_ALLOWED: 'The sign-in cannot return to this address.',
   CRM_NOT_CONNECTED: 'Connect this CRM before turning it on.',
   CRM_SYNC_FAILED: 'Failed to sync cases from the CRM',
+  CRM_STAFF_NOT_CONNECTED: 'Connect this CRM before importing its staff.',
+  CRM_STAFF_NO_INTEGRATION:
+    'This firm has no connected CRM to import staff from. Connect one on the CRM integrations screen first.',
+  CRM_STAFF_IMPORT_FAILED: 'Failed to import staff from the CRM: {reason}',
+  IMPORT_LEGAL_STAFF_FAILED: 'Failed to import legal staff',
+  CRM_INTEGRATION_TYPE_MISMATCH: 'This integration is not a {crm} integration.',
   // Delivery tasks: a move the status machine refuses (the machine words the reason).
   TASK_MOVE_REFUSED: '{detail}',
   UPDATE_TASK_FAILED: 'Failed to update the task',

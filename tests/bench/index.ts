@@ -12,6 +12,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   cli: () => import('./cli'),
   delivery: () => import('./delivery'),
   workflows: () => import('./workflows'),
+  'crm-sync': () => import('./crm-sync'),
 };
 
 const [benchName, ...args] = process.argv.slice(2);

@@ -44,6 +44,14 @@ test('given an administrator, when they add a team, a role and a staff member ho
   await expect(row.getByText('Not a user')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/legal-people-staff.png', fullPage: true });
 
+  // The demo firm keeps its cases in LexDesk (no connected CRM): importing staff is refused.
+  await page.getByRole('button', { name: 'Import from CRM' }).click();
+  await expect(page.getByText(formatError('CRM_STAFF_NO_INTEGRATION'))).toBeVisible();
+  await page.screenshot({
+    path: 'test-results/screens/legal-people-import-refused.png',
+    fullPage: true,
+  });
+
   await page.getByRole('tab', { name: /Roles/ }).click();
   await page.getByRole('button', { name: 'Delete Paralegal' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

@@ -47,6 +47,15 @@ export const CRM_REST_TEMPLATES: Record<string, RestTemplate> = {
       requested_by: fx.pickId('user', rng),
     }),
   },
+  'POST /legal-user/staff': {
+    body: 'json',
+    json: (rng, fx) => ({
+      companyId: fx.pickId('company', rng),
+      legal_crm: 'clio',
+      integration_id: seededUuid(rng),
+      ...(rng.chance(0.5) ? { emailId: 'staff@example.test' } : {}),
+    }),
+  },
   'POST /clio/oauth': {
     query: (rng, fx) => ({ companyId: fx.pickId('company', rng) }),
     body: 'json',

@@ -339,6 +339,14 @@ describe('cases in', () => {
       eams_number: 'ADJ1234567',
       match_numbers: ['WC00007', 'ADJ1234567'],
     });
+    const longAgo = new Date('2020-01-01T00:00:00Z');
+    await server.db.insert(legalCase).values({
+      company_id: companyId,
+      case_number: 'WC-00008',
+      eams_number: 'ADJ7654321',
+      is_deleted: true,
+      created_at: longAgo,
+    });
     const integration = await connect();
     fake.fail('/api/v4/matters', [{ status: 429, retryAfter: '3' }, { status: 502 }]);
     const result = await server.app.lexdesk.services.crm.syncIntegration(integration.id, 'manual');
@@ -362,6 +370,14 @@ describe('cases in', () => {
       client_name: 'Client 7',
     });
     expect(kept?.match_numbers).toContain('ADJ1234567');
+    const [restored] = await server.db
+      .select()
+      .from(legalCase)
+      .where(and(eq(legalCase.company_id, companyId), eq(legalCase.case_number, 'WC-00008')));
+    // A deleted case the CRM still has comes back as the CRM's, made now.
+    expect(restored).toMatchObject({ is_deleted: false, eams_number: null, crm_case_ref: '8' });
+    expect(restored?.created_at.getTime()).toBeGreaterThan(longAgo.getTime());
+    expect(restored?.match_numbers).toEqual(['WC00008']);
     const [row] = await server.db
       .select()
       .from(legalIntegrations)
@@ -418,6 +434,24 @@ describe('cases in', () => {
       .from(legalCase)
       .where(eq(legalCase.company_id, companyId));
     expect(cases).toHaveLength(0);
+  });
+
+  it('given the CRM failing on page 4 while the first chunk is being written, then that chunk lands whole and nothing is written after the sync ends', async () => {
+    for (let id = 1; id <= 1000; id += 1) fake.matters.push(matterFixture(id));
+    const integration = await connect();
+    fake.fail('/api/v4/matters', [
+      ...Array.from({ length: 3 }, () => ({ status: 0, pass: true })),
+      ...Array.from({ length: 4 }, () => ({ status: 503 })),
+    ]);
+    const result = await server.app.lexdesk.services.crm.syncIntegration(integration.id, 'manual');
+    expect(result?.error).toBe('fake fault 503');
+    const cases = await server.db
+      .select({ number: legalCase.case_number })
+      .from(legalCase)
+      .where(eq(legalCase.company_id, companyId));
+    expect(cases.map((c) => c.number).sort()).toEqual(
+      Array.from({ length: 500 }, (_, i) => matterFixture(i + 1).display_number),
+    );
   });
 });
 

@@ -463,6 +463,11 @@ Object.assign(refusals, {
     () => '/clio/oauth/callback?code=c',
     () => ({ company_id: companyA, state: 's' }),
   ),
+  'POST /legal-user/staff': crmRefusal(
+    'POST',
+    () => '/legal-user/staff',
+    () => ({ companyId: companyA, legal_crm: 'clio', integration_id: integrationOfA }),
+  ),
 });
 const legalPeople = legalPeopleRefusals(() => ({
   server,

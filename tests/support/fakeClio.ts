@@ -2,8 +2,9 @@
  * A local HTTP server on loopback that speaks the parts of Clio Manage API v4 LexDesk uses
  * (src/server/domains/crm/clio/README.md): OAuth 2.0 authorization code with PKCE (the authorize
  * step approves at once and redirects), refresh, matters with cursor paging, document upload
- * (create, PUT bytes, mark fully uploaded) and activities. Tests inject faults per path (401, 429
- * with Retry-After, 5xx), expire tokens, and read what was received.
+ * (create, PUT bytes, mark fully uploaded), activities and the firm's users (cursor paging). Tests
+ * inject faults per path (401, 429 with Retry-After, 5xx) or at a random rate (the crm-sync bench),
+ * expire tokens, and read what was received.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -19,8 +20,20 @@ export interface FakeMatter {
   open_date: string | null;
 }
 
+export interface FakeUser {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  enabled: boolean;
+  /** Clio's "Attorney" or "NonAttorney". */
+  subscription_type: string;
+}
+
 export interface Fault {
+  /** Ignored when `pass`: that request is answered normally (to fail a later one). */
   status: number;
+  pass?: boolean;
   retryAfter?: string;
 }
 
@@ -29,6 +42,7 @@ export interface FakeClio {
   clientId: string;
   clientSecret: string;
   matters: FakeMatter[];
+  users: FakeUser[];
   documents: Map<
     string,
     { name: string; matter_id: string; uuid: string; bytes: Buffer | null; fully_uploaded: boolean }
@@ -37,6 +51,13 @@ export interface FakeClio {
   requests: Array<{ method: string; path: string; authorization: string | undefined }>;
   /** Answer the next requests whose path starts with `prefix` with these faults, in order. */
   fail(prefix: string, faults: Fault[]): void;
+  /**
+   * From now on, answer this share (0..1) of API and upload calls with a fault before doing
+   * anything: in turn 429 (Retry-After `retryAfter` seconds), 500, 502, 503. 0 stops it.
+   */
+  failAtRandom(rate: number, retryAfter?: string, random?: () => number): void;
+  /** Faults answered by failAtRandom so far, by status. */
+  randomFaults: Record<number, number>;
   /** Every access token issued so far stops working (as after its expiry). */
   expireAccessTokens(): void;
   /** Seconds the next issued access tokens live. */
@@ -69,6 +90,9 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
   const validTokens = new Set<string>();
   const refreshTokens = new Set<string>();
   const faults: Array<{ prefix: string; fault: Fault }> = [];
+  const randomFault = { rate: 0, retryAfter: '1', random: Math.random, turn: 0 };
+  const RANDOM_STATUSES = [429, 500, 502, 503];
+  const byUuid = new Map<string, string>();
   let expiresIn = 3600;
   let counter = 0;
 
@@ -76,6 +100,7 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
     clientId: 'lexdesk-test-client',
     clientSecret: 'lexdesk-test-secret',
     matters: [],
+    users: [],
     documents: new Map(),
     activities: [],
     requests: [],
@@ -83,6 +108,10 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
     fail(prefix, list) {
       for (const fault of list) faults.push({ prefix, fault });
     },
+    failAtRandom(rate, retryAfter = '1', random = Math.random) {
+      Object.assign(randomFault, { rate, retryAfter, random });
+    },
+    randomFaults: {},
     expireAccessTokens() {
       validTokens.clear();
     },
@@ -111,11 +140,26 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
       const faultIndex = faults.findIndex((f) => path.startsWith(f.prefix));
       if (faultIndex >= 0) {
         const [{ fault }] = faults.splice(faultIndex, 1) as [{ prefix: string; fault: Fault }];
+        if (!fault.pass)
+          return send(
+            res,
+            fault.status,
+            { error: { message: `fake fault ${fault.status}` } },
+            fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+          );
+      }
+      if (
+        randomFault.rate > 0 &&
+        (path.startsWith('/api/v4/') || path.startsWith('/upload/')) &&
+        randomFault.random() < randomFault.rate
+      ) {
+        const status = RANDOM_STATUSES[randomFault.turn++ % RANDOM_STATUSES.length] ?? 500;
+        fake.randomFaults[status] = (fake.randomFaults[status] ?? 0) + 1;
         return send(
           res,
-          fault.status,
-          { error: { message: `fake fault ${fault.status}` } },
-          fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+          status,
+          { error: { message: `fake fault ${status}` } },
+          status === 429 ? { 'retry-after': randomFault.retryAfter } : {},
         );
       }
       if (req.method === 'GET' && path === '/oauth/authorize') {
@@ -170,7 +214,7 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
       }
       if (req.method === 'PUT' && path.startsWith('/upload/')) {
         const uuid = path.slice('/upload/'.length);
-        const doc = [...fake.documents.values()].find((d) => d.uuid === uuid);
+        const doc = fake.documents.get(byUuid.get(uuid) ?? '');
         if (!doc) return send(res, 404, { error: 'no such upload' });
         doc.bytes = raw;
         res.writeHead(200);
@@ -180,14 +224,26 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
       const token = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
       if (!validTokens.has(token))
         return send(res, 401, { error: { message: 'The access token is invalid or expired' } });
-      if (req.method === 'GET' && path === '/api/v4/matters.json') {
+      if (
+        req.method === 'GET' &&
+        (path === '/api/v4/matters.json' || path === '/api/v4/users.json')
+      ) {
+        const records: Array<{ id: number }> =
+          path === '/api/v4/users.json' ? fake.users : fake.matters;
         const after = Number(url.searchParams.get('page_token') ?? 0);
         const limit = Math.min(Number(url.searchParams.get('limit') ?? pageSize), pageSize);
-        const sorted = [...fake.matters].sort((a, b) => a.id - b.id).filter((m) => m.id > after);
-        const data = sorted.slice(0, limit);
+        // A binary search from the cursor (100,000 matters in the crm-sync bench).
+        const sorted = sortedById(records);
+        let from = 0;
+        for (let to = sorted.length; from < to;) {
+          const mid = (from + to) >> 1;
+          if ((sorted[mid]?.id ?? 0) > after) to = mid;
+          else from = mid + 1;
+        }
+        const data = sorted.slice(from, from + limit);
         const last = data[data.length - 1];
         const next =
-          sorted.length > limit && last
+          sorted.length - from > limit && last
             ? (() => {
                 const n = new URL(url.toString());
                 n.searchParams.set('page_token', String(last.id));
@@ -196,7 +252,7 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
             : undefined;
         return send(res, 200, {
           data,
-          meta: { paging: next ? { next } : {}, records: fake.matters.length },
+          meta: { paging: next ? { next } : {}, records: records.length },
         });
       }
       const json = raw.length
@@ -213,6 +269,7 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
           bytes: null,
           fully_uploaded: false,
         });
+        byUuid.set(uuid, id);
         return send(res, 201, {
           data: {
             id: Number(id),
@@ -251,6 +308,14 @@ export async function startFakeClio(options: { pageSize?: number } = {}): Promis
   });
 }
 
+/** The records sorted by id (as they are when added in order: then no copy is made). */
+function sortedById<T extends { id: number }>(records: T[]): T[] {
+  for (let i = 1; i < records.length; i++)
+    if ((records[i - 1]?.id ?? 0) > (records[i]?.id ?? 0))
+      return [...records].sort((x, y) => x.id - y.id);
+  return records;
+}
+
 export function matterFixture(id: number, overrides: Partial<FakeMatter> = {}): FakeMatter {
   return {
     id,
@@ -260,6 +325,18 @@ export function matterFixture(id: number, overrides: Partial<FakeMatter> = {}): 
     client: { name: `Client ${id}` },
     practice_area: { name: "Workers' Compensation" },
     open_date: '2025-03-04',
+    ...overrides,
+  };
+}
+
+export function userFixture(id: number, overrides: Partial<FakeUser> = {}): FakeUser {
+  return {
+    id,
+    first_name: `First${id}`,
+    last_name: `Last${id}`,
+    email: `user${id}@firm.example`,
+    enabled: true,
+    subscription_type: 'NonAttorney',
     ...overrides,
   };
 }

@@ -21,6 +21,8 @@ import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage'
 import { LegalPeoplePage } from '../features/legal-people/LegalPeoplePage';
 import { NotificationRulesPage } from '../features/notification-rules/NotificationRulesPage';
 import { DigestSubscriptionsPage } from '../features/notification-rules/DigestSubscriptionsPage';
+import { DataExtractionPage } from '../features/data-extraction/DataExtractionPage';
+import { ActivityTypesPage } from '../features/activity-types/ActivityTypesPage';
 import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { ProcessedFilePage } from '../features/processed-file/ProcessedFilePage';
@@ -92,6 +94,8 @@ export function createAppRouter() {
             { path: 'legal-people', element: <LegalPeoplePage /> },
             { path: 'notification-rules', element: <NotificationRulesPage /> },
             { path: 'email-digests', element: <DigestSubscriptionsPage /> },
+            { path: 'data-extraction', element: <DataExtractionPage /> },
+            { path: 'activity-types', element: <ActivityTypesPage /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: 'tasks', element: <TaskBoardPage /> },
             { path: 'tasks/lead', element: <TechLeadPage /> },

@@ -60,6 +60,24 @@ export const integrationLogsBody = z.object({
   offset: int32(0).default(0),
 });
 
+/** POST /legal-user/staff: the firm's staff from one of its CRM integrations. */
+export const importStaffBody = z.object({
+  companyId: uuid,
+  legal_crm: z.enum(CRM_TYPES),
+  integration_id: uuid,
+  /** Import only the person with this email. */
+  emailId: z.email('Enter a valid email address.').max(320).optional(),
+});
+
+export interface StaffImportResult {
+  /** People the CRM listed (after the email filter). */
+  received: number;
+  created: number;
+  updated: number;
+  /** Listed without a usable email. */
+  skipped: number;
+}
+
 export const requestCrmBody = z.object({
   crm_name: text()
     .trim()

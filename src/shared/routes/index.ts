@@ -22,6 +22,8 @@ export const APP_ROUTE_PATTERNS = [
   'watch-folders',
   'document-types',
   'legal-people',
+  'data-extraction',
+  'activity-types',
   'profile',
   'invitation/:token',
   'tasks',

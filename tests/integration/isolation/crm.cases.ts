@@ -10,6 +10,7 @@ import {
   legalIntegrations,
   legalRequestedCrms,
 } from '../../../src/server/db/schemaCrm';
+import { legalStaff } from '../../../src/server/db/schemaPeople';
 import type { IsolationContext, IsolationModule } from './context';
 
 let integrationOfA = '';
@@ -144,6 +145,32 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
       () => ({ redirect_uri: 'http://127.0.0.1:9/' }),
       ctx().companyA,
     );
+  },
+  'POST /legal-user/staff': async () => {
+    const c = ctx();
+    const staffOfA = () =>
+      c.server.db
+        .select({ id: legalStaff.id, updated_at: legalStaff.updated_at })
+        .from(legalStaff)
+        .where(eq(legalStaff.company_id, c.companyA))
+        .orderBy(legalStaff.id);
+    const before = await staffOfA();
+    await both(
+      c,
+      'POST',
+      () => '/legal-user/staff',
+      (id) => ({ companyId: id, legal_crm: 'clio', integration_id: integrationOfA }),
+      c.companyA,
+    );
+    // A's integration named under B's own company answers like a missing one.
+    await both(
+      c,
+      'POST',
+      () => '/legal-user/staff',
+      (id) => ({ companyId: c.companyB, legal_crm: 'clio', integration_id: id }),
+      integrationOfA,
+    );
+    expect(await staffOfA()).toEqual(before);
   },
   'POST /clio/oauth/callback': async () => {
     await both(

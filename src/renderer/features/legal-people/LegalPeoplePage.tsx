@@ -1,7 +1,8 @@
 /**
  * Legal people: the firm's legal teams, legal roles (per CRM, with the CRM's name for each), legal
  * staff and legal contacts, in tabs. Everyone of the company reads them; its managers add, change
- * and delete. A failed load shows the 500 screen (spec section 2: loading legal teams).
+ * and delete; on the staff tab they import the firm's staff from its connected CRM. A failed load
+ * shows the 500 screen (spec section 2: loading legal teams).
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
@@ -24,6 +25,7 @@ import { Page } from '../../components/Page';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
 import { FormDialog, type FieldSpec, type FormValues } from './FormDialog';
+import { ImportStaffButton } from './ImportStaffButton';
 import {
   CREATE_CONTACT,
   CREATE_ROLE,
@@ -68,7 +70,7 @@ export function LegalPeoplePage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const refetchQueries = ['LegalPeopleScreen'];
-  const { data, error, loading } = useQuery(LEGAL_PEOPLE_QUERY, {
+  const { data, error, loading, refetch } = useQuery(LEGAL_PEOPLE_QUERY, {
     variables: { company_id: companyId },
     skip: !companyId,
     fetchPolicy: 'cache-and-network',
@@ -414,9 +416,14 @@ export function LegalPeoplePage() {
       subtitle={subtitle(data)}
       actions={
         canManage ? (
-          <Button icon="add" intent={Intent.PRIMARY} onClick={panel.onAdd}>
-            {panel.add}
-          </Button>
+          <>
+            {tab === 'staff' ? (
+              <ImportStaffButton companyId={companyId} onImported={() => refetch()} />
+            ) : null}
+            <Button icon="add" intent={Intent.PRIMARY} onClick={panel.onAdd}>
+              {panel.add}
+            </Button>
+          </>
         ) : null
       }
     >

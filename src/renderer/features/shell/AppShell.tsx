@@ -120,6 +120,8 @@ const LEGAL_ONLY = [
   '/workflow-history',
   '/workflow-logs',
   '/crm-integrations',
+  '/data-extraction',
+  '/activity-types',
   '/evaluation',
 ];
 const DELIVERY_ONLY = DELIVERY_PATHS;

@@ -57,6 +57,18 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
       { to: '/document-types', label: 'Document types', icon: 'diagram-tree' },
       { to: '/crm-integrations', label: 'CRM integrations', icon: 'data-connection' },
       {
+        to: '/data-extraction',
+        label: 'Data extraction',
+        icon: 'th-list',
+        visible: (viewer) => viewer?.can_manage_company ?? false,
+      },
+      {
+        to: '/activity-types',
+        label: 'Activity types',
+        icon: 'timeline-events',
+        visible: (viewer) => viewer?.can_manage_company ?? false,
+      },
+      {
         to: '/evaluation',
         label: 'Evaluation',
         icon: 'timeline-bar-chart',

@@ -56,6 +56,23 @@ export interface CrmTokens {
   expires_at: Date | null;
 }
 
+/** A member of the firm's staff as the CRM knows them (for the staff import). */
+export interface CrmStaffMember {
+  /** The person's id in the CRM. */
+  crm_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  /** The CRM's name for their role (matched to a legal role's crm_role_convention or name). */
+  role: string | null;
+}
+
+export interface StaffPage {
+  staff: CrmStaffMember[];
+  /** Where the next page starts; null on the last page. */
+  next: string | null;
+}
+
 export interface CrmConnector {
   /** The crm_type: 'local' for the built-in case store. */
   readonly type: string;
@@ -69,6 +86,8 @@ export interface CrmConnector {
   listCases(cursor: string | null): Promise<CasePage>;
   uploadDocument(document: CrmDocument): Promise<{ id: string }>;
   createActivity(activity: CrmActivity): Promise<{ id: string }>;
+  /** The firm's staff by cursor; absent for a CRM with no staff of its own (the local one). */
+  listStaff?(cursor: string | null): Promise<StaffPage>;
 }
 
 /** A CRM answered with an error, or could not be reached. `retryable`: 429, 5xx, network. */

@@ -18,6 +18,7 @@ export const CRM_ROUTES = [
   'POST /legal-integrations/request-crm',
   'POST /clio/oauth',
   'POST /clio/oauth/callback',
+  'POST /legal-user/staff',
 ] as const;
 
 export const CRM_READ_ONLY_POSTS = [
@@ -56,6 +57,10 @@ export function registerCrmRoutes(app: FastifyInstance, { services }: RouteDeps)
   app.post(
     '/legal-integrations/request-crm',
     handle('CREATE_CRM_REQUEST_FAILED', (v, r) => crm.requestCrm(v, r.body)),
+  );
+  app.post(
+    '/legal-user/staff',
+    handle('IMPORT_LEGAL_STAFF_FAILED', (v, r) => crm.importStaff(v, r.body)),
   );
   app.post(
     '/clio/oauth',

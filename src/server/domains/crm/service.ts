@@ -9,6 +9,7 @@ import { AppError } from '../../../shared/errors';
 import {
   activeIntegrationBody,
   CRM_PROVIDERS,
+  importStaffBody,
   integrationLogsBody,
   listIntegrationsBody,
   oauthCallbackBody,
@@ -18,6 +19,7 @@ import {
   requestCrmBody,
   updateIntegrationBody,
   type IntegrationView,
+  type StaffImportResult,
   type SyncResult,
 } from '../../../shared/crm';
 import type { ServerConfig } from '../../config';
@@ -29,9 +31,10 @@ import { canManageCompany, canViewCompany, type Viewer } from '../../permissions
 import { logSink } from './callLog';
 import { createClioConnector, CLIO_TYPE } from './clio/connector';
 import { sha256, startAuthorization } from './clio/oauth';
-import type { CrmConnector } from './connector';
+import { CrmCallError, type CrmConnector } from './connector';
 import { tokenStore } from './credentials';
 import { createCrmRepository, toView } from './repository';
+import { importStaff } from './staffImport';
 import { syncCasesIn } from './sync';
 
 /** A sign-in must come back within this long. */
@@ -253,6 +256,42 @@ export function createCrmService(deps: CrmServiceDeps) {
         await repo.deactivateOthers(tx, row);
         return toView(row);
       });
+    },
+
+    /**
+     * POST /legal-user/staff: the firm's staff from one of its connected CRM integrations (only
+     * the person with `emailId` when given), as legal staff of the company; its managers only.
+     */
+    async importStaff(viewer: Viewer, raw: unknown): Promise<StaffImportResult> {
+      const body = parseInput(importStaffBody, raw ?? {});
+      if (!canViewCompany(viewer, body.companyId)) throw new AppError('NO_COMPANY', 404);
+      const row = await repo.find([body.companyId], body.integration_id);
+      if (!row) throw notFound();
+      if (!canManageCompany(viewer, body.companyId)) throw forbidden();
+      if (row.crm_type !== body.legal_crm)
+        throw new AppError('CRM_INTEGRATION_TYPE_MISMATCH', 400, {
+          crm: CRM_PROVIDERS.find((p) => p.crm_type === body.legal_crm)?.label ?? body.legal_crm,
+        });
+      if (!row.credentials_sealed) throw new AppError('CRM_STAFF_NOT_CONNECTED', 400);
+      const connector = connectorFor(row, 'staff');
+      const { listStaff } = connector;
+      if (!listStaff) throw new AppError('CRM_STAFF_NOT_CONNECTED', 400);
+      try {
+        return await importStaff({
+          db,
+          connector: { ...connector, listStaff: listStaff.bind(connector) },
+          companyId: row.company_id,
+          crmType: row.crm_type,
+          email: body.emailId,
+        });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        const reason =
+          error instanceof CrmCallError || error instanceof Error
+            ? error.message.slice(0, 300)
+            : 'unknown';
+        throw new AppError('CRM_STAFF_IMPORT_FAILED', 502, { reason });
+      }
     },
 
     /** A manager's sync now; runs in the background (false: one is already running here). */

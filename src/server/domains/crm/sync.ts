@@ -3,7 +3,8 @@
  * skipped, repeated case_numbers dropped (the first kept), and the rest written in chunks of 500,
  * each in its own transaction: an existing case (by company and case_number) takes the CRM's
  * summary fields that are not empty and its CRM id, a new number becomes a case (a deleted one is
- * restored: the CRM still has it). Memory holds one chunk and the set of numbers seen.
+ * restored: the CRM still has it). The next page is read while a chunk is written (one write at a
+ * time, in order): memory holds a page, at most two chunks and the set of numbers seen.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SyncResult } from '../../../shared/crm';
@@ -59,10 +60,7 @@ export async function syncCasesIn(input: {
   const seen = new Set<string>();
   let chunk: Array<CrmCase & { case_number: string }> = [];
 
-  const flush = async () => {
-    if (chunk.length === 0) return;
-    const incoming = chunk;
-    chunk = [];
+  const write = async (incoming: Array<CrmCase & { case_number: string }>) => {
     await input.db.transaction(async (tx) => {
       const existing = await tx
         .select()
@@ -78,8 +76,15 @@ export async function syncCasesIn(input: {
         )
         .for('update');
       const byNumber = new Map(existing.map((row) => [row.case_number, row]));
-      const now = new Date();
-      const records = incoming.map((c) => {
+      // Column by column, one array each: one statement of a few parameters for the whole chunk
+      // (row by row it would be thousands of parameters and objects per chunk).
+      const columns = Object.fromEntries(
+        [...SUMMARY_FIELDS, 'case_number', 'crm_case_ref', 'match_numbers'].map((c) => [
+          c,
+          [] as unknown[],
+        ]),
+      ) as Record<SummaryField | 'case_number' | 'crm_case_ref' | 'match_numbers', unknown[]>;
+      for (const c of incoming) {
         const current = byNumber.get(c.case_number);
         const live = current !== undefined && !current.is_deleted;
         const fromCrm = summaryOf(c);
@@ -89,59 +94,85 @@ export async function syncCasesIn(input: {
         ) as Record<SummaryField, string | null>;
         if (live) result.updated += 1;
         else result.created += 1;
-        return {
-          company_id: input.companyId,
-          case_number: c.case_number,
-          ...values,
-          crm_type: input.crmType,
-          crm_case_ref: c.case_id.slice(0, MAX_CASE_TEXT_LENGTH),
-          match_numbers: caseMatchNumbers({ case_number: c.case_number, ...values }),
-          is_deleted: false,
-          created_at: live ? current.created_at : now,
-          updated_at: now,
-        };
-      });
-      await tx
-        .insert(legalCase)
-        .values(records)
-        .onConflictDoUpdate({
-          target: [legalCase.company_id, legalCase.case_number],
-          set: Object.fromEntries(
-            [
-              ...SUMMARY_FIELDS,
-              'crm_type',
-              'crm_case_ref',
-              'match_numbers',
-              'is_deleted',
-              'created_at',
-              'updated_at',
-            ].map((column) => [column, sql.raw(`excluded.${column}`)]),
+        for (const field of SUMMARY_FIELDS) columns[field].push(values[field]);
+        columns.case_number.push(c.case_number);
+        columns.crm_case_ref.push(c.case_id.slice(0, MAX_CASE_TEXT_LENGTH));
+        // Upper case letters and digits only (caseMatchNumbers), so a comma separates them.
+        columns.match_numbers.push(
+          caseMatchNumbers({ case_number: c.case_number, ...values }).join(','),
+        );
+      }
+      const names = Object.keys(columns);
+      const typeOf = (name: string) => (DATE_FIELDS.has(name) ? 'date' : 'text');
+      const valueOf = (name: string) =>
+        name === 'match_numbers'
+          ? sql`string_to_array(r.match_numbers, ',')`
+          : sql.raw(`r.${name}`);
+      await tx.execute(sql`
+        insert into legal_case (company_id, crm_type, is_deleted, created_at, updated_at,
+          ${sql.raw(names.join(', '))})
+        select ${input.companyId}::uuid, ${input.crmType}, false, now(), now(),
+          ${sql.join(names.map(valueOf), sql`, `)}
+        from unnest(${sql.join(
+          names.map(
+            (name) =>
+              sql`${sql.param(columns[name as keyof typeof columns])}::${sql.raw(typeOf(name))}[]`,
           ),
-        });
+          sql`, `,
+        )}) as r(${sql.raw(names.join(', '))})
+        on conflict (company_id, case_number) do update set
+          ${sql.raw(
+            [...SUMMARY_FIELDS, 'crm_type', 'crm_case_ref', 'match_numbers', 'updated_at']
+              .map((column) => `${column} = excluded.${column}`)
+              .join(', '),
+          )},
+          created_at = case when legal_case.is_deleted then excluded.created_at
+            else legal_case.created_at end,
+          is_deleted = false`);
     });
     result.chunks += 1;
   };
 
+  // The chunk being written while the next page is read; its failure ends the sync.
+  let writing: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | null = null;
+  const flush = async () => {
+    await writing;
+    if (failure) throw failure.error;
+    if (chunk.length === 0) return;
+    const incoming = chunk;
+    chunk = [];
+    writing = write(incoming).catch((error: unknown) => {
+      failure = { error };
+    });
+  };
+
   let cursor: string | null = null;
-  do {
-    const page = await input.connector.listCases(cursor);
-    for (const c of page.cases) {
-      result.received += 1;
-      const number = c.case_number?.trim();
-      if (!number || number.length > MAX_CASE_NUMBER_LENGTH) {
-        result.skipped += 1;
-        continue;
+  try {
+    do {
+      const page = await input.connector.listCases(cursor);
+      for (const c of page.cases) {
+        result.received += 1;
+        const number = c.case_number?.trim();
+        if (!number || number.length > MAX_CASE_NUMBER_LENGTH) {
+          result.skipped += 1;
+          continue;
+        }
+        if (seen.has(number)) {
+          result.duplicates += 1;
+          continue;
+        }
+        seen.add(number);
+        chunk.push({ ...c, case_number: number });
+        if (chunk.length >= SYNC_CHUNK_SIZE) await flush();
       }
-      if (seen.has(number)) {
-        result.duplicates += 1;
-        continue;
-      }
-      seen.add(number);
-      chunk.push({ ...c, case_number: number });
-      if (chunk.length >= SYNC_CHUNK_SIZE) await flush();
-    }
-    cursor = page.next;
-  } while (cursor);
-  await flush();
+      cursor = page.next;
+    } while (cursor);
+    await flush(); // the last chunk
+  } finally {
+    // A page that failed ends the sync only once the chunk being written is done.
+    await writing;
+  }
+  if (failure) throw (failure as { error: unknown }).error;
   return result;
 }

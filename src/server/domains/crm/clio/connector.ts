@@ -62,6 +62,24 @@ const idAnswer = z.object({
   data: z.object({ id: z.union([z.number(), z.string()]).transform(String) }),
 });
 
+const clioUser = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  email: z.string().nullish(),
+  enabled: z.boolean().nullish(),
+  subscription_type: z.string().nullish(),
+});
+const usersAnswer = z.object({
+  data: z.array(clioUser),
+  meta: z
+    .object({ paging: z.object({ next: z.string().nullish() }).partial() })
+    .partial()
+    .optional(),
+});
+
+const USER_FIELDS = 'id,first_name,last_name,email,enabled,subscription_type';
+
 const MATTER_FIELDS =
   'id,display_number,description,status,open_date,client{name},practice_area{name}';
 
@@ -221,6 +239,32 @@ export function createClioConnector(
         detail: { step: 'complete', document_id: created.data.id },
       });
       return { id: created.data.id };
+    },
+
+    /** The firm's users (GET /api/v4/users.json, cursor paging); disabled users are left out. */
+    async listStaff(cursor) {
+      const answer = await client.call('list_staff', {
+        method: 'GET',
+        ...(cursor
+          ? { path: cursor }
+          : {
+              path: '/api/v4/users.json',
+              query: { fields: USER_FIELDS, order: 'id(asc)', limit: '200' },
+            }),
+      });
+      const page = parsed(usersAnswer, answer.json);
+      return {
+        staff: page.data
+          .filter((u) => u.enabled !== false)
+          .map((u) => ({
+            crm_id: u.id,
+            first_name: u.first_name ?? null,
+            last_name: u.last_name ?? null,
+            email: u.email ?? null,
+            role: u.subscription_type ?? null,
+          })),
+        next: page.meta?.paging?.next ?? null,
+      };
     },
 
     async createActivity(activity) {
