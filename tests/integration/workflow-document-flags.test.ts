@@ -102,6 +102,22 @@ describe('the processed file after workflows', () => {
       are_workflows_run: true,
       workflow_crm_case_ids: { [`${wf}:sync`]: [caseId], [`${wf}:act`]: [caseId] },
     });
+    const read = await server.gql(
+      `query($id: ID!) { processedFile(id: $id) { are_workflows_run document_synced
+        workflow_crm_case_ids { workflow_id node_id case_ids } } }`,
+      { id: doc },
+      admin.token,
+    );
+    expect(read.data).toEqual({
+      processedFile: {
+        are_workflows_run: true,
+        document_synced: true,
+        workflow_crm_case_ids: expect.arrayContaining([
+          { workflow_id: wf, node_id: 'sync', case_ids: [caseId] },
+          { workflow_id: wf, node_id: 'act', case_ids: [caseId] },
+        ]) as unknown,
+      },
+    });
   });
 
   it('marks a failed sync not synced, then synced with its case id after retry syncing', async () => {

@@ -241,9 +241,7 @@ export async function refreshRun(tx: DatabaseExecutor, runId: string): Promise<L
     .from(workflowRun)
     .where(eq(workflowRun.id, runId));
   if (subject?.file)
-    await tx.execute(
-      sql`select 1 from legal_processed_file where id = ${subject.file} for update`,
-    );
+    await tx.execute(sql`select 1 from legal_processed_file where id = ${subject.file} for update`);
   const [run] = await tx
     .update(workflowRun)
     .set({
