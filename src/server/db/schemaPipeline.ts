@@ -223,6 +223,15 @@ export const legalProcessedFile = pgTable(
     sync_status: text('sync_status'),
     are_workflows_run: boolean('are_workflows_run').notNull().default(false),
     document_synced: boolean('document_synced').notNull().default(false),
+    /**
+     * The CRM case ids each workflow step used on this document, by `<workflow id>:<node id>`
+     * (a sync or an activity step; each id once, in the order first used). Written by the engine
+     * in the step's own transaction, so it lists only effects that committed.
+     */
+    workflow_crm_case_ids: jsonb('workflow_crm_case_ids')
+      .$type<Record<string, string[]>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     separated_at: timestamp('separated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Fields staff saved by hand; reprocessing the raw file keeps their values. */
     edited_fields: text('edited_fields')

@@ -39,6 +39,7 @@ function file(overrides: Partial<ProcessedFileColumns> = {}): ProcessedFileColum
     crm_case_id: null,
     legal_case_id: null,
     recommended_cases: [],
+    workflow_crm_case_ids: {},
     is_exception: false,
     exception_reasons: [],
     is_deleted: false,

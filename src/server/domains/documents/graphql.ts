@@ -140,6 +140,7 @@ export function processedFileResolvers(deps: ResolverDeps) {
       legal_case: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
         file.legal_case_id ? loaders(context).legalCase(file.legal_case_id) : null,
       recommended_cases: (file: ProcessedFileRecord) => parseRecommended(file.recommended_cases),
+      workflow_crm_case_ids: (file: ProcessedFileRecord) => stepCaseIds(file.workflow_crm_case_ids),
       extracted_data: (file: ProcessedFileRecord, _: unknown, context: GraphQLContext) =>
         loaders(context).extractedData(file.id),
       date_of_injury: day('date_of_injury'),
@@ -168,4 +169,12 @@ export function processedFileResolvers(deps: ResolverDeps) {
         loaders(context).legalCase(entry.case_id),
     },
   };
+}
+
+/** workflow_crm_case_ids (`<workflow id>:<node id>` → case ids) as a list per step. */
+export function stepCaseIds(map: Record<string, string[]> | null | undefined) {
+  return Object.entries(map ?? {}).map(([key, ids]) => {
+    const at = key.indexOf(':');
+    return { workflow_id: key.slice(0, at), node_id: key.slice(at + 1), case_ids: ids };
+  });
 }

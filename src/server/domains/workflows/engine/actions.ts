@@ -103,6 +103,23 @@ export const localCaseStore: CaseConnector = {
 
 const CONNECTORS: Record<string, CaseConnector> = { local: localCaseStore };
 
+/**
+ * Records the CRM case id this step used on the document (workflow_crm_case_ids, keyed by
+ * workflow and node; each id once), on the node's transaction: it commits with the step's
+ * Completed log or not at all.
+ */
+async function recordStepCase(ctx: ActionContext, caseId: string): Promise<void> {
+  const key = `${ctx.run.workflow_id}:${ctx.log.node_id}`;
+  const ids = sql`coalesce(${legalProcessedFile.workflow_crm_case_ids} -> ${key}::text, '[]'::jsonb)`;
+  const one = sql`jsonb_build_array(${caseId}::text)`;
+  await ctx.tx
+    .update(legalProcessedFile)
+    .set({
+      workflow_crm_case_ids: sql`${legalProcessedFile.workflow_crm_case_ids} || jsonb_build_object(${key}::text, case when ${ids} @> ${one} then ${ids} else ${ids} || ${one} end)`,
+    })
+    .where(eq(legalProcessedFile.id, ctx.facts.id));
+}
+
 export async function syncCase(
   ctx: ActionContext,
   config: NodeConfig<'action.sync_case'>,
@@ -111,6 +128,7 @@ export async function syncCase(
   const connector = CONNECTORS[config.connector];
   if (!connector) throw final(`The connector ${config.connector} is not available.`);
   const result = await connector.sync(ctx);
+  await recordStepCase(ctx, result.case_id);
   const [log] = await ctx.tx
     .insert(documentSyncLog)
     .values({
@@ -145,7 +163,10 @@ export async function crmActivity(
       date: new Date().toISOString().slice(0, 10),
     }),
   );
-  return { output: { activity_id: row.id, activity_type: config.activity_type, note } };
+  await recordStepCase(ctx, caseId);
+  return {
+    output: { activity_id: row.id, case_id: caseId, activity_type: config.activity_type, note },
+  };
 }
 
 export async function notify(

@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { backoffDelay } from '../../../../shared/backoff';
 import type { Database } from '../../../db/connection';
+import { legalProcessedFile } from '../../../db/schemaPipeline';
 import {
   documentSyncLog,
   workflowNodeLog,
@@ -49,7 +50,12 @@ export function createFailureHandling({ db, log, maxAttempts, retryBaseMs, send 
           .update(workflowNodeLog)
           .set({ status: 'Failed', error: message, ended_at: new Date() })
           .where(eq(workflowNodeLog.id, row.id));
-        if (row.node_type === 'action.sync_case' && row.legal_processed_file_id)
+        if (row.node_type === 'action.sync_case' && row.legal_processed_file_id) {
+          // The document is not synced now, whatever an earlier sync did.
+          await tx
+            .update(legalProcessedFile)
+            .set({ document_synced: false, sync_status: 'failed', updated_at: new Date() })
+            .where(eq(legalProcessedFile.id, row.legal_processed_file_id));
           await tx.insert(documentSyncLog).values({
             company_id: row.company_id,
             legal_processed_file_id: row.legal_processed_file_id,
@@ -60,6 +66,7 @@ export function createFailureHandling({ db, log, maxAttempts, retryBaseMs, send 
             data: { error: message },
             ended_at: new Date(),
           });
+        }
         await refreshRun(tx, row.run_id);
       });
     },

@@ -5,7 +5,6 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../../db/connection';
-import { legalProcessedFile } from '../../../db/schemaPipeline';
 import {
   workflow,
   workflowNodeLog,
@@ -236,6 +235,13 @@ export async function refreshRun(tx: DatabaseExecutor, runId: string): Promise<L
   // one Completed and one Queued node Completed); once none is, Failed or Completed.
   const status =
     open && statuses.some((s) => s !== 'Queued') ? 'In Progress' : groupStatus(statuses);
+  // The document's row first (as a sync step locks it before its run), then the run's.
+  const [subject] = await tx
+    .select({ file: workflowRun.legal_processed_file_id })
+    .from(workflowRun)
+    .where(eq(workflowRun.id, runId));
+  if (subject?.file)
+    await tx.execute(sql`select 1 from legal_processed_file where id = ${subject.file} for update`);
   const [run] = await tx
     .update(workflowRun)
     .set({
@@ -244,14 +250,23 @@ export async function refreshRun(tx: DatabaseExecutor, runId: string): Promise<L
     })
     .where(eq(workflowRun.id, runId))
     .returning({ file: workflowRun.legal_processed_file_id });
-  if (status === 'Completed' && run?.file)
-    await tx
-      .update(legalProcessedFile)
-      .set({ are_workflows_run: true })
-      .where(
-        and(eq(legalProcessedFile.id, run.file), eq(legalProcessedFile.are_workflows_run, false)),
-      );
+  if (run?.file) await refreshWorkflowsRun(tx, run.file);
   return status;
+}
+
+/**
+ * The document's are_workflows_run: true exactly when it has runs and every one of them is
+ * Completed (false again while a new run, or a person's retry, is open, and while one is Failed).
+ * The caller holds the document's row lock, so two runs of it ending at once see each other's end.
+ */
+async function refreshWorkflowsRun(tx: DatabaseExecutor, fileId: string): Promise<void> {
+  await tx.execute(sql`
+    update legal_processed_file f set are_workflows_run = r.done
+    from (
+      select coalesce(bool_and(status = 'Completed'), false) as done
+      from workflow_run where legal_processed_file_id = ${fileId}
+    ) r
+    where f.id = ${fileId} and f.are_workflows_run is distinct from r.done`);
 }
 
 /** Node logs waiting for a review of these documents (the reviewed event wakes them). */

@@ -1,0 +1,1 @@
+ALTER TABLE "legal_processed_file" ADD COLUMN "workflow_crm_case_ids" jsonb DEFAULT '{}'::jsonb NOT NULL;
