@@ -43,7 +43,7 @@ import {
   createDigestDispatcher,
   type DigestDispatcher,
 } from './domains/notification-rules/digests';
-import { startNotifyLoop } from './domains/notification-rules/loop';
+import { documentWake, startNotifyLoop } from './domains/notification-rules/loop';
 import { createMailer } from './domains/notification-rules/mailer';
 import {
   startWorkflowEngine,
@@ -221,6 +221,7 @@ export async function buildApp(
     ticks: [lexdesk.notify.rules.tick, lexdesk.notify.digests.tick],
     log: app.log,
     clock: systemClock,
+    documents: documentWake(bus, lexdesk.notify.rules),
   });
   if (config.pipelineWorkers > 0)
     void pipeline

@@ -3,13 +3,17 @@ import { graphql, signInThroughForm, hostForSpec } from './support/host';
 
 const spec = hostForSpec();
 
-test('given a signed-in user, when a notification is created for them, then the badge counts it live and mark-all-read clears it', async ({
+test('given a signed-in user with none, then the list says so; when notifications are created for them, then the badge and the open list follow live and mark-all-read clears the count', async ({
   page,
 }) => {
   await signInThroughForm(page, spec.host);
   const bell = page.getByRole('button', { name: 'Notifications', exact: true });
   await expect(bell).toBeVisible();
   await expect(bell).not.toContainText(/\d/);
+  await bell.click();
+  const empty = page.getByText('No notifications available.');
+  await expect(empty).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/notifications-empty.png', fullPage: true });
 
   const viewer = await graphql<{ viewer: { user: { id: string } } }>(
     spec.host.serverUrl,
@@ -28,8 +32,9 @@ test('given a signed-in user, when a notification is created for them, then the 
     );
   }
   await expect(bell).toContainText('2');
-  await bell.click();
+  // The list already open follows too, without a reload.
   await expect(page.getByText('A case needs review')).toBeVisible();
+  await expect(empty).toBeHidden();
   await page.screenshot({ path: 'test-results/screens/notifications.png', fullPage: true });
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(bell).not.toContainText(/\d/);

@@ -19,6 +19,7 @@ import {
   createRuleDispatcher,
   type RuleDispatcher,
 } from '../../src/server/domains/notification-rules/dispatcher';
+import { documentWake, startNotifyLoop } from '../../src/server/domains/notification-rules/loop';
 import { createMailer, type Mailer } from '../../src/server/domains/notification-rules/mailer';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { startTestSmtp, type TestSmtp } from '../support/smtp';
@@ -339,6 +340,47 @@ describe('rules: firing over SMTP', () => {
 
     expect((await dispatcher.tick()).sent).toBe(0);
     expect(smtp.messages.length).toBe(start + 1);
+  });
+
+  it("given the loop running with its next tick an hour away, when a processed document of the rule's type arrives, then its pg NOTIFY fires the rule at once (mail and in-app), once", async () => {
+    const rule = await createRule(
+      'Prompt QME reports',
+      rulesJson({ file_types: [qme], roles: ['paralegal'], delivery: ['email', 'in_app'] }),
+    );
+    await onlyActive(rule.id);
+    const { bus } = server.app.lexdesk;
+    const rules = server.app.lexdesk.notify.rules;
+    const loop = startNotifyLoop({
+      tickSeconds: 3600,
+      ticks: [rules.tick],
+      log,
+      clock: () => new Date(),
+      documents: documentWake(bus, rules),
+    });
+    try {
+      await loop.idle(); // the loop's first tick, before the document: nothing to send
+      expect(await historyOf(rule.id)).toEqual([]);
+      const start = smtp.messages.length;
+      const inApp = new Promise<string>((resolve) => {
+        const off = bus.onNotification(paralegal.user.id, (event) => {
+          off();
+          resolve(event.id);
+        });
+      });
+      const [doc] = await seedDocuments(server, companyId, [
+        { name: 'Prompt QME', legal_file_type_id: qme },
+      ]);
+      const [mail] = (await smtp.waitFor(start + 1)).slice(start);
+      expect(mail!.parsed.subject).toBe('Prompt QME reports: 1 document(s)');
+      expect(mail!.envelopeTo).toEqual([paralegal.user.email.toLowerCase()]);
+      await inApp;
+      await loop.idle();
+      const history = await historyOf(rule.id);
+      expect(history.map((h) => h.process_file_ids)).toEqual([[doc]]);
+      expect(smtp.messages.length).toBe(start + 1);
+    } finally {
+      await loop.stop();
+    }
   });
 
   it('given the SMTP server refuses a mail, then nothing is recorded and the next tick sends it', async () => {

@@ -306,7 +306,35 @@ export function createRuleDispatcher({ db, clock, mailer, log }: DispatcherDeps)
     return { sent, ...(next ? { next } : {}) };
   }
 
-  return { tick, fire };
+  /**
+   * Fires the active document rules of one company now (the wake-up on its documents' pg NOTIFY,
+   * so a rule does not wait for the next tick); schedule rules stay with the tick.
+   */
+  async function fireDocumentRules(companyId: string): Promise<number> {
+    const rules = await db
+      .select({ id: notificationSubscription.id, rules: notificationSubscription.rules })
+      .from(notificationSubscription)
+      .where(
+        and(
+          eq(notificationSubscription.company_id, companyId),
+          eq(notificationSubscription.is_active, true),
+        ),
+      )
+      .orderBy(desc(notificationSubscription.created_at));
+    let sent = 0;
+    for (const rule of rules) {
+      const parsed = parseRulesText(rule.rules);
+      if (!parsed.ok || parsed.rules.trigger.type !== 'document_processed') continue;
+      try {
+        while (await fire(rule.id, undefined)) sent += 1;
+      } catch (error) {
+        log.error({ ruleId: rule.id, error: String(error) }, 'notification rule could not fire');
+      }
+    }
+    return sent;
+  }
+
+  return { tick, fire, fireDocumentRules };
 }
 
 export type RuleDispatcher = ReturnType<typeof createRuleDispatcher>;

@@ -5,7 +5,8 @@
  *   inside its insert transaction; delivered to the receiver's subscribers.
  * - lexdesk_company_files_changed: triggers on raw_file and legal_processed_file (migration 0011)
  *   announce the company whose raw files or documents a transaction wrote; delivered to that
- *   company's subscribers only.
+ *   company's subscribers only, and to the process's notification rules (which fire their
+ *   document rules of that company at once instead of waiting for the next tick).
  * - lexdesk_workflow_logs_changed: triggers on workflow_run (migration 0018; the engine writes a run
  *   with each of its node log writes) announce the log group (company, workflow, processed file) a transaction wrote; delivered to
  *   that company's subscribers only.
@@ -48,6 +49,8 @@ export interface NotificationBus {
   onCompanyFilesChanged(companyId: string, listener: CompanyListener): () => void;
   /** How many live subscribers a company's file changes have in this process (for tests). */
   companyListenerCount(companyId: string): number;
+  /** Calls `listener` for every company's file changes (the notification rules' wake-up). */
+  onAnyCompanyFilesChanged(listener: CompanyListener): () => void;
   /** Calls `listener` each time a transaction wrote a run or node log of `companyId`, per group. */
   onWorkflowLogsChanged(companyId: string, listener: WorkflowLogsListener): () => void;
   /** How many live subscribers a company's workflow logs have in this process (for tests). */
@@ -61,6 +64,7 @@ export async function startNotificationBus(
 ): Promise<NotificationBus> {
   const listeners = new Map<string, Set<Listener>>();
   const companyListeners = new Map<string, Set<CompanyListener>>();
+  const anyCompanyListeners = new Set<CompanyListener>();
   const workflowLogListeners = new Map<string, Set<WorkflowLogsListener>>();
   let client: pg.Client | undefined;
   let closed = false;
@@ -85,6 +89,7 @@ export async function startNotificationBus(
       if (!result.success) return;
       for (const listener of companyListeners.get(result.data.company_id) ?? [])
         listener(result.data);
+      for (const listener of anyCompanyListeners) listener(result.data);
     } else if (message.channel === WORKFLOW_LOGS_CHANNEL) {
       const result = workflowLogsSchema.safeParse(parsed);
       if (!result.success) return;
@@ -150,6 +155,10 @@ export async function startNotificationBus(
     companyListenerCount(companyId) {
       return companyListeners.get(companyId)?.size ?? 0;
     },
+    onAnyCompanyFilesChanged(listener) {
+      anyCompanyListeners.add(listener);
+      return () => void anyCompanyListeners.delete(listener);
+    },
     onWorkflowLogsChanged: (companyId, listener) =>
       addTo(workflowLogListeners, companyId, listener),
     workflowLogsListenerCount(companyId) {
@@ -160,6 +169,7 @@ export async function startNotificationBus(
       if (retryTimer) clearTimeout(retryTimer);
       listeners.clear();
       companyListeners.clear();
+      anyCompanyListeners.clear();
       workflowLogListeners.clear();
       const current = client;
       client = undefined;
