@@ -436,22 +436,41 @@ describe('cases in', () => {
     expect(cases).toHaveLength(0);
   });
 
-  it('given the CRM failing on page 4 while the first chunk is being written, then that chunk lands whole and nothing is written after the sync ends', async () => {
-    for (let id = 1; id <= 1000; id += 1) fake.matters.push(matterFixture(id));
+  it('given the CRM failing on page 4 while the first chunk is being written, then that chunk lands whole, nothing is written after the sync ends and the result counts what was written', async () => {
+    for (let id = 1; id <= 1000; id += 1) {
+      fake.matters.push(matterFixture(id, id === 3 ? { display_number: null } : {}));
+    }
+    await caseOf(server, companyId, matterFixture(2).display_number!);
     const integration = await connect();
     fake.fail('/api/v4/matters', [
       ...Array.from({ length: 3 }, () => ({ status: 0, pass: true })),
       ...Array.from({ length: 4 }, () => ({ status: 503 })),
     ]);
     const result = await server.app.lexdesk.services.crm.syncIntegration(integration.id, 'manual');
-    expect(result?.error).toBe('fake fault 503');
+    // Three pages of 200 read; the first 500 numbered cases (matters 1, 2, 4 to 501) written in
+    // one chunk, the other 99 read but never written.
+    const written = [1, 2, ...Array.from({ length: 498 }, (_, i) => i + 4)].map(
+      (id) => matterFixture(id).display_number,
+    );
+    expect(result).toEqual({
+      received: 600,
+      created: 499,
+      updated: 1,
+      skipped: 1,
+      duplicates: 0,
+      chunks: 1,
+      error: 'fake fault 503',
+    });
+    const [stored] = await server.db
+      .select()
+      .from(legalIntegrations)
+      .where(eq(legalIntegrations.id, integration.id));
+    expect(stored?.last_sync_result).toEqual(result);
     const cases = await server.db
       .select({ number: legalCase.case_number })
       .from(legalCase)
       .where(eq(legalCase.company_id, companyId));
-    expect(cases.map((c) => c.number).sort()).toEqual(
-      Array.from({ length: 500 }, (_, i) => matterFixture(i + 1).display_number),
-    );
+    expect(cases.map((c) => c.number).sort()).toEqual(written);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The demo data set (`npm run demo`, `npm run server -- --demo`, LEXDESK_DEMO=1): a provider
  * company with its delivery team, the law firm "Harbor & Vine Workers' Comp LLP" with every
- * company-side and legal user type, a second customer company, and some notifications.
+ * company-side and legal user type, a second customer company, the firm's task requests to the
+ * delivery team (demoTaskRequests.ts), and some notifications.
  * Idempotent: nothing is added when the law firm already exists.
  * Only this slice's tables are seeded; document types, folders and cases arrive with their issues.
  */
@@ -15,6 +16,7 @@ import { assignCompanies, insertCompany, insertUser } from './accounts';
 import { DEMO_CASES } from './demoCases';
 import { seedDemoDelivery } from './demoDelivery';
 import { seedDemoPeople } from './demoPeople';
+import { seedDemoTaskRequests } from './demoTaskRequests';
 
 export const DEMO_PASSWORD = 'demo1234!';
 export const DEMO_LAW_FIRM = "Harbor & Vine Workers' Comp LLP";
@@ -173,6 +175,15 @@ export async function seedDemo(
       DEMO_CASES.map((c) => ({ ...c, company_id: firm.id })),
     );
     await seedDemoPeople(tx, { id: firm.id, crmType: 'litify', domain: 'harborvine.example' });
+    await seedDemoTaskRequests(tx, {
+      firm: firm.id,
+      provider: provider.id,
+      admin: lawyers.admin!,
+      attorney: lawyers.attorney!,
+      paralegal: lawyers.paralegal!,
+      manager: team.manager!,
+      pm: team.pm!,
+    });
     const now = Date.now();
     for (const [index, n] of notes.entries()) {
       await tx.insert(notification).values({

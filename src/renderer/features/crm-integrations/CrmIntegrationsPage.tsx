@@ -16,6 +16,7 @@ import { toastError, toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
 import { useConnection } from '../workflows/useConnection';
 import { fetchIntegrations, fetchLogs, startClioSignIn, syncNow } from './api';
+import { syncSummary } from './syncSummary';
 import { IntegrationSettings } from './IntegrationSettings';
 import { IntegrationLogs } from './IntegrationLogs';
 import { PENDING_KEY, redirectUriOf } from './oauthReturn';
@@ -190,13 +191,7 @@ export function CrmIntegrationsPage() {
                     : 'On demand'}
                 </td>
                 <td>{row.last_sync ? formatDateTime(row.last_sync, dateFormat) : 'Never'}</td>
-                <td>
-                  {row.last_sync_result
-                    ? row.last_sync_result.error
-                      ? row.last_sync_result.error
-                      : `${row.last_sync_result.created} new, ${row.last_sync_result.updated} updated, ${row.last_sync_result.skipped} without a case number`
-                    : '—'}
-                </td>
+                <td>{row.last_sync_result ? syncSummary(row.last_sync_result) : '—'}</td>
                 <td>
                   {canManage && row.connected ? (
                     <Button small icon="refresh" onClick={() => void sync(row)}>

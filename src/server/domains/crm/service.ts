@@ -35,7 +35,7 @@ import { CrmCallError, type CrmConnector } from './connector';
 import { tokenStore } from './credentials';
 import { createCrmRepository, toView } from './repository';
 import { importStaff } from './staffImport';
-import { syncCasesIn } from './sync';
+import { errorText, syncCasesIn } from './sync';
 
 /** A sign-in must come back within this long. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -332,7 +332,7 @@ export function createCrmService(deps: CrmServiceDeps) {
               skipped: 0,
               duplicates: 0,
               chunks: 0,
-              error: error instanceof Error ? error.message.slice(0, 300) : 'sync failed',
+              error: errorText(error),
             };
           }
           await repo.update(db, id, { last_sync: new Date(), last_sync_result: result });

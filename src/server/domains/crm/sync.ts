@@ -5,6 +5,11 @@
  * summary fields that are not empty and its CRM id, a new number becomes a case (a deleted one is
  * restored: the CRM still has it). The next page is read while a chunk is written (one write at a
  * time, in order): memory holds a page, at most two chunks and the set of numbers seen.
+ *
+ * A failure (a page the connector could not read, a chunk that could not be written) ends the sync
+ * but is returned, not thrown: the result carries the error and what was written until then —
+ * created and updated count only the chunks whose transaction committed (a chunk rolled back adds
+ * nothing), received, skipped and duplicates the rows read.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SyncResult } from '../../../shared/crm';
@@ -61,6 +66,9 @@ export async function syncCasesIn(input: {
   let chunk: Array<CrmCase & { case_number: string }> = [];
 
   const write = async (incoming: Array<CrmCase & { case_number: string }>) => {
+    // Counted in the chunk and added to the result once its transaction has committed.
+    let created = 0;
+    let updated = 0;
     await input.db.transaction(async (tx) => {
       const existing = await tx
         .select()
@@ -92,8 +100,8 @@ export async function syncCasesIn(input: {
         const values = Object.fromEntries(
           SUMMARY_FIELDS.map((field) => [field, fromCrm[field] ?? (live ? current[field] : null)]),
         ) as Record<SummaryField, string | null>;
-        if (live) result.updated += 1;
-        else result.created += 1;
+        if (live) updated += 1;
+        else created += 1;
         for (const field of SUMMARY_FIELDS) columns[field].push(values[field]);
         columns.case_number.push(c.case_number);
         columns.crm_case_ref.push(c.case_id.slice(0, MAX_CASE_TEXT_LENGTH));
@@ -130,6 +138,8 @@ export async function syncCasesIn(input: {
             else legal_case.created_at end,
           is_deleted = false`);
     });
+    result.created += created;
+    result.updated += updated;
     result.chunks += 1;
   };
 
@@ -143,7 +153,7 @@ export async function syncCasesIn(input: {
     const incoming = chunk;
     chunk = [];
     writing = write(incoming).catch((error: unknown) => {
-      failure = { error };
+      failure ??= { error };
     });
   };
 
@@ -169,10 +179,15 @@ export async function syncCasesIn(input: {
       cursor = page.next;
     } while (cursor);
     await flush(); // the last chunk
+  } catch (error) {
+    failure ??= { error };
   } finally {
     // A page that failed ends the sync only once the chunk being written is done.
     await writing;
   }
-  if (failure) throw (failure as { error: unknown }).error;
+  if (failure) return { ...result, error: errorText((failure as { error: unknown }).error) };
   return result;
 }
+
+export const errorText = (error: unknown) =>
+  error instanceof Error ? error.message.slice(0, 300) : 'sync failed';
