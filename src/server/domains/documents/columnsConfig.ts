@@ -55,6 +55,7 @@ export const PROCESSED_FILE_FIELD_KEYS = [
   'sync_status',
   'are_workflows_run',
   'document_synced',
+  'workflow_crm_case_ids',
   'separated_at',
   'reviewed_at',
   'reviewed_by',
