@@ -208,7 +208,7 @@ export async function run(args: string[]): Promise<void> {
       documents,
       offered_rate_per_s: rate,
       workflow_nodes: 5,
-      workflow_workers: 2,
+      workflow_workers: config.workflowWorkers,
       throughput: runsPart.throughput,
       completion_p50_ms: runsPart.completion_p50_ms,
       completion_p95_ms: runsPart.completion_p95_ms,

@@ -7,6 +7,8 @@
  * record, actions.ts). The start ('In Progress', attempts + 1) is committed first so screens see
  * it. A transient failure is queued again after a backoff (shared/backoff.ts); the last allowed
  * attempt, or a final failure, marks the node Failed until a person retries it (retryNode).
+ * The worker that finishes a node runs the nodes it queued right away (runChain), so a run does
+ * not wait for a fetch per node; their jobs are only sent when that cannot be done.
  * Every `sweepIntervalMs` queued nodes without a job and nodes a dead worker left In Progress
  * (their lock is free) are queued again.
  */
@@ -123,7 +125,8 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
   const failures = createFailureHandling({ db, log, maxAttempts, retryBaseMs, send });
   const { recordFailure, retryNode } = failures;
 
-  async function runNode(nodeLogId: string): Promise<void> {
+  /** Runs one node; returns the nodes it queued (committed with its Completed row). */
+  async function runNode(nodeLogId: string): Promise<string[]> {
     let claimed: WorkflowNodeLogRow | undefined;
     let next: string[] = [];
     try {
@@ -183,9 +186,29 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
     } catch (error) {
       if (!claimed) throw error; // the database itself failed before the start: pg-boss retries the job
       await recordFailure(claimed, error);
-      return;
+      return [];
     }
-    await send(next);
+    return next;
+  }
+
+  /**
+   * Runs a job's node, then the nodes it queued, one after the other in this worker: each still
+   * its own transaction, log row and lock, but without a job and a fetch per node. A node that
+   * cannot be run here (the database failed) goes back to the queue with the rest; a crash
+   * between two nodes leaves Queued rows that the sweep queues again.
+   */
+  async function runChain(nodeLogId: string): Promise<void> {
+    let pending = await runNode(nodeLogId);
+    while (pending.length > 0) {
+      const [id, ...rest] = pending;
+      try {
+        pending = [...rest, ...(await runNode(id!))];
+      } catch (error) {
+        log.error({ error: String(error), nodeLogId: id }, 'workflow step queued again');
+        await send(pending);
+        return;
+      }
+    }
   }
 
   async function drainEvents(): Promise<number> {
@@ -256,7 +279,7 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
         handle: async (job) => {
           const parsed = jobData.safeParse(job.data);
           try {
-            if (parsed.success) await runNode(parsed.data.nodeLogId);
+            if (parsed.success) await runChain(parsed.data.nodeLogId);
           } catch (error) {
             await boss.fail(WORKFLOW_QUEUE, job.id, { error: String(error) });
             throw error;
