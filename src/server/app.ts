@@ -12,7 +12,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
 } from 'fastify';
-import type { ServerConfig } from './config';
+import { databasePoolSize, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { startNotificationBus, type NotificationBus } from './domains/notifications/bus';
 import { createStorage } from './domains/files/s3/createStorage';
@@ -116,6 +116,7 @@ export async function buildApp(
     clientErrorHandler: answerUnparsableRequest,
   });
   const database = openDatabase(config.databaseUrl, {
+    max: databasePoolSize(config),
     readTimeoutMs: config.readTimeoutMs,
     keepReadConnections: SEARCH_WARM_CONNECTIONS,
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, databasePoolSize, loadConfig } from './config';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'lexdesk-config-'));
 
@@ -109,5 +109,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, MUTATION_RATE_PER_SECOND: '-1' })).toThrow(
       /mutationRateLimit\.perSecond/,
     );
+  });
+});
+
+describe('databasePoolSize', () => {
+  it('given many workflow workers, then the pool holds two connections for each and some to spare', () => {
+    expect(databasePoolSize({ workflowWorkers: 2 })).toBe(10);
+    expect(databasePoolSize({ workflowWorkers: 32 })).toBe(68);
+    for (let workers = 0; workers <= 32; workers++) {
+      expect(databasePoolSize({ workflowWorkers: workers })).toBeGreaterThan(2 * workers);
+    }
   });
 });

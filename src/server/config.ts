@@ -354,3 +354,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   }
   return { ...result.data, dataDir: resolve(result.data.dataDir) };
 }
+
+/**
+ * Connections the main pool needs: a workflow worker holds its node's transaction while it marks the
+ * node In Progress on a second connection, so each worker may hold two at once. Fewer than two per
+ * worker (plus some for requests) and enough workers could each wait for a second that never frees.
+ */
+export function databasePoolSize(config: Pick<ServerConfig, 'workflowWorkers'>): number {
+  return Math.max(10, 2 * config.workflowWorkers + 4);
+}

@@ -14,7 +14,7 @@
  * stops when that channel closes.
  */
 import { availableParallelism } from 'node:os';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { ConfigError, databasePoolSize, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/connection';
 import { runMigrations } from './db/migrate';
 import { createStorage } from './domains/files/s3/createStorage';
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     fail('npm run worker needs DATABASE_URL: workers share the server’s PostgreSQL.');
   if (config.pipelineWorkers < 1) fail('PIPELINE_WORKERS must be at least 1 for a worker.');
   if (!asChild) await runMigrations(config.databaseUrl);
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { max: databasePoolSize(config) });
   // An Error's own fields are not enumerable (JSON.stringify would print `{}`), and a failed
   // statement's carry its SQL and bound values: every Error is written as logSafe's safeError.
   const plain = (_key: string, value: unknown) =>
