@@ -86,8 +86,9 @@ export function keywordScore(rule: DocumentTypeRule, text: PreparedText): number
   for (const { term, weight } of rule.keywords) {
     const n = countTerm(term, text);
     if (n > 0) found.push({ term: skeleton(term), weight, n: Math.min(n, 5) });
-    else if (term.length >= 10) {
-      // OCR may have damaged a long phrase beyond the skeleton's folding: look for it fuzzily.
+    else if (term.length >= FUZZY_KEYWORD_MIN) {
+      // OCR may have damaged a phrase beyond the skeleton's folding (a split word, a dropped or
+      // misread letter): look for it fuzzily. Shorter terms are matched as whole words only.
       const hit = findPhrase(term, text);
       if (hit) found.push({ term: skeleton(term), weight: weight * hit.similarity, n: 1 });
     }
@@ -108,6 +109,8 @@ export function keywordScore(rule: DocumentTypeRule, text: PreparedText): number
   return Math.min(MAX_POSITIVE_KEYWORDS, positive) + Math.max(MIN_NEGATIVE_KEYWORDS, negative);
 }
 
+/** Keywords this long or longer ("diagnosis", "findings") are also searched with edits. */
+const FUZZY_KEYWORD_MIN = 7;
 const MAX_POSITIVE_KEYWORDS = 10;
 const MIN_NEGATIVE_KEYWORDS = -6;
 
