@@ -90,3 +90,15 @@ describe('keywords under OCR damage', () => {
     expect(scores[0]?.typeKey).toBe('medical_report');
   });
 });
+
+describe('letter shape under OCR damage', () => {
+  it('reads a salutation and a close that OCR misread', () => {
+    const shape = (lines: string[]): number => letterShape(prepareText(lines.join('\n')));
+    const letter = ['Re:  Daniel Ortega', 'Dcar Ms. Alvarez:', 'Please call me.', 'Sinccrely,'];
+    expect(shape(letter)).toBe(3);
+    expect(shape(['R c: Ortega', 'D ear Counsel,', 'Very tru1y yours,'])).toBe(3);
+    expect(shape(['Sincrely,'])).toBe(1);
+    // Prose that merely mentions the words is not a letter's shape.
+    expect(shape(['The dear friend wrote sincerely to the board.'])).toBe(0);
+  });
+});
