@@ -4,12 +4,17 @@
  * generators: tests/corpus (written beside the rules) and tests/corpus2 (independent). Prints the
  * accuracy per generator and the commonest confusions (truth -> decided). Page text is each page's
  * lines, as a perfect text layer reads them; the classifier sees what runPipeline gives it.
+ * Each generator is also scored under two general stresses that neither generator's templates
+ * decide: a fax stamp on every page (above or below the text) and OCR damage (6% of characters).
  */
 import { classifyDocument } from '../../src/server/pipeline/classify';
 import { classificationText } from '../../src/server/pipeline/run';
 import { DEFAULT_TAXONOMY } from '../../src/server/pipeline/taxonomy/rules';
 import { generateBundle, generateCases } from '../corpus';
 import { generateBundle2, generateCases2 } from '../corpus2';
+import { ocrDamage } from '../../src/server/pipeline/classify/fixtures';
+import { Rng } from '../corpus/rng';
+import { faxStyle } from '../train/attachments';
 
 interface Doc {
   typeKey: string;
@@ -60,6 +65,26 @@ function docsOf(
   }));
 }
 
+/** Every page stamped by a fax machine, the counter running across the document. */
+function faxed(docs: Doc[], seed: number): Doc[] {
+  const rng = new Rng(seed + 17);
+  return docs.map((d) => {
+    const style = faxStyle(rng);
+    const n = d.pages.length;
+    const pages = d.pages.map((p, i) =>
+      style.top ? `${style.line(i + 1, n)}\n${p}` : `${p}\n${style.line(i + 1, n)}`,
+    );
+    return { typeKey: d.typeKey, pages };
+  });
+}
+
+function damaged(docs: Doc[], seed: number): Doc[] {
+  return docs.map((d, i) => ({
+    typeKey: d.typeKey,
+    pages: d.pages.map((p, j) => ocrDamage(p, seed + i * 31 + j)),
+  }));
+}
+
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number): number => {
   const i = args.indexOf(`--${name}`);
@@ -75,6 +100,8 @@ for (let i = 0; i < bundles; i += 1) {
   old.push(...docsOf(b.truth.documents, b.pages));
 }
 score('tests/corpus (same generator)', old);
+score('  with fax stamps', faxed(old, seed));
+score('  with OCR damage', damaged(old, seed));
 
 const cases2 = generateCases2(seed, 200);
 const other: Doc[] = [];
@@ -83,3 +110,5 @@ for (let i = 0; i < bundles; i += 1) {
   other.push(...docsOf(b.truth.documents, b.pages));
 }
 score('tests/corpus2 (independent generator)', other);
+score('  with fax stamps', faxed(other, seed));
+score('  with OCR damage', damaged(other, seed));

@@ -70,3 +70,35 @@ describe('letterShape', () => {
     expect(letterShape(prepareText('PROOF OF SERVICE\nI declare'))).toBe(0);
   });
 });
+
+describe('keywords under OCR damage', () => {
+  it('finds mid-length keywords that OCR broke or misread', () => {
+    // An untitled clinic note whose headings came through a poor scan: a split word, a dropped
+    // letter, a misread letter. Exact matching finds almost none of them.
+    const note = [
+      'Harbor Spine & Joint Clinic',
+      '18 Pier Avenue, Oxnard, CA 93030',
+      'Name: Daniel Ortega',
+      'D1AGNOS IS: Cervical strain.',
+      'IMPRESSON: Slowly improving neck pain.',
+      'FINDlNGS: Tenderness at C5-C6, no weakness.',
+      'TECHNIQ UE: Manual muscle testing.',
+    ].join('\n');
+    const scores = scoreRules(note, DEFAULT_TAXONOMY);
+    const medical = scores.find((s) => s.typeKey === 'medical_report');
+    expect(medical?.keywordScore).toBeGreaterThanOrEqual(3);
+    expect(scores[0]?.typeKey).toBe('medical_report');
+  });
+});
+
+describe('letter shape under OCR damage', () => {
+  it('reads a salutation and a close that OCR misread', () => {
+    const shape = (lines: string[]): number => letterShape(prepareText(lines.join('\n')));
+    const letter = ['Re:  Daniel Ortega', 'Dcar Ms. Alvarez:', 'Please call me.', 'Sinccrely,'];
+    expect(shape(letter)).toBe(3);
+    expect(shape(['R c: Ortega', 'D ear Counsel,', 'Very tru1y yours,'])).toBe(3);
+    expect(shape(['Sincrely,'])).toBe(1);
+    // Prose that merely mentions the words is not a letter's shape.
+    expect(shape(['The dear friend wrote sincerely to the board.'])).toBe(0);
+  });
+});

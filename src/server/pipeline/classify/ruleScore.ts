@@ -86,8 +86,9 @@ export function keywordScore(rule: DocumentTypeRule, text: PreparedText): number
   for (const { term, weight } of rule.keywords) {
     const n = countTerm(term, text);
     if (n > 0) found.push({ term: skeleton(term), weight, n: Math.min(n, 5) });
-    else if (term.length >= 10) {
-      // OCR may have damaged a long phrase beyond the skeleton's folding: look for it fuzzily.
+    else if (term.length >= FUZZY_KEYWORD_MIN) {
+      // OCR may have damaged a phrase beyond the skeleton's folding (a split word, a dropped or
+      // misread letter): look for it fuzzily. Shorter terms are matched as whole words only.
       const hit = findPhrase(term, text);
       if (hit) found.push({ term: skeleton(term), weight: weight * hit.similarity, n: 1 });
     }
@@ -108,6 +109,8 @@ export function keywordScore(rule: DocumentTypeRule, text: PreparedText): number
   return Math.min(MAX_POSITIVE_KEYWORDS, positive) + Math.max(MIN_NEGATIVE_KEYWORDS, negative);
 }
 
+/** Keywords this long or longer ("diagnosis", "findings") are also searched with edits. */
+const FUZZY_KEYWORD_MIN = 7;
 const MAX_POSITIVE_KEYWORDS = 10;
 const MIN_NEGATIVE_KEYWORDS = -6;
 
@@ -118,16 +121,37 @@ const MIN_NEGATIVE_KEYWORDS = -6;
  */
 export function letterShape(text: PreparedText): number {
   const has = (re: RegExp): boolean => text.lines.some((l) => re.test(l));
-  return (
-    (has(/^\s*r\s?e\s?:/i) ? 1 : 0) +
-    (has(/^\s*d\s?e\s?a\s?r\s+\S/i) ? 1 : 0) +
-    (has(
-      /^\s*(s\s?i\s?n\s?c\s?e\s?r\s?e\s?l\s?y|v\s?e\s?r\s?y\s+t\s?r\s?u\s?l\s?y|(best|kind)\s+regards)/i,
-    )
-      ? 1
-      : 0)
-  );
+  return (has(RE_LINE) ? 1 : 0) + (has(SALUTATION) ? 1 : 0) + (has(COMPLIMENTARY_CLOSE) ? 1 : 0);
 }
+
+/** OCR's usual misreadings of a letter (e/c, i/l/1/|, o/0, s/5, m/rn), any letter may be dropped. */
+const MISREAD: Record<string, string> = {
+  e: '[ec]',
+  i: '[il1|!]',
+  l: '[il1|!]',
+  o: '[o0]',
+  s: '[s5]',
+  m: '(?:m|rn)',
+};
+
+/** A word as OCR may print it: misread letters, a broken word (a space inside), one letter lost. */
+function loose(word: string): string {
+  const chars = [...word.toLowerCase()].map((c) => (c === ' ' ? '\\s+' : (MISREAD[c] ?? c)));
+  const strict = chars.join('\\s?');
+  if (word.length < 6) return strict;
+  // Longer words: also accept the word with any one inner letter dropped.
+  const dropped = chars
+    .slice(1, -1)
+    .map((_, i) => [...chars.slice(0, i + 1), ...chars.slice(i + 2)].join('\\s?'));
+  return `(?:${[strict, ...dropped].join('|')})`;
+}
+
+const RE_LINE = /^\s*r\s?[ec]\s?:/i;
+const SALUTATION = new RegExp(`^\\s*${loose('dear')}\\s+\\S`, 'i');
+const COMPLIMENTARY_CLOSE = new RegExp(
+  `^\\s*(${['sincerely', 'very truly', 'best regards', 'kind regards'].map(loose).join('|')})`,
+  'i',
+);
 
 function isLetterType(rule: DocumentTypeRule): boolean {
   return rule.titles.some((t) => /^(letter|correspondence)$/i.test(t.trim()));
