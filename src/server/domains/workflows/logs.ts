@@ -80,7 +80,7 @@ export function createWorkflowLogService(
 
   /** The grouped logs of `companyIds` (spec section 4 order), optionally of one workflow, one
    * group and one group status. Pages over
-   * workflow_log_group (kept by a trigger on the runs, migration 0021) and reads the runs of the
+   * workflow_log_group (kept by a trigger on the runs, migration 0023) and reads the runs of the
    * page's groups only. */
   async function groupRows(
     companyIds: string[],
@@ -124,7 +124,14 @@ export function createWorkflowLogService(
         left join legal_case c on c.id = f.legal_case_id
         order by g.open desc, g.ended_at desc nulls last, g.started_at desc nulls last, g.key`),
       db.execute<{ total: number }>(
-        sql`select count(*)::int as total from workflow_log_group g where ${where}`,
+        // Without a status or group filter the total is the sum of the kept counts of the
+        // companies' (or the one workflow's) groups (migration 0026), exact and a few rows to
+        // read; a status changes with every run, so a status filter counts the groups.
+        filter.status || filter.key
+          ? sql`select count(*)::int as total from workflow_log_group g where ${where}`
+          : sql`select coalesce(sum(g.groups), 0)::int as total from workflow_log_group_count g
+                where ${companies}
+                ${filter.workflow_id ? sql`and g.workflow_id = ${filter.workflow_id}` : sql``}`,
       ),
     ]);
     return { rows: result.rows, total: counted.rows[0]?.total ?? 0 };
