@@ -166,6 +166,23 @@ export const workflowLogGroup = pgTable(
   ],
 );
 
+/**
+ * How many log groups each workflow of a company has, kept exact by a deferred trigger on
+ * workflow_log_group (migration 0026: a new group adds one at commit), so the logs screen's pager
+ * sums a few rows instead of counting every group of the company.
+ */
+export const workflowLogGroupCount = pgTable(
+  'workflow_log_group_count',
+  {
+    company_id: companyId(),
+    workflow_id: uuid('workflow_id')
+      .notNull()
+      .references(() => workflow.id),
+    groups: integer('groups').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.workflow_id] })],
+);
+
 export const workflowNodeLog = pgTable(
   'workflow_node_log',
   {

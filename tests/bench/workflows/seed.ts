@@ -66,7 +66,7 @@ export async function seedLogHistory(
   }
   // What autovacuum does on a live database after a load: statistics and the visibility map.
   await pool.query(
-    'vacuum analyze raw_file, legal_processed_file, workflow_run, workflow_node_log, workflow_log_group',
+    'vacuum analyze raw_file, legal_processed_file, workflow_run, workflow_node_log, workflow_log_group, workflow_log_group_count',
   );
   log(
     `  seeded ${(runs * NODES.length).toLocaleString('en-US')} log rows in ${Math.round((performance.now() - started) / 1000)} s`,

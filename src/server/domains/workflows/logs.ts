@@ -80,7 +80,7 @@ export function createWorkflowLogService(
 
   /** The grouped logs of `companyIds` (spec section 4 order), optionally of one workflow, one
    * group and one group status. Pages over
-   * workflow_log_group (kept by a trigger on the runs, migration 0021) and reads the runs of the
+   * workflow_log_group (kept by a trigger on the runs, migration 0023) and reads the runs of the
    * page's groups only. */
   async function groupRows(
     companyIds: string[],
@@ -95,6 +95,8 @@ export function createWorkflowLogService(
   ): Promise<{ rows: GroupRow[]; total: number }> {
     // One company (the screen's case) as an equality, so page 1 is read in order from
     // workflow_log_group_company_order_idx; `= any(...)` would sort every group of the companies.
+    // `open desc nulls last` as the index has it (open is never null): a bare `desc` means nulls
+    // first, which the index cannot give, and the planner sorted every group of the company.
     const companies =
       companyIds.length === 1
         ? sql`g.company_id = ${companyIds[0]}`
@@ -117,14 +119,21 @@ export function createWorkflowLogService(
                     and r.legal_processed_file_id is null) x
                 order by x.started_at desc) as run_ids
         from (select * from workflow_log_group g where ${where}
-              order by g.open desc, g.ended_at desc nulls last, g.started_at desc nulls last, g.key
+              order by g.open desc nulls last, g.ended_at desc nulls last, g.started_at desc nulls last, g.key
               limit ${limit} offset ${offset}) g
         join workflow w on w.id = g.workflow_id
         left join legal_processed_file f on f.id = g.legal_processed_file_id
         left join legal_case c on c.id = f.legal_case_id
-        order by g.open desc, g.ended_at desc nulls last, g.started_at desc nulls last, g.key`),
+        order by g.open desc nulls last, g.ended_at desc nulls last, g.started_at desc nulls last, g.key`),
       db.execute<{ total: number }>(
-        sql`select count(*)::int as total from workflow_log_group g where ${where}`,
+        // Without a status or group filter the total is the sum of the kept counts of the
+        // companies' (or the one workflow's) groups (migration 0026), exact and a few rows to
+        // read; a status changes with every run, so a status filter counts the groups.
+        filter.status || filter.key
+          ? sql`select count(*)::int as total from workflow_log_group g where ${where}`
+          : sql`select coalesce(sum(g.groups), 0)::int as total from workflow_log_group_count g
+                where ${companies}
+                ${filter.workflow_id ? sql`and g.workflow_id = ${filter.workflow_id}` : sql``}`,
       ),
     ]);
     return { rows: result.rows, total: counted.rows[0]?.total ?? 0 };

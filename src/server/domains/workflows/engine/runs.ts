@@ -69,7 +69,10 @@ async function activeGraphs(tx: DatabaseExecutor, companyId: string) {
         eq(workflow.is_active, true),
         eq(workflow.is_deleted, false),
       ),
-    );
+    )
+    // One order for every transaction, so concurrent starts lock the workflows' log group
+    // counts (migration 0026) in the same order.
+    .orderBy(workflow.id);
   const out: Array<ActiveWorkflow & { graph: Graph }> = [];
   for (const wf of active) out.push({ ...wf, graph: await graphOf(tx, wf.id, wf.version) });
   return out;
