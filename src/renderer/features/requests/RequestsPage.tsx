@@ -19,7 +19,8 @@ import {
 } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useUrlParams } from '../../app/useUrlParams';
 import {
   PRIORITY_LABEL,
   REQUEST_PAGE_DEFAULTS,
@@ -44,7 +45,7 @@ const LIST_TITLES: Record<RequestList, string> = {
 export function RequestsPage() {
   const viewer = useViewer();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useUrlParams();
   const userType = viewer?.user.user_type.name ?? null;
   const list: RequestList =
     params.get('list') === 'customer' || params.get('list') === 'project_manager'
@@ -73,15 +74,6 @@ export function RequestsPage() {
     },
     fetchPolicy: 'cache-and-network',
   });
-
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next))
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    if (!('page' in next)) merged.delete('page');
-    setParams(merged, { replace: true });
-  };
 
   const result = data?.requestPage;
   const total = result?.totalcount ?? 0;

@@ -19,7 +19,8 @@ import {
 } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useUrlParams } from '../../app/useUrlParams';
 import { ERRORS } from '../../../shared/errors';
 import {
   LEGAL_REQUEST_PAGE_DEFAULT,
@@ -43,7 +44,7 @@ const COUNT_KEY = {
 export function TaskRequestsPage() {
   const viewer = useViewer();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useUrlParams();
   const status: LegalRequestStatus = LEGAL_REQUEST_STATUSES.includes(
     params.get('status') as LegalRequestStatus,
   )
@@ -66,15 +67,6 @@ export function TaskRequestsPage() {
     skip: !companyId,
     fetchPolicy: 'cache-and-network',
   });
-
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next))
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    if (!('page' in next)) merged.delete('page');
-    setParams(merged, { replace: true });
-  };
 
   const result = data?.legalRequests;
   const first = page * limit;
