@@ -23,38 +23,28 @@ import {
 } from '../../src/server/domains/crm/credentials';
 import { createLocalConnector } from '../../src/server/domains/crm/local';
 import type { IntegrationLogPage, IntegrationView } from '../../src/shared/crm';
-import { matterFixture, startFakeClio, type FakeClio } from '../support/fakeClio';
-import { startTestServer, type TestServer, type TestUser } from '../support/server';
+import { matterFixture, type FakeClio } from '../support/fakeClio';
+import type { TestServer, TestUser } from '../support/server';
+import {
+  CLIO_REDIRECT as REDIRECT,
+  connectClio,
+  startClioTestServer,
+  type ClioTestServer,
+} from './fixtures/clio';
 import { rest } from './fixtures/raw-files';
 import { caseOf, completedDocument } from './fixtures/workflows';
 
+let clio: ClioTestServer;
 let server: TestServer;
 let fake: FakeClio;
 let companyId: string;
 let admin: TestUser;
 let paralegal: TestUser;
-const waits: number[] = [];
-const REDIRECT = 'http://127.0.0.1:4999/';
+let waits: number[];
 
 beforeAll(async () => {
-  fake = await startFakeClio({ pageSize: 200 });
-  server = await startTestServer(
-    {
-      clio: { clientId: fake.clientId, clientSecret: fake.clientSecret },
-      crmAllowedBaseUrls: [fake.url],
-      crmSyncTickSeconds: 0,
-      crmCredentialKeys: 'one:first-secret',
-    },
-    {
-      crm: {
-        retryBaseMs: 1,
-        sleep: (ms) => {
-          waits.push(ms);
-          return Promise.resolve();
-        },
-      },
-    },
-  );
+  clio = await startClioTestServer(200);
+  ({ server, fake, waits } = clio);
 }, 120_000);
 
 beforeEach(async () => {
@@ -66,36 +56,10 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  await fake?.close();
+  await clio?.close();
 });
 
-/** Connects provider one for the company as its admin; returns the integration. */
-async function connect(): Promise<IntegrationView> {
-  const start = await rest<{ authUrl: string }>(
-    server,
-    'POST',
-    `/clio/oauth?companyId=${companyId}`,
-    admin.token,
-    {
-      redirect_uri: REDIRECT,
-      crm_base_url: fake.url,
-    },
-  );
-  expect(start.status).toBe(200);
-  const authorize = await fetch(start.body.data!.authUrl, { redirect: 'manual' });
-  const back = new URL(authorize.headers.get('location') ?? '');
-  expect(back.origin + back.pathname).toBe(REDIRECT);
-  const done = await rest<IntegrationView>(
-    server,
-    'POST',
-    `/clio/oauth/callback?code=${encodeURIComponent(back.searchParams.get('code') ?? '')}`,
-    admin.token,
-    { company_id: companyId, state: back.searchParams.get('state') },
-  );
-  expect(done.status).toBe(200);
-  return done.body.data!;
-}
+const connect = (): Promise<IntegrationView> => connectClio(clio, companyId, admin.token);
 
 describe('connecting provider one (Clio, OAuth with PKCE)', () => {
   it('given the authorization round trip, then the integration is connected and active, and no token is answered or stored in the clear', async () => {

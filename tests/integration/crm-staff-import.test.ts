@@ -11,37 +11,22 @@ import { legalIntegrationLog, legalIntegrations } from '../../src/server/db/sche
 import { legalRole, legalStaff } from '../../src/server/db/schemaPeople';
 import type { IntegrationView, StaffImportResult } from '../../src/shared/crm';
 import { formatError } from '../../src/shared/errors';
-import { startFakeClio, userFixture, type FakeClio } from '../support/fakeClio';
-import { startTestServer, type TestServer, type TestUser } from '../support/server';
+import { userFixture, type FakeClio } from '../support/fakeClio';
+import type { TestServer, TestUser } from '../support/server';
+import { connectClio, startClioTestServer, type ClioTestServer } from './fixtures/clio';
 import { rest } from './fixtures/raw-files';
 
+let clio: ClioTestServer;
 let server: TestServer;
 let fake: FakeClio;
 let companyId: string;
 let admin: TestUser;
 let paralegal: TestUser;
-const waits: number[] = [];
-const REDIRECT = 'http://127.0.0.1:4999/';
+let waits: number[];
 
 beforeAll(async () => {
-  fake = await startFakeClio({ pageSize: 2 });
-  server = await startTestServer(
-    {
-      clio: { clientId: fake.clientId, clientSecret: fake.clientSecret },
-      crmAllowedBaseUrls: [fake.url],
-      crmSyncTickSeconds: 0,
-      crmCredentialKeys: 'one:first-secret',
-    },
-    {
-      crm: {
-        retryBaseMs: 1,
-        sleep: (ms) => {
-          waits.push(ms);
-          return Promise.resolve();
-        },
-      },
-    },
-  );
+  clio = await startClioTestServer(2);
+  ({ server, fake, waits } = clio);
 }, 120_000);
 
 beforeEach(async () => {
@@ -54,31 +39,10 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  await fake?.close();
+  await clio?.close();
 });
 
-async function connect(): Promise<IntegrationView> {
-  const start = await rest<{ authUrl: string }>(
-    server,
-    'POST',
-    `/clio/oauth?companyId=${companyId}`,
-    admin.token,
-    { redirect_uri: REDIRECT, crm_base_url: fake.url },
-  );
-  expect(start.status).toBe(200);
-  const authorize = await fetch(start.body.data!.authUrl, { redirect: 'manual' });
-  const back = new URL(authorize.headers.get('location') ?? '');
-  const done = await rest<IntegrationView>(
-    server,
-    'POST',
-    `/clio/oauth/callback?code=${encodeURIComponent(back.searchParams.get('code') ?? '')}`,
-    admin.token,
-    { company_id: companyId, state: back.searchParams.get('state') },
-  );
-  expect(done.status).toBe(200);
-  return done.body.data!;
-}
+const connect = (): Promise<IntegrationView> => connectClio(clio, companyId, admin.token);
 
 const importAs = (token: string, body: Record<string, unknown>) =>
   rest<StaffImportResult>(server, 'POST', '/legal-user/staff', token, body);
