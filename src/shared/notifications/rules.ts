@@ -5,7 +5,7 @@
  * Stored as JSON text; parsed with this schema wherever it is read or written, so the server,
  * the editor and the dispatcher agree on one shape.
  */
-import { Cron } from 'croner';
+import { isValidCron } from '../cron';
 import { z } from 'zod';
 import { text, uuid } from '../schemas/input';
 import { emailSchema, LEGAL_USER_TYPES } from '../schemas/user';
@@ -17,16 +17,6 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 export const RULES_JSON_MESSAGE = 'The rules are not valid JSON.';
 export const CRON_MESSAGE = 'Enter a valid cron expression (e.g. "0 8 * * 1-5").';
-
-/** True when croner reads `expression` (five or six fields). */
-export function isCronExpression(expression: string): boolean {
-  try {
-    new Cron(expression, { paused: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A list without repeats, of at most `max` distinct items (repeats are dropped first). */
 const unique = <T extends z.ZodType<string>>(item: T, max: number) =>
@@ -63,7 +53,7 @@ export const notificationRulesSchema = z
   })
   .superRefine((rules, ctx) => {
     const cron = rules.trigger.metadata.cron_expression;
-    if (rules.trigger.type === 'schedule' && (!cron || !isCronExpression(cron)))
+    if (rules.trigger.type === 'schedule' && (!cron || !isValidCron(cron)))
       ctx.addIssue({
         code: 'custom',
         path: ['trigger', 'metadata', 'cron_expression'],

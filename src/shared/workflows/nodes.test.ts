@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_KINDS, NODE_KIND_NAMES, defaultConfig, isValidCron } from './nodes';
+import { isValidCron } from '../cron';
+import { NODE_KINDS, NODE_KIND_NAMES, defaultConfig } from './nodes';
 
 describe('node kinds', () => {
   it('checks cron expressions with croner', () => {

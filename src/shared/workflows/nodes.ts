@@ -3,7 +3,7 @@
  * contract the editor (renderer) and the engine (server) share. A node's `type` is its kind; its
  * configuration lives in `data.config`.
  */
-import { Cron } from 'croner';
+import { isValidCron } from '../cron';
 import { z } from 'zod';
 
 /** Fields of a processed document a condition can look at (section 3, legal_processed_file). */
@@ -42,16 +42,6 @@ export const WORKFLOW_FIELD_LABELS: Record<WorkflowField, string> = {
 
 const id = z.string().trim().min(1);
 const ids = z.array(id);
-
-/** True when croner accepts the expression (5 or 6 fields, nicknames like @daily). */
-export function isValidCron(expression: string): boolean {
-  try {
-    new Cron(expression, { paused: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** True when the text compiles as a JavaScript regular expression (case-insensitive use). */
 export function isValidPattern(pattern: string): boolean {

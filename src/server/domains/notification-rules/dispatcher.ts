@@ -14,6 +14,7 @@
  * The clock is injected, so tests move time by hand.
  */
 import { Cron } from 'croner';
+import { dueTime } from '../../../shared/cron';
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { parseRulesText, type NotificationRules } from '../../../shared/notifications/rules';
 import type { Database, DatabaseExecutor } from '../../db/connection';
@@ -52,12 +53,6 @@ export interface TickResult {
   sent: number;
   /** The earliest next cron time of a schedule rule, if any. */
   next?: Date;
-}
-
-/** The latest time of `cron` not after `now` and later than `after`; undefined if none. */
-export function dueTime(cron: Cron, after: Date, now: Date): Date | undefined {
-  const [latest] = cron.previousRuns(1, new Date(now.getTime() + 1));
-  return latest && latest.getTime() > after.getTime() ? latest : undefined;
 }
 
 /** The center's documents (complete or unable_to_complete, not deleted, not exceptions). */

@@ -10,6 +10,7 @@
  * each time's run exactly once. The clock is injected so tests move time by hand.
  */
 import { Cron } from 'croner';
+import { dueTime } from '../../../../shared/cron';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { NODE_KINDS, type WorkflowNode } from '../../../../shared/workflows';
 import type { Database } from '../../../db/connection';
@@ -32,12 +33,6 @@ interface ScheduleDeps {
 
 function cronOf(expression: string, timezone: string): Cron {
   return new Cron(expression, { paused: true, ...(timezone ? { timezone } : {}) });
-}
-
-/** The latest time of `cron` not after `now` and later than `after`; undefined if none. */
-export function dueTime(cron: Cron, after: Date, now: Date): Date | undefined {
-  const [latest] = cron.previousRuns(1, new Date(now.getTime() + 1));
-  return latest && latest.getTime() > after.getTime() ? latest : undefined;
 }
 
 export function createScheduler({ db, clock, log, send }: ScheduleDeps) {

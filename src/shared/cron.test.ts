@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { describe, expect, it } from 'vitest';
-import { dueTime } from './schedules';
+import { dueTime } from './cron';
 
 const at = (iso: string) => new Date(iso);
 const daily9 = new Cron('0 9 * * *', { paused: true, timezone: 'UTC' });
