@@ -15,6 +15,7 @@
  */
 import { Cron } from 'croner';
 import { dueTime } from '../../../shared/cron';
+import { CENTER } from '../document-center/listConditions';
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { parseRulesText, type NotificationRules } from '../../../shared/notifications/rules';
 import type { Database, DatabaseExecutor } from '../../db/connection';
@@ -55,9 +56,6 @@ export interface TickResult {
   next?: Date;
 }
 
-/** The center's documents (complete or unable_to_complete, not deleted, not exceptions). */
-const processed = sql`${legalProcessedFile.is_deleted} = false and ${legalProcessedFile.is_exception} = false and ${legalProcessedFile.action_status} in ('complete', 'unable_to_complete')`;
-
 /** The documents a send lists, oldest first, at most `limit`, plus the total matching. */
 export async function matchingDocuments(
   tx: DatabaseExecutor,
@@ -74,7 +72,7 @@ export async function matchingDocuments(
     })
     .from(legalProcessedFile)
     .leftJoin(legalFileType, eq(legalFileType.id, legalProcessedFile.legal_file_type_id))
-    .where(and(processed, where))
+    .where(and(CENTER, where))
     .orderBy(asc(legalProcessedFile.created_at), asc(legalProcessedFile.id))
     .limit(limit);
   return {
