@@ -126,7 +126,7 @@ export const workflowRun = pgTable(
 
 /**
  * One row per log group (spec section 4: the runs of one workflow on one processed file), kept by
- * a trigger on workflow_run (migration 0021) with the group status, first start, last end (null
+ * a trigger on workflow_run (migration 0023) with the group status, first start, last end (null
  * while a run is open) and run count, so the logs screen pages over groups without aggregating
  * every run of the company.
  */
