@@ -15,7 +15,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ import { createClioConnector } from '../../src/server/domains/crm/clio/connector
 import { tokenStore } from '../../src/server/domains/crm/credentials';
 import { insertCompany, insertUser } from '../../src/server/seed/accounts';
 import { renderCrmSyncSection, type CrmSyncResult } from './crm-sync/report';
-import { writeDocSection } from './docSection';
+import { writeBenchResult } from './docSection';
 import { machine } from './stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -318,16 +318,7 @@ export async function run(args: string[]): Promise<void> {
         faults: report.faults,
         fake_requests: report.requests,
       };
-      await mkdir(path.join(root, 'bench-results'), { recursive: true });
-      await writeFile(
-        path.join(root, 'bench-results', 'crm-sync.json'),
-        `${JSON.stringify(result, null, 2)}\n`,
-      );
-      await writeDocSection(
-        path.join(root, 'docs', 'PERFORMANCE.md'),
-        'crm-sync',
-        renderCrmSyncSection(result),
-      );
+      await writeBenchResult(root, 'crm-sync', result, renderCrmSyncSection(result));
       log(JSON.stringify({ ...result, machine: undefined }));
     } finally {
       await app.close();

@@ -13,7 +13,7 @@
  * Writes bench-results/delivery.json and the Delivery section of docs/PERFORMANCE.md.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ import { runMigrations } from '../../src/server/db/migrate';
 import { BOARD_PAGE } from '../../src/shared/delivery/inputs';
 import { launchChromium } from './app-process';
 import { ensureDeliverySeeded, LEAD_EMAIL, LEAD_PASSWORD } from './delivery/seed';
-import { writeDocSection } from './docSection';
+import { writeBenchResult } from './docSection';
 import { percentile } from './review/measure';
 import { machine } from './stats';
 
@@ -221,16 +221,7 @@ export async function run(args: string[]): Promise<void> {
         board_samples_ms: boardMs.map(round),
         move_samples_ms: moveMs.map(round),
       };
-      await mkdir(path.join(root, 'bench-results'), { recursive: true });
-      await writeFile(
-        path.join(root, 'bench-results', 'delivery.json'),
-        `${JSON.stringify(report, null, 2)}\n`,
-      );
-      await writeDocSection(
-        path.join(root, 'docs', 'PERFORMANCE.md'),
-        'delivery',
-        renderSection(report),
-      );
+      await writeBenchResult(root, 'delivery', report, renderSection(report));
       log(JSON.stringify({ ...report, board_samples_ms: undefined, move_samples_ms: undefined }));
     } finally {
       if (app.server.listening) app.server.closeAllConnections();

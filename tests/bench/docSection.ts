@@ -27,3 +27,18 @@ export async function writeDocSection(docFile: string, name: string, section: st
   const options = (await prettier.resolveConfig(docFile)) ?? {};
   await writeFile(docFile, await prettier.format(next, { ...options, filepath: docFile }));
 }
+
+/** Writes a bench's result to `bench-results/<name>.json` and its section of docs/PERFORMANCE.md. */
+export async function writeBenchResult(
+  root: string,
+  name: string,
+  result: object,
+  section: string,
+): Promise<void> {
+  await mkdir(path.join(root, 'bench-results'), { recursive: true });
+  await writeFile(
+    path.join(root, 'bench-results', `${name}.json`),
+    `${JSON.stringify(result, null, 2)}\n`,
+  );
+  await writeDocSection(path.join(root, 'docs', 'PERFORMANCE.md'), name, section);
+}

@@ -9,14 +9,14 @@
  * bench-results/review.json and the Review section of docs/PERFORMANCE.md. `--dry` (or `--only
  * TEXT`, probes whose name contains TEXT) times the probes only: no viewer, nothing written.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/connection';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { runMigrations } from '../../src/server/db/migrate';
-import { writeDocSection } from './docSection';
+import { writeBenchResult } from './docSection';
 import { installQueryCapture } from './review/capture';
 import { measureCold, startServer, stopRunning, type Running } from './review/cold';
 import { measureProbe, type DirectSql, type ProbeResult } from './review/measure';
@@ -187,16 +187,7 @@ export async function run(args: string[]): Promise<void> {
         viewer_pages: viewer.pages,
         probes: results,
       };
-      await mkdir(path.join(root, 'bench-results'), { recursive: true });
-      await writeFile(
-        path.join(root, 'bench-results', 'review.json'),
-        `${JSON.stringify(report, null, 2)}\n`,
-      );
-      await writeDocSection(
-        path.join(root, 'docs', 'PERFORMANCE.md'),
-        'review',
-        renderReviewSection(report),
-      );
+      await writeBenchResult(root, 'review', report, renderReviewSection(report));
       log(JSON.stringify({ ...report, probes: undefined, machine: undefined }));
     } finally {
       if (directOpen) await closeDirect();

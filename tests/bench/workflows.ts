@@ -13,7 +13,7 @@
  *    notifications (kill.ts).
  * Writes bench-results/workflows.json and the Workflows section of docs/PERFORMANCE.md.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ import { buildApp, type LexDeskServer } from '../../src/server/app';
 import { ConfigSchema } from '../../src/server/config';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { runMigrations } from '../../src/server/db/migrate';
-import { writeDocSection } from './docSection';
+import { writeBenchResult } from './docSection';
 import { percentile } from './review/measure';
 import { machine } from './stats';
 import { killWorkerMidAction, type KillResult } from './workflows/kill';
@@ -225,16 +225,7 @@ export async function run(args: string[]): Promise<void> {
       duplicate_effects: kill.duplicate_effects,
       kill,
     };
-    await mkdir(path.join(root, 'bench-results'), { recursive: true });
-    await writeFile(
-      path.join(root, 'bench-results', 'workflows.json'),
-      `${JSON.stringify(report, null, 2)}\n`,
-    );
-    await writeDocSection(
-      path.join(root, 'docs', 'PERFORMANCE.md'),
-      'workflows',
-      renderSection(report),
-    );
+    await writeBenchResult(root, 'workflows', report, renderSection(report));
     log(JSON.stringify({ ...report, logs_query_samples_ms: undefined }));
   } finally {
     await pool.end();
