@@ -33,6 +33,7 @@ import { createServices, type Services } from './services';
 import type { QueueTimings } from './domains/pipeline/childSettings';
 import type { PipelineQueue } from './domains/pipeline/queue';
 import { startPipeline } from './domains/pipeline/startPipeline';
+import { createWorkflowCrm } from './domains/crm/outbound';
 import { startCrmScheduler } from './domains/crm/scheduler';
 import {
   createRuleDispatcher,
@@ -190,6 +191,7 @@ export async function buildApp(
     workers: config.workflowWorkers,
     allowPrivateWebhooks: config.workflowWebhookAllowPrivate,
     log: app.log,
+    crm: createWorkflowCrm({ db: database.db, crm: services.crm, storage }),
     ...options.workflows,
   }).catch(async (error: unknown) => {
     await pipeline.stop();

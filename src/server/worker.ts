@@ -15,14 +15,30 @@
  */
 import { availableParallelism } from 'node:os';
 import { ConfigError, databasePoolSize, loadConfig, type ServerConfig } from './config';
-import { openDatabase } from './db/connection';
+import { openDatabase, type Database } from './db/connection';
+import { createCredentialRing } from './domains/crm/credentials';
+import { createWorkflowCrm } from './domains/crm/outbound';
+import { createCrmService } from './domains/crm/service';
 import { runMigrations } from './db/migrate';
+import { createFileRepository } from './domains/files/repository';
 import { createStorage } from './domains/files/s3/createStorage';
 import { parseChildSettings, type ChildSettings } from './domains/pipeline/childSettings';
 import { startLocalPipeline } from './domains/pipeline/startPipeline';
 import { startWorkflowEngine } from './domains/workflows/engine/engine';
 import { safeError } from './logSafe';
 import { usePrivateUmask } from './privateFiles';
+
+/** The CRM integrations the worker's sync steps send to (the server's key ring and settings). */
+async function workflowCrm(config: ServerConfig, db: Database) {
+  const ring = await createCredentialRing(config.crmCredentialKeys, () =>
+    createFileRepository(db).secret('crm_credential_key'),
+  );
+  return createWorkflowCrm({
+    db,
+    crm: createCrmService({ db, ring, config }),
+    storage: createStorage(config),
+  });
+}
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -82,6 +98,7 @@ async function main(): Promise<void> {
           workers: config.workflowWorkers,
           allowPrivateWebhooks: config.workflowWebhookAllowPrivate,
           log: { info: write(process.stdout), error: write(process.stderr) },
+          crm: await workflowCrm(config, database.db),
         })
       : undefined;
   let stopping = false;

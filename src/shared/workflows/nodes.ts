@@ -110,8 +110,15 @@ export const confidenceConditionConfig = z.object({
 });
 
 export const syncCaseActionConfig = z.object({
-  /** The connector that receives the document; only the built-in local case store for now. */
-  connector: z.enum(['local']).default('local'),
+  /**
+   * Where the document goes: `crm` is the company's active CRM integration (the built-in local
+   * case store when none is active), `local` always the built-in case store.
+   */
+  connector: z.enum(['crm', 'local']).default('crm'),
+  /** Extracted data fields (names) written to the case with the document, as one activity. */
+  data_fields: z.array(z.string().trim().min(1)).max(50).default([]),
+  /** The activity type of that activity (default "Extracted data"). */
+  activity_type: z.string().trim().max(100).default(''),
 });
 
 export const crmActivityActionConfig = z.object({
@@ -236,7 +243,7 @@ export function defaultConfig(kind: NodeKind): Record<string, unknown> {
     case 'condition.confidence':
       return { measure: 'type', threshold: 0.6 };
     case 'action.sync_case':
-      return { connector: 'local' };
+      return { connector: 'crm', data_fields: [], activity_type: '' };
     case 'action.crm_activity':
       return { activity_type: '', note: '' };
     case 'action.notify':

@@ -36,6 +36,16 @@ export interface CrmDocument {
   content_type: string;
   /** Its bytes, read only by connectors that send them. */
   read(): Promise<Buffer>;
+  /**
+   * Where a connector whose upload takes several calls keeps how far it got (each step committed
+   * on its own), so a repeat after a failure or a crash resumes instead of uploading again.
+   */
+  progress?: UploadProgress;
+}
+
+export interface UploadProgress {
+  load(): Promise<unknown>;
+  save(state: unknown): Promise<void>;
 }
 
 export interface CrmActivity {

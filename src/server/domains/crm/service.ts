@@ -122,6 +122,9 @@ export function createCrmService(deps: CrmServiceDeps) {
   }
 
   const service = {
+    /** A connected integration's connector, its calls logged under `syncType` (workflows use it). */
+    connectorFor,
+
     async list(viewer: Viewer, raw: unknown): Promise<IntegrationView[]> {
       const body = parseInput(listIntegrationsBody, raw ?? {});
       if (!canViewCompany(viewer, body.company_id)) throw new AppError('NO_COMPANY', 404);

@@ -203,7 +203,32 @@ export function ConfigForm({ kind, config, options, problemOf, onChange }: FormP
         </>
       );
     case 'action.sync_case':
-      return select('connector', 'Send to', [['local', 'LexDesk case store (built in)']]);
+      return (
+        <>
+          {select('connector', 'Send to', [
+            ['crm', "The company's active CRM (else the LexDesk case store)"],
+            ['local', 'LexDesk case store (built in)'],
+          ])}
+          <Field label="Extracted data fields to write" id="wf-data-fields">
+            <TextArea
+              id="wf-data-fields"
+              defaultValue={list(config['data_fields']).join(', ')}
+              placeholder="Applicant Name, Date of Injury"
+              onBlur={(event) =>
+                onChange(
+                  'data_fields',
+                  event.currentTarget.value
+                    .split(',')
+                    .map((part) => part.trim())
+                    .filter(Boolean),
+                )
+              }
+              fill
+            />
+          </Field>
+          {input('activity_type', 'Activity type of the written fields', 'Extracted data')}
+        </>
+      );
     case 'action.crm_activity':
       return (
         <>

@@ -58,6 +58,14 @@ const documentAnswer = z.object({
     }),
   }),
 });
+/** How far an upload got (kept between attempts by the caller's `progress`). */
+const uploadState = z.object({
+  stage: z.enum(['created', 'uploaded', 'done']),
+  document_id: z.string().min(1),
+  uuid: z.string().min(1),
+  put_url: z.string().url(),
+  put_headers: z.array(z.object({ name: z.string(), value: z.string() })),
+});
 const idAnswer = z.object({
   data: z.object({ id: z.union([z.number(), z.string()]).transform(String) }),
 });
@@ -208,37 +216,50 @@ export function createClioConnector(
     },
 
     async uploadDocument(document) {
-      const created = parsed(
-        documentAnswer,
-        (
-          await client.call('upload_document', {
-            method: 'POST',
-            path: '/api/v4/documents.json',
-            query: { fields: 'id,latest_document_version{uuid,put_url,put_headers}' },
-            json: {
-              data: { name: document.name, parent: { id: document.case_id, type: 'Matter' } },
-            },
-            detail: { step: 'create', case_id: document.case_id },
-          })
-        ).json,
-      );
-      const version = created.data.latest_document_version;
-      const bytes = await document.read();
-      await client.call('upload_document', {
-        method: 'PUT',
-        path: version.put_url,
-        signed: false,
-        body: bytes,
-        headers: Object.fromEntries(version.put_headers.map((h) => [h.name, h.value])),
-        detail: { step: 'bytes', bytes: bytes.length },
-      });
+      // Each step is kept in `progress` as soon as Clio accepted it: a repeat resumes there.
+      const saved = uploadState.safeParse(await document.progress?.load());
+      let state = saved.success ? saved.data : null;
+      if (state?.stage === 'done') return { id: state.document_id };
+      if (!state) {
+        const created = parsed(
+          documentAnswer,
+          (
+            await client.call('upload_document', {
+              method: 'POST',
+              path: '/api/v4/documents.json',
+              query: { fields: 'id,latest_document_version{uuid,put_url,put_headers}' },
+              json: {
+                data: { name: document.name, parent: { id: document.case_id, type: 'Matter' } },
+              },
+              detail: { step: 'create', case_id: document.case_id },
+            })
+          ).json,
+        );
+        const version = created.data.latest_document_version;
+        state = { stage: 'created', document_id: created.data.id, ...version };
+        await document.progress?.save(state);
+      }
+      if (state.stage === 'created') {
+        const bytes = await document.read();
+        await client.call('upload_document', {
+          method: 'PUT',
+          path: state.put_url,
+          signed: false,
+          body: bytes,
+          headers: Object.fromEntries(state.put_headers.map((h) => [h.name, h.value])),
+          detail: { step: 'bytes', bytes: bytes.length },
+        });
+        state = { ...state, stage: 'uploaded' };
+        await document.progress?.save(state);
+      }
       await client.call('upload_document', {
         method: 'PATCH',
-        path: `/api/v4/documents/${encodeURIComponent(created.data.id)}.json`,
-        json: { data: { uuid: version.uuid, fully_uploaded: true } },
-        detail: { step: 'complete', document_id: created.data.id },
+        path: `/api/v4/documents/${encodeURIComponent(state.document_id)}.json`,
+        json: { data: { uuid: state.uuid, fully_uploaded: true } },
+        detail: { step: 'complete', document_id: state.document_id },
       });
-      return { id: created.data.id };
+      await document.progress?.save({ ...state, stage: 'done' });
+      return { id: state.document_id };
     },
 
     /** The firm's users (GET /api/v4/users.json, cursor paging); disabled users are left out. */

@@ -10,13 +10,12 @@ import type { Database, DatabaseTransaction } from '../../../db/connection';
 import { userProfile } from '../../../db/schema';
 import { legalFileType, legalProcessedFile } from '../../../db/schemaPipeline';
 import { documentSyncLog, workflowEffect } from '../../../db/schemaWorkflows';
-import { logSink, withCallLog } from '../../crm/callLog';
-import { CrmCallError } from '../../crm/connector';
-import { createLocalConnector, LOCAL_TYPE } from '../../crm/local';
+import type { WorkflowCrm } from '../../crm/outbound';
 import type { NodeConfig } from '../../../../shared/workflows';
 import { insertNotification } from '../../notifications/repository';
 import { fillTemplate } from './conditions';
-import { final, transient } from './errors';
+import { crmTarget, activityOnce, uploadOnce, writeFields } from './crmSync';
+import { final } from './errors';
 import type { DocumentFacts } from './facts';
 import { callWebhook } from './webhook';
 
@@ -35,6 +34,8 @@ export interface ActionContext {
   };
   log: { id: string; node_id: string; retry_round: number; attempts: number };
   allowPrivateWebhooks: boolean;
+  /** The company's external CRM, when the engine was given one (else the local CRM only). */
+  crm?: WorkflowCrm | undefined;
 }
 
 export type ActionResult = { output: Record<string, unknown>; waiting?: boolean };
@@ -48,60 +49,6 @@ function requireDocument(ctx: ActionContext): void {
 }
 
 export const NOT_MATCHED = 'This document is not matched to a case, so it cannot be synced.';
-
-/**
- * Where "sync to case" sends a document. Each goes through the CRM connector interface
- * (domains/crm/connector.ts); only the built-in local CRM is offered to workflows for now.
- */
-export interface CaseConnector {
-  name: string;
-  sync(ctx: ActionContext): Promise<{ case_id: string; case_number: string | null }>;
-}
-
-/** The local CRM on the node's transaction, its calls logged in the integration log. */
-function localCrm(ctx: ActionContext) {
-  return withCallLog(
-    createLocalConnector(ctx.tx, ctx.run.company_id),
-    logSink(ctx.tx, {
-      company_id: ctx.run.company_id,
-      integration_id: null,
-      crm_type: LOCAL_TYPE,
-      sync_type: 'workflow',
-    }),
-  );
-}
-
-/** A connector's refusal as the node's failure: 429, 5xx and network are tried again. */
-async function throughCrm<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof CrmCallError)
-      throw error.retryable ? transient(error.message) : final(error.message);
-    throw error;
-  }
-}
-
-export const localCaseStore: CaseConnector = {
-  name: 'local',
-  async sync(ctx) {
-    const caseId = ctx.facts.legal_case_id;
-    if (!caseId) throw final(NOT_MATCHED);
-    await throughCrm(() =>
-      localCrm(ctx).uploadDocument({
-        case_id: caseId,
-        document_id: ctx.facts.id,
-        name: ctx.facts.name,
-        content_type: 'application/pdf',
-        // The local CRM keeps the document where it is: its bytes are never read.
-        read: () => Promise.reject(new Error('the local CRM does not read document bytes')),
-      }),
-    );
-    return { case_id: caseId, case_number: ctx.facts.case_number_of_case };
-  },
-};
-
-const CONNECTORS: Record<string, CaseConnector> = { local: localCaseStore };
 
 /**
  * Records the CRM case id this step used on the document (workflow_crm_case_ids, keyed by
@@ -120,32 +67,47 @@ async function recordStepCase(ctx: ActionContext, caseId: string): Promise<void>
     .where(eq(legalProcessedFile.id, ctx.facts.id));
 }
 
+/**
+ * Sends the document to its case in the company's active CRM (the built-in local CRM when none is
+ * active, or when the step asks for it), with the extracted data fields the step names as one
+ * activity; records the CRM's case id on the document and a Completed sync log.
+ */
 export async function syncCase(
   ctx: ActionContext,
   config: NodeConfig<'action.sync_case'>,
 ): Promise<ActionResult> {
   requireDocument(ctx);
-  const connector = CONNECTORS[config.connector];
-  if (!connector) throw final(`The connector ${config.connector} is not available.`);
-  const result = await connector.sync(ctx);
-  await recordStepCase(ctx, result.case_id);
+  const caseId = ctx.facts.legal_case_id;
+  if (!caseId) throw final(NOT_MATCHED);
+  const target = await crmTarget(ctx, caseId, config.connector === 'crm');
+  const document = await uploadOnce(ctx, target);
+  const fields = await writeFields(ctx, target, config.data_fields, config.activity_type);
+  await recordStepCase(ctx, target.crm_case_id);
+  const result = {
+    case_id: caseId,
+    case_number: ctx.facts.case_number_of_case,
+    crm_case_id: target.crm_case_id,
+    crm_document_id: document.id,
+    ...(fields ? { fields } : {}),
+  };
   const [log] = await ctx.tx
     .insert(documentSyncLog)
     .values({
       company_id: ctx.run.company_id,
       legal_processed_file_id: ctx.facts.id,
       node_log_id: ctx.log.id,
-      legal_case_id: result.case_id,
-      connector: connector.name,
+      legal_case_id: caseId,
+      connector: target.name,
       status: 'Completed',
       attempt: ctx.log.attempts,
       data: result,
       ended_at: new Date(),
     })
     .returning({ id: documentSyncLog.id });
-  return { output: { ...result, connector: connector.name, sync_log_id: log?.id } };
+  return { output: { ...result, connector: target.name, sync_log_id: log?.id } };
 }
 
+/** An activity of the chosen type on the document's case, in the company's active CRM. */
 export async function crmActivity(
   ctx: ActionContext,
   config: NodeConfig<'action.crm_activity'>,
@@ -154,18 +116,22 @@ export async function crmActivity(
   const caseId = ctx.facts.legal_case_id;
   if (!caseId) throw final('This document is not matched to a case, so no activity can be added.');
   const note = fillTemplate(config.note, ctx.facts);
-  const row = await throughCrm(() =>
-    localCrm(ctx).createActivity({
+  const target = await crmTarget(ctx, caseId, true);
+  const row = await activityOnce(ctx, target, 'activity', {
+    activity_type: config.activity_type,
+    note,
+  });
+  await recordStepCase(ctx, target.crm_case_id);
+  return {
+    output: {
+      activity_id: row.id,
       case_id: caseId,
-      document_id: ctx.facts.id,
+      crm_case_id: target.crm_case_id,
+      connector: target.name,
       activity_type: config.activity_type,
       note,
-      date: new Date().toISOString().slice(0, 10),
-    }),
-  );
-  await recordStepCase(ctx, caseId);
-  return {
-    output: { activity_id: row.id, case_id: caseId, activity_type: config.activity_type, note },
+      ...(row.replayed ? { replayed: true } : {}),
+    },
   };
 }
 

@@ -24,6 +24,7 @@ import {
   type WorkflowNodeLogRow,
   type WorkflowRunRow,
 } from '../../../db/schemaWorkflows';
+import type { WorkflowCrm } from '../../crm/outbound';
 import { startJobLoop, type JobLoop } from '../../pipeline/jobLoop';
 import type { PipelineLog } from '../../pipeline/queue';
 import { final } from './errors';
@@ -61,6 +62,8 @@ export interface WorkflowEngineOptions {
   sweepIntervalMs?: number;
   /** The schedules' clock (tests move it by hand); the system clock by default. */
   clock?: Clock;
+  /** The companies' external CRMs for sync and activity steps (else the local CRM only). */
+  crm?: WorkflowCrm;
 }
 
 export interface WorkflowEngine {
@@ -167,7 +170,15 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
         if (!facts || facts.is_deleted) throw final('The document of this run no longer exists.');
         const result = await executeNode(
           { ...node, type: node.type },
-          { tx, db, facts, run, log: started, allowPrivateWebhooks: options.allowPrivateWebhooks },
+          {
+            tx,
+            db,
+            facts,
+            run,
+            log: started,
+            allowPrivateWebhooks: options.allowPrivateWebhooks,
+            crm: options.crm,
+          },
         );
         if (result.waiting) {
           await tx

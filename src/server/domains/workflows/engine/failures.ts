@@ -60,7 +60,7 @@ export function createFailureHandling({ db, log, maxAttempts, retryBaseMs, send 
             company_id: row.company_id,
             legal_processed_file_id: row.legal_processed_file_id,
             node_log_id: row.id,
-            connector: 'local',
+            connector: (error instanceof NodeFailure && error.connector) || 'local',
             status: 'Failed',
             attempt: row.attempts,
             data: { error: message },
