@@ -208,7 +208,11 @@ export async function writeFields(
     .select({ id: x.id, data_field: x.data_field, value: x.extracted_value })
     .from(x)
     .where(
-      and(eq(x.processed_file_id, ctx.facts.id), eq(x.is_deleted, false), inArray(x.data_field, fields)),
+      and(
+        eq(x.processed_file_id, ctx.facts.id),
+        eq(x.is_deleted, false),
+        inArray(x.data_field, fields),
+      ),
     );
   const valued = rows.filter((r) => r.value !== null && r.value.trim() !== '');
   const written = fields.filter((f) => valued.some((r) => r.data_field === f));
@@ -224,6 +228,11 @@ export async function writeFields(
   await ctx.tx
     .update(x)
     .set({ is_saved_in_crm: true })
-    .where(inArray(x.id, valued.map((r) => r.id)));
+    .where(
+      inArray(
+        x.id,
+        valued.map((r) => r.id),
+      ),
+    );
   return { activity_id: activity.id, written, missing };
 }
