@@ -10,6 +10,11 @@ import { createDispatcher, type Dispatch } from './ipc/dispatcher';
 import { createIpcHandlers, type DesktopServices } from './ipc/handlers';
 import { createEventHub, type EventHub } from './services/events';
 import type { Notifier } from './services/notifier';
+import {
+  createOAuthLoopback,
+  noExternalBrowser,
+  type ExternalBrowser,
+} from './services/oauthLoopback';
 import { desktopPaths } from './services/paths';
 import type { SessionStore } from './services/sessionStore';
 import { createReviewService, type ReviewService } from './services/review/reviewService';
@@ -27,6 +32,8 @@ export interface DesktopRuntimeOptions {
   appInfo: () => AppInfo;
   session: SessionStore;
   notifier: Notifier;
+  /** The system browser for CRM sign-ins (Electron); absent: the renderer opens the address. */
+  browser?: ExternalBrowser;
   log?: (line: string) => void;
   /** Build the upload pipeline (queue, uploader, watched folders). Default true. */
   uploads?: boolean;
@@ -130,6 +137,7 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
     settings,
     notifier: options.notifier,
     events,
+    oauth: createOAuthLoopback({ browser: options.browser ?? noExternalBrowser }),
   };
   if (options.uploads !== false) {
     try {
@@ -164,6 +172,7 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
     dispatch,
     events,
     close: async () => {
+      services.oauth.cancel();
       await services.uploads?.close();
       await services.review?.close();
     },

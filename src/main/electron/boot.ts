@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { app, session, type BrowserWindow } from 'electron';
+import { app, session, shell, type BrowserWindow } from 'electron';
 import { createDesktopRuntime, type DesktopRuntime } from '../runtime';
 import { buildCsp } from '../services/csp';
 import { desktopPaths } from '../services/paths';
@@ -96,6 +96,13 @@ export async function boot(options: BootOptions): Promise<Booted> {
     }),
     // The Electron notifier needs the runtime's event hub, so it is created just below.
     notifier: { show: (n) => notifier.show(n) },
+    // CRM sign-ins open in the system browser (RFC 8252), never in an app window.
+    browser: {
+      open: async (url) => {
+        await shell.openExternal(url);
+        return true;
+      },
+    },
     log,
   });
   const notifier = createElectronNotifier({

@@ -10,6 +10,7 @@ import type { SettingsStore } from '../services/settings';
 import { createDispatcher } from './dispatcher';
 import { DesktopError } from './errors';
 import { createIpcHandlers, type DesktopServices } from './handlers';
+import { createOAuthLoopback, noExternalBrowser } from '../services/oauthLoopback';
 
 function memorySettings(initial: DesktopSettings = DEFAULT_DESKTOP_SETTINGS): SettingsStore {
   let current = { ...initial };
@@ -38,6 +39,7 @@ function setup(overrides: Partial<DesktopServices> = {}) {
     settings: memorySettings(),
     notifier: { show: (n) => (shown.push(n), Promise.resolve(true)) },
     events,
+    oauth: createOAuthLoopback({ browser: noExternalBrowser }),
     ...overrides,
   };
   const onInternalError = vi.fn();

@@ -13,6 +13,7 @@ import type {
 } from '../../shared/ipc/contract';
 import type { EventHub } from '../services/events';
 import type { Notifier } from '../services/notifier';
+import type { OAuthLoopback } from '../services/oauthLoopback';
 import { ReviewStoreError } from '../services/review/db';
 import type { ReviewService } from '../services/review/reviewService';
 import type { SessionStore } from '../services/sessionStore';
@@ -31,6 +32,8 @@ export interface DesktopServices {
   uploads?: UploadService;
   /** Offline review (cache, outbox, sync); absent when its store could not open. */
   review?: ReviewService;
+  /** CRM sign-ins in the system browser with a loopback redirect. */
+  oauth: OAuthLoopback;
 }
 
 export type IpcHandler<C extends IpcChannel> = (
@@ -109,6 +112,13 @@ export function createIpcHandlers(services: DesktopServices): IpcHandlers {
       services.review?.sessionChanged();
       services.events.emit('uploads:changed', uploadCounts(services));
       return OK;
+    },
+    'oauth:begin': () => services.oauth.begin(),
+    'oauth:open': ({ id, url }) => services.oauth.open(id, url),
+    'oauth:wait': ({ id }) => services.oauth.wait(id),
+    'oauth:cancel': ({ id }) => {
+      services.oauth.cancel(id);
+      return Promise.resolve(OK);
     },
     'settings:get': () => services.settings.get(),
     'settings:update': async (patch) => {

@@ -148,6 +148,25 @@ export const ipcChannels = {
     request: z.object({ path: z.string().min(1).max(4096) }).strict(),
     response: Folders,
   },
+  /**
+   * A CRM sign-in in the system browser (src/main/services/oauthLoopback.ts): `begin` listens on
+   * a loopback port and answers the redirect URI for the server's authorization address; `open`
+   * opens that address (`opened` false: the app has no system browser, the renderer opens `url`);
+   * `wait` answers the code and state the browser came back with; `cancel` gives up.
+   */
+  'oauth:begin': {
+    request: Empty,
+    response: z.object({ id: z.string(), redirectUri: z.string().url() }),
+  },
+  'oauth:open': {
+    request: z.object({ id: z.string().min(1).max(100), url: z.string().url().max(8000) }).strict(),
+    response: z.object({ opened: z.boolean(), url: z.string() }),
+  },
+  'oauth:wait': {
+    request: z.object({ id: z.string().min(1).max(100) }).strict(),
+    response: z.object({ code: z.string(), state: z.string() }),
+  },
+  'oauth:cancel': { request: z.object({ id: z.string().min(1).max(100) }).strict(), response: Ok },
   ...reviewChannels,
 } as const;
 
