@@ -13,12 +13,14 @@ import { describeError } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
 import { Page } from '../../components/Page';
 import { toastError, toastSuccess } from '../../components/toaster';
+import { useServices } from '../../app/services';
 import { useViewer } from '../auth/useViewer';
 import { useConnection } from '../workflows/useConnection';
 import { fetchIntegrations, fetchLogs, startClioSignIn, syncNow } from './api';
 import { syncSummary } from './syncSummary';
 import { IntegrationSettings } from './IntegrationSettings';
 import { IntegrationLogs } from './IntegrationLogs';
+import { signInThroughDesktop } from './desktopSignIn';
 import { PENDING_KEY, redirectUriOf } from './oauthReturn';
 import { RequestCrmDialog } from './RequestCrmDialog';
 import { requestReducer, type RequestState } from './requestState';
@@ -35,6 +37,7 @@ export function CrmIntegrationsPage() {
   const canManage = viewer?.can_manage_company ?? false;
   const dateFormat = viewer?.company.date_format ?? 'MM/DD/YYYY';
   const connection = useConnection();
+  const { bridge } = useServices();
   const [list, dispatchList] = useReducer(requestReducer<IntegrationView[]>, {
     status: 'idle',
   } as RequestState<IntegrationView[]>);
@@ -80,6 +83,17 @@ export function CrmIntegrationsPage() {
     if (!connection) return;
     setConnecting(true);
     try {
+      // The desktop: the system browser and a loopback return; else this window goes and returns.
+      const hash = await signInThroughDesktop({
+        bridge,
+        companyId,
+        authUrlFor: (redirectUri) => startClioSignIn(connection, companyId, redirectUri),
+        openTab: (url) => window.open(url, '_blank') !== null,
+      });
+      if (hash) {
+        window.location.assign(hash);
+        return;
+      }
       const authUrl = await startClioSignIn(connection, companyId, redirectUriOf(window.location));
       sessionStorage.setItem(PENDING_KEY, companyId);
       window.location.assign(authUrl);

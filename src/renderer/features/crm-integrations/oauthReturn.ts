@@ -4,7 +4,7 @@
  * allows no fragment there, and the router is a hash router). Before leaving, the company is kept
  * in sessionStorage; on return, `oauthReturnHash` turns the query into the callback route, which
  * completes the sign-in. The desktop opening the system browser and catching the return on a
- * loopback port is not built yet (the browser build and the host go this way).
+ * loopback port is `desktopSignIn.ts`; this window's own return is the fallback when that is not available.
  */
 export const PENDING_KEY = 'lexdesk.crm.oauth.pending';
 export const CALLBACK_PATH = '/crm-integrations/callback';
