@@ -726,6 +726,22 @@ describe('CSV import', () => {
     expect(await byNumber('IMP-3')).toBeUndefined();
   });
 
+  it('given a case number with an unclosed quote, then that row is a problem named by its line and not imported', async () => {
+    const result = await imported(
+      'case_number,name\nQUOTE-1,Fine\nQUOTE-2",Ann\nQUOTE-3,Also fine\n',
+    );
+    expect(result).toMatchObject({ created: 2, updated: 0 });
+    expect(result.errors).toEqual([
+      {
+        line: 3,
+        message:
+          'case_number QUOTE-2" has a quote (") that is never closed: put a value holding quotes inside quotes and double each quote in it, as in "12"" binder".',
+      },
+    ]);
+    const listed = (await listCases({ query: 'QUOTE-', limit: 10 })).data!.legalCases.items;
+    expect(listed.map((c) => c.case_number).sort()).toEqual(['QUOTE-1', 'QUOTE-3']);
+  });
+
   it('given 1,234 rows, then they are written in 3 chunks; re-importing 1,001 of them updates them in 3 chunks of at most 500', async () => {
     const rows = Array.from(
       { length: 1234 },

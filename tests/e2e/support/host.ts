@@ -212,6 +212,8 @@ export interface SpecHost {
 export function hostForSpec(): SpecHost {
   const spec = {} as SpecHost;
   test.beforeAll(async () => {
+    // The host may take up to 180 s to start on a loaded machine (startHost), past a test's 90 s.
+    test.setTimeout(240_000);
     spec.host = await startHost();
     spec.token = await setUpCompany(spec.host.serverUrl);
     spec.companyId = await companyIdOf(spec.host.serverUrl, spec.token);

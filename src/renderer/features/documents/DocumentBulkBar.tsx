@@ -11,6 +11,7 @@ import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { CasePicker } from '../processed-file/CasePicker';
+import type { DocumentCase } from '../processed-file/operations';
 import { toastWithUndo } from '../processed-file/undoToast';
 import { groupFileTypes } from './DocumentFilterBar';
 import {
@@ -34,7 +35,8 @@ export function DocumentBulkBar(props: {
     refetchQueries: DOCUMENT_CENTER_LISTS,
   });
   const [assigning, setAssigning] = useState(false);
-  const [caseId, setCaseId] = useState<string | null>(null);
+  const [picked, setPicked] = useState<DocumentCase | null>(null);
+  const caseId = picked?.id ?? null;
   const ids = [...props.ids];
   const count = ids.length;
 
@@ -47,6 +49,10 @@ export function DocumentBulkBar(props: {
       toastError(describeError(failure, ERRORS.UPDATE_PROCESSED_FILE_FAILED));
       return false;
     }
+  };
+  const closeAssign = () => {
+    setAssigning(false);
+    setPicked(null);
   };
   const finish = (ok: boolean) => {
     if (ok) props.onDone();
@@ -115,25 +121,25 @@ export function DocumentBulkBar(props: {
       <Dialog
         isOpen={assigning}
         title={`Assign a case to ${documents(count)}`}
-        onClose={() => setAssigning(false)}
+        onClose={closeAssign}
       >
         <DialogBody>
           <CasePicker
             companyIds={props.companyId ? [props.companyId] : []}
             value={caseId}
             loadedCase={null}
-            recommended={[]}
+            recommended={null}
             offline={false}
             disabled={loading}
-            known={{}}
+            known={picked ? { [picked.id]: picked } : {}}
             dateFormat={props.dateFormat}
-            onChange={(id) => setCaseId(id)}
+            onChange={(_id, found) => setPicked(found)}
           />
         </DialogBody>
         <DialogFooter
           actions={
             <>
-              <Button onClick={() => setAssigning(false)}>Cancel</Button>
+              <Button onClick={closeAssign}>Cancel</Button>
               <Button
                 intent={Intent.PRIMARY}
                 disabled={!caseId || loading}
@@ -144,8 +150,7 @@ export function DocumentBulkBar(props: {
                     `The case was assigned to ${documents(count)}.`,
                   ).then((ok) => {
                     if (!ok) return;
-                    setAssigning(false);
-                    setCaseId(null);
+                    closeAssign();
                     props.onDone();
                   });
                 }}

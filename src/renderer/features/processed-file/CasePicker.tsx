@@ -79,67 +79,16 @@ function CaseLine(props: {
   );
 }
 
-export function CasePicker(props: {
-  companyIds: string[];
-  value: string | null;
-  /** The case as loaded with the document (shown while it is the chosen one). */
-  loadedCase: DocumentCase | null;
+/** The cases the pipeline recommends for one document, best first, with score and reasons. */
+function RecommendedList(props: {
   recommended: readonly RecommendedCase[];
-  offline: boolean;
-  disabled: boolean;
-  error?: string | undefined;
-  onChange(id: string | null, found: DocumentCase | null): void;
-  /** Cases picked in this session, so the chosen one can be shown before saving. */
-  known: Record<string, DocumentCase>;
-  /** The company's date format (dates of injury). */
+  value: string | null;
   dateFormat: string;
+  disabled: boolean;
+  onChange(id: string | null, found: DocumentCase | null): void;
 }) {
-  const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const results = useQuery(CASE_SEARCH_QUERY, {
-    variables: { company_ids: props.companyIds, query, limit: SEARCH_LIMIT },
-    skip: query === '' || props.offline || props.companyIds.length === 0,
-    fetchPolicy: 'cache-and-network',
-  });
-  const chosen =
-    props.value === null
-      ? null
-      : (props.known[props.value] ??
-        (props.loadedCase?.id === props.value ? props.loadedCase : null) ??
-        props.recommended.find((item) => item.case?.id === props.value)?.case ??
-        null);
-
   return (
-    <section className="ld-case-picker" aria-label="Case">
-      <div className="ld-case-current" data-testid="chosen-case">
-        {chosen ? (
-          <>
-            <Tag icon="briefcase" large minimal intent={Intent.PRIMARY}>
-              {caseTitle(chosen)}
-            </Tag>
-            <Button
-              size="small"
-              variant="minimal"
-              icon="cross"
-              disabled={props.disabled}
-              onClick={() => props.onChange(null, null)}
-            >
-              Remove case
-            </Button>
-          </>
-        ) : props.value ? (
-          <Tag large minimal>
-            A case that is no longer listed
-          </Tag>
-        ) : (
-          <span className="ld-muted">No case chosen.</span>
-        )}
-      </div>
-      {props.error ? (
-        <p className="ld-field-error" role="alert">
-          {props.error}
-        </p>
-      ) : null}
+    <>
       <h4 className="ld-subsection-title">Recommended</h4>
       {props.recommended.length === 0 ? (
         <p className="ld-muted">The pipeline recommended no case for this document.</p>
@@ -174,6 +123,81 @@ export function CasePicker(props: {
             ),
           )}
         </ul>
+      )}
+    </>
+  );
+}
+
+export function CasePicker(props: {
+  companyIds: string[];
+  value: string | null;
+  /** The case as loaded with the document (shown while it is the chosen one). */
+  loadedCase: DocumentCase | null;
+  /** The pipeline's recommendations; null where there are none to show (several documents). */
+  recommended: readonly RecommendedCase[] | null;
+  offline: boolean;
+  disabled: boolean;
+  error?: string | undefined;
+  onChange(id: string | null, found: DocumentCase | null): void;
+  /** Cases picked in this session, so the chosen one can be shown before saving. */
+  known: Record<string, DocumentCase>;
+  /** The company's date format (dates of injury). */
+  dateFormat: string;
+}) {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const results = useQuery(CASE_SEARCH_QUERY, {
+    variables: { company_ids: props.companyIds, query, limit: SEARCH_LIMIT },
+    skip: query === '' || props.offline || props.companyIds.length === 0,
+    fetchPolicy: 'cache-and-network',
+  });
+  const chosen =
+    props.value === null
+      ? null
+      : (props.known[props.value] ??
+        (props.loadedCase?.id === props.value ? props.loadedCase : null) ??
+        props.recommended?.find((item) => item.case?.id === props.value)?.case ??
+        null);
+
+  return (
+    <section className="ld-case-picker" aria-label="Case">
+      <div className="ld-case-current" data-testid="chosen-case">
+        {chosen ? (
+          <>
+            <Tag icon="briefcase" large minimal intent={Intent.PRIMARY}>
+              {caseTitle(chosen)}
+            </Tag>
+            <Button
+              size="small"
+              variant="minimal"
+              icon="cross"
+              disabled={props.disabled}
+              onClick={() => props.onChange(null, null)}
+            >
+              Remove case
+            </Button>
+          </>
+        ) : props.value ? (
+          <Tag large minimal>
+            A case that is no longer listed
+          </Tag>
+        ) : (
+          <span className="ld-muted">No case chosen.</span>
+        )}
+      </div>
+      {props.error ? (
+        <p className="ld-field-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+      {props.recommended === null ? null : (
+        <RecommendedList
+          recommended={props.recommended}
+          value={props.value}
+          dateFormat={props.dateFormat}
+          disabled={props.disabled}
+          onChange={props.onChange}
+        />
       )}
       <h4 className="ld-subsection-title">Search all cases</h4>
       <InputGroup
