@@ -91,6 +91,9 @@ export function fuzzyInjuryLabels(text: string): Array<{ index: number; end: num
   const hits: Array<{ index: number; end: number }> = [];
   for (let i = 2; i < words.length; i += 1) {
     const last = words[i] as Token;
+    // INJURY / INJURIES one edit away have 5 to 9 letters; a token is never shorter than its
+    // letters, so the (common) shorter tokens are passed over without computing a distance.
+    if (last.text.length < 5) continue;
     const injury = Math.min(...INJURY_WORDS.map((w) => wordDistance(last.text, w) ?? 9));
     if (injury > 1) continue;
     let at = i - 1;

@@ -48,7 +48,10 @@ async function readByType(
   const name = options.name ?? basename(path);
   switch (type) {
     case 'pdf':
-      return readPdfPages(new Uint8Array(await readFile(path)), name, options);
+      return readPdfPages(new Uint8Array(await readFile(path)), name, {
+        ...options,
+        reload: async () => new Uint8Array(await readFile(path)),
+      });
     case 'png':
     case 'jpeg':
       return [await readImagePage(await readFile(path), name, options)];

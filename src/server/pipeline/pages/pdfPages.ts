@@ -18,6 +18,12 @@ const CLEANUP_EVERY = 50;
 
 export interface PdfPagesOptions {
   ocr: OcrEngine;
+  /**
+   * The file's bytes again, for rendering pages to OCR: the text layer is read from a document
+   * opened for text only (see openPdf), and the first page that needs OCR opens a second one
+   * from these bytes. Without it, one document serves both (and loads every font).
+   */
+  reload?: () => Promise<Uint8Array>;
   signal?: AbortSignal;
   maxOcrPixels?: number;
   ocrDpi?: number;
@@ -77,8 +83,12 @@ export async function pageTextLayer(page: PDFPageProxy): Promise<string> {
   return [...runsToLines(aligned), ...others.filter(Boolean)].join('\n');
 }
 
+/** The document pages are rendered from: the text document itself, or one opened on demand. */
+type RenderDoc = () => Promise<PDFDocumentProxy>;
+
 async function readPage(
   doc: PDFDocumentProxy,
+  renderDoc: RenderDoc,
   pageNo: number,
   options: PdfPagesOptions,
 ): Promise<{ pending: Promise<PageText> }> {
@@ -96,10 +106,16 @@ async function readPage(
     }
     let rendered: { png: Buffer; dpi: number };
     try {
-      rendered = await renderPageToPng(doc, page, {
-        dpi: options.ocrDpi,
-        maxPixels: options.maxOcrPixels,
-      });
+      const from = await renderDoc();
+      const target = from === doc ? page : await from.getPage(pageNo);
+      try {
+        rendered = await renderPageToPng(from, target, {
+          dpi: options.ocrDpi,
+          maxPixels: options.maxOcrPixels,
+        });
+      } finally {
+        if (target !== page) target.cleanup();
+      }
     } catch {
       // An unrenderable page keeps what little text it had rather than failing the file.
       return {
@@ -125,7 +141,13 @@ export async function readPdfPages(
   name: string,
   options: PdfPagesOptions,
 ): Promise<PageText[]> {
-  const doc = await openPdf(data, name);
+  const doc = await openPdf(data, name, { textOnly: options.reload !== undefined });
+  let forRender: Promise<PDFDocumentProxy> | undefined;
+  const reload = options.reload;
+  const renderDoc: RenderDoc = () => {
+    forRender ??= reload ? reload().then((bytes) => openPdf(bytes, name)) : Promise.resolve(doc);
+    return forRender;
+  };
   const pages: PageText[] = [];
   const inFlight: Array<Promise<PageText>> = [];
   const window = Math.max(1, options.ocr.concurrency) + 1;
@@ -139,7 +161,7 @@ export async function readPdfPages(
   try {
     for (let pageNo = 1; pageNo <= doc.numPages; pageNo += 1) {
       throwIfAborted(options.signal);
-      const { pending } = await readPage(doc, pageNo, options);
+      const { pending } = await readPage(doc, renderDoc, pageNo, options);
       pending.catch(() => undefined); // awaited in order below; avoid an unhandled rejection
       inFlight.push(pending);
       while (inFlight.length >= window) await emitOldest();
@@ -150,5 +172,7 @@ export async function readPdfPages(
   } finally {
     await Promise.allSettled(inFlight);
     await doc.destroy();
+    const second = forRender ? await forRender.catch(() => null) : null;
+    if (second && second !== doc) await second.destroy();
   }
 }

@@ -90,6 +90,12 @@ export interface RunningDocument {
   headers: ReadonlyMap<string, number>;
   /** Type of the first title seen in it (a separator sheet's document takes the next page's). */
   typeKey: string | null;
+  /**
+   * The type a separator sheet names for the document behind it ("Document Title: ..."): the
+   * document's type when its own first page shows no title (a title OCR damaged, a caption's
+   * title lost between columns).
+   */
+  sheetType: string | null;
   /** First line of its first page (a letterhead repeats there on a second letter). */
   firstHeader: string;
   date: string | null;
@@ -134,6 +140,7 @@ export function startDocument(cur: PageReading, index: number): RunningDocument 
     forms: cur.forms,
     headers: new Map(),
     typeKey: cur.separator ? null : (cur.title?.typeKey ?? null),
+    sheetType: cur.separator ? (cur.title?.typeKey ?? null) : null,
     firstHeader: cur.header,
     date: cur.date,
     exhibit: cur.attachment === 'exhibitCover',
@@ -164,7 +171,7 @@ export function continueDocument(doc: RunningDocument, cur: PageReading): Runnin
     adj: union(doc.adj, cur.adj),
     forms: union(doc.forms, cur.forms),
     headers,
-    typeKey: doc.typeKey ?? cur.title?.typeKey ?? null,
+    typeKey: doc.typeKey ?? cur.title?.typeKey ?? doc.sheetType,
     date: doc.date ?? cur.date,
     exhibit: doc.exhibit || cur.attachment === 'exhibitCover',
   };

@@ -28,3 +28,31 @@ describe('parseTesseractTsv', () => {
     expect(parseTesseractTsv(header)).toEqual({ text: '', confidence: 0 });
   });
 });
+
+describe('parseTesseractTsv column gaps', () => {
+  // A word box: left, top, width, height (pixels), on line `line` of block `block`.
+  const box = (block: number, line: number, left: number, width: number, text: string) =>
+    `5\t1\t${block}\t1\t${line}\t1\t${left}\t${line * 40}\t${width}\t30\t95\t${text}`;
+
+  it('keeps a two-column caption apart with three spaces, as the text layer does', () => {
+    const tsv = [
+      header,
+      box(1, 1, 100, 150, 'Maria'),
+      box(1, 1, 270, 100, 'Lopez,'),
+      box(1, 1, 900, 80, 'Case'),
+      box(1, 1, 1000, 50, 'No.'),
+      // The left column runs up to the right one: only the shared edge tells them apart.
+      box(1, 2, 100, 500, 'Harborline'),
+      box(1, 2, 620, 260, 'Insurance'),
+      box(1, 2, 905, 200, 'ANSWER'),
+      // A speck far out neither opens a column nor marks an edge; another block keeps its own.
+      box(1, 3, 100, 60, 'vs.'),
+      box(1, 3, 600, 4, ';'),
+      box(2, 1, 100, 790, 'Prose'),
+      box(2, 1, 902, 100, 'aligned'),
+    ].join('\n');
+    expect(parseTesseractTsv(tsv).text).toBe(
+      'Maria Lopez,   Case No.\nHarborline Insurance   ANSWER\nvs. ;\n\nProse aligned',
+    );
+  });
+});
