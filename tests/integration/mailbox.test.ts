@@ -209,7 +209,7 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
         htmlBody: '<p>Please find the filing attached.</p>',
       }),
     );
-    form.append('attachments', new Blob([minimalPdf('Filing')], { type: 'application/pdf' }), 'filing.pdf');
+    form.append('attachments', new Blob([new Uint8Array(minimalPdf('Filing'))], { type: 'application/pdf' }), 'filing.pdf');
     const sent = await fetch(`${server.url}/email`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },

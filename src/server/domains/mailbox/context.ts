@@ -10,7 +10,7 @@ import {
   type MailMessageRow,
 } from '../../db/schemaMail';
 import type { Viewer } from '../../permissions';
-import type { Services } from '../../services';
+import type { createRawFileService } from '../raw-files/service';
 import type { TtlCache } from './cache';
 import { integrationOfUser } from './integration';
 import type { RawFileSink } from './mailImport';
@@ -21,7 +21,7 @@ export interface MailboxContext {
   ring: KeyRing;
   cache: TtlCache;
   log: SyncLog & { error(details: Record<string, unknown>, message: string): void };
-  rawFiles: Services['rawFiles'];
+  rawFiles: ReturnType<typeof createRawFileService>;
   /** Set once uploads and the pipeline exist (app.ts); without it PDFs are not imported. */
   sink: () => RawFileSink | undefined;
 }

@@ -16,7 +16,7 @@ import { rawFile, userProfile, userType, type RawFileRow } from '../../db/schema
 import { mailMessage } from '../../db/schemaMail';
 import type { Viewer } from '../../permissions';
 import type { UserTypeName } from '../../db/schema';
-import type { Services } from '../../services';
+import type { createRawFileService } from '../raw-files/service';
 import { isPdfAttachment } from './parse';
 
 /** Stores a registered raw file's bytes and queues it (uploads/finish.ts + the pipeline). */
@@ -49,7 +49,7 @@ const pdfName = (name: string | undefined, index: number) => {
 
 /** The raw files the message's PDFs became (new or the company's existing copies). */
 export async function importPdfAttachments(
-  deps: { db: Database; rawFiles: Services['rawFiles']; sink: RawFileSink },
+  deps: { db: Database; rawFiles: ReturnType<typeof createRawFileService>; sink: RawFileSink },
   viewer: Viewer,
   messageId: string,
   attachments: readonly Attachment[],

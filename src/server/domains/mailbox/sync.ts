@@ -238,7 +238,7 @@ async function storeBatch(
   }
 }
 
-type MailboxState = NonNullable<ImapFlow['mailbox']>;
+type MailboxState = Exclude<ImapFlow['mailbox'], false | null | undefined>;
 
 async function refreshFlags(
   db: Database,
@@ -265,7 +265,7 @@ async function refreshFlags(
       counts.flag_updates += await applyFlags(db, folder.id, changes.slice(i, i + FLAG_CHUNK), kind);
   }
   const present = await client.search({ all: true }, { uid: true });
-  if (present === false) return;
+  if (!present) return;
   const gone = await db
     .delete(mailMessage)
     .where(
