@@ -60,7 +60,8 @@ async function unchanged(ctx: IsolationContext) {
     .select()
     .from(mailIntegration)
     .where(eq(mailIntegration.id, integrationOfA));
-  expect(integration).toMatchObject({ is_active: true, rules: '[]', last_sync: null });
+  // (last_sync may move: the background sync tries A's own mailbox.)
+  expect(integration).toMatchObject({ is_active: true, rules: '[]' });
 }
 
 async function both(
