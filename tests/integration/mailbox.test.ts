@@ -79,9 +79,12 @@ interface Page {
   hasMore: boolean;
 }
 const list = (body: unknown = {}) => call<Page>('POST', '/legal-email/messages', body);
-const sync = () => call<{ fetched: number; skipped: number; flag_updates: number }>('POST', '/legal-email/sync', {});
+const sync = () =>
+  call<{ fetched: number; skipped: number; flag_updates: number }>('POST', '/legal-email/sync', {});
 const bySubject = async (subject: string, body: unknown = {}) =>
-  (await list({ pageSize: 100, ...(body as object) })).body.data.messages.find((m) => m.subject === subject);
+  (await list({ pageSize: 100, ...(body as object) })).body.data.messages.find(
+    (m) => m.subject === subject,
+  );
 
 describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
   beforeAll(async () => {
@@ -114,7 +117,11 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
     const wrong = await call('POST', '/legal-email/integration', settings('not-it'));
     expect(wrong.status).toBe(400);
     expect(wrong.body.error?.message).toBe('Authentication failed');
-    const right = await call<Record<string, unknown>>('POST', '/legal-email/integration', settings(dovecot.password));
+    const right = await call<Record<string, unknown>>(
+      'POST',
+      '/legal-email/integration',
+      settings(dovecot.password),
+    );
     expect(right.status).toBe(200);
     expect(JSON.stringify(right.body)).not.toContain(dovecot.password);
     const [row] = await server.db.select().from(mailIntegration);
@@ -123,19 +130,40 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
   });
 
   it('syncs incrementally: pages of 10, threads, a huge mail skipped and counted', async () => {
-    await append(mailSource({ id: 'root@client.test', subject: 'Claim 4471', from: 'alice@client.test' }));
     await append(
-      mailSource({ id: 'reply@client.test', subject: 'Re: Claim 4471', from: 'bob@client.test', references: ['root@client.test'] }),
+      mailSource({ id: 'root@client.test', subject: 'Claim 4471', from: 'alice@client.test' }),
+    );
+    await append(
+      mailSource({
+        id: 'reply@client.test',
+        subject: 'Re: Claim 4471',
+        from: 'bob@client.test',
+        references: ['root@client.test'],
+      }),
       ['\\Seen'],
     );
-    for (let i = 0; i < 11; i += 1) await append(mailSource({ id: `bulk${i}@client.test`, subject: `Bulk ${i}` }));
-    await append(mailSource({ id: 'huge@client.test', subject: 'Huge', padding: 26 * 1024 * 1024 }));
-    await append(Buffer.from('this is not\r\n a mail: at all\r\nContent-Type: multipart/mixed; boundary=\r\n\r\n--\r\n', 'latin1'));
+    for (let i = 0; i < 11; i += 1)
+      await append(mailSource({ id: `bulk${i}@client.test`, subject: `Bulk ${i}` }));
+    await append(
+      mailSource({ id: 'huge@client.test', subject: 'Huge', padding: 26 * 1024 * 1024 }),
+    );
+    await append(
+      Buffer.from(
+        'this is not\r\n a mail: at all\r\nContent-Type: multipart/mixed; boundary=\r\n\r\n--\r\n',
+        'latin1',
+      ),
+    );
     const first = await sync();
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ fetched: 14, skipped: 1 });
     const page = await list({});
-    expect(page.body.data).toMatchObject({ total: 14, page: 1, pageSize: 10, totalPages: 2, hasMore: true });
+    expect(page.body.data).toMatchObject({
+      total: 14,
+      page: 1,
+      pageSize: 10,
+      totalPages: 2,
+      hasMore: true,
+    });
     expect(page.body.data.messages).toHaveLength(10);
     const again = await sync();
     expect(again.body.data).toMatchObject({ fetched: 0, skipped: 0 });
@@ -145,7 +173,10 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
       'GET',
       `/email/thread-emails?provider=imap&threadId=${encodeURIComponent(root!.thread_id)}`,
     );
-    expect(thread.body.data.messages.map((m) => m.subject)).toEqual(['Claim 4471', 'Re: Claim 4471']);
+    expect(thread.body.data.messages.map((m) => m.subject)).toEqual([
+      'Claim 4471',
+      'Re: Claim 4471',
+    ]);
   });
 
   it('writes flags to the server and reads the server’s own changes back', async () => {
@@ -169,7 +200,9 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
 
     const before = await call<{ unread: number }>('GET', '/legal-email/unread-count');
     expect(before.body.data.unread).toBe(12);
-    const unread = (await list({ pageSize: 100, is_read: false })).body.data.messages.map((m) => m.id);
+    const unread = (await list({ pageSize: 100, is_read: false })).body.data.messages.map(
+      (m) => m.id,
+    );
     const bulk = await call('PATCH', '/legal-email/messages/bulk-read', { messageIds: unread });
     expect(bulk.status).toBe(200);
     const after = await call<{ unread: number }>('GET', '/legal-email/unread-count');
@@ -178,14 +211,29 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
 
   it('imports PDF attachments as mail raw files, once per company', async () => {
     const pdf = minimalPdf('Medical report of A. Client');
-    await append(mailSource({ id: 'scan1@client.test', subject: 'Scan 1', attachment: { name: 'report.pdf', content: pdf } }));
-    await append(mailSource({ id: 'scan2@client.test', subject: 'Scan 2', attachment: { name: 'same.pdf', content: pdf } }));
+    await append(
+      mailSource({
+        id: 'scan1@client.test',
+        subject: 'Scan 1',
+        attachment: { name: 'report.pdf', content: pdf },
+      }),
+    );
+    await append(
+      mailSource({
+        id: 'scan2@client.test',
+        subject: 'Scan 2',
+        attachment: { name: 'same.pdf', content: pdf },
+      }),
+    );
     await sync();
     const one = (await bySubject('Scan 1'))!;
     const two = (await bySubject('Scan 2'))!;
     expect(one.raw_file_ids).toHaveLength(1);
     expect(two.raw_file_ids).toEqual(one.raw_file_ids);
-    const [row] = await server.db.select().from(rawFile).where(eq(rawFile.id, one.raw_file_ids[0]!));
+    const [row] = await server.db
+      .select()
+      .from(rawFile)
+      .where(eq(rawFile.id, one.raw_file_ids[0]!));
     expect(row).toMatchObject({
       company_id: companyId,
       raw_file_medium: 'mail',
@@ -209,7 +257,11 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
         htmlBody: '<p>Please find the filing attached.</p>',
       }),
     );
-    form.append('attachments', new Blob([new Uint8Array(minimalPdf('Filing'))], { type: 'application/pdf' }), 'filing.pdf');
+    form.append(
+      'attachments',
+      new Blob([new Uint8Array(minimalPdf('Filing'))], { type: 'application/pdf' }),
+      'filing.pdf',
+    );
     const sent = await fetch(`${server.url}/email`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },
@@ -258,15 +310,24 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
   });
 
   it('lists contacts with a global search, and deletes to Trash', async () => {
-    const found = await call<{ data: Array<{ email: string }>; total: number }>('POST', '/legal-email/contacts', {
-      globalSearch: 'alice',
+    const found = await call<{ data: Array<{ email: string }>; total: number }>(
+      'POST',
+      '/legal-email/contacts',
+      {
+        globalSearch: 'alice',
+      },
+    );
+    expect(found.body.data).toEqual({
+      data: [expect.objectContaining({ email: 'alice@client.test' })],
+      total: 1,
     });
-    expect(found.body.data).toEqual({ data: [expect.objectContaining({ email: 'alice@client.test' })], total: 1 });
 
     const bulk = (await bySubject('Bulk 3'))!;
     expect((await call('DELETE', `/legal-email/messages/${bulk.id}`)).status).toBe(200);
     expect(await bySubject('Bulk 3')).toBeUndefined();
-    expect(await bySubject('Bulk 3', { filters: { is_trash: true } })).toMatchObject({ is_trash: true });
+    expect(await bySubject('Bulk 3', { filters: { is_trash: true } })).toMatchObject({
+      is_trash: true,
+    });
   });
 
   it('applies the integration’s filtering rules to new mail', async () => {
@@ -296,7 +357,12 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
     );
     expect(connected.status).toBe(200);
     const root = (await bySubject('Claim 4471'))!;
-    const stolen = await call('PATCH', `/legal-email/messages/${root.id}/unstar`, undefined, other.token);
+    const stolen = await call(
+      'PATCH',
+      `/legal-email/messages/${root.id}/unstar`,
+      undefined,
+      other.token,
+    );
     const missing = await call(
       'PATCH',
       '/legal-email/messages/00000000-0000-4000-8000-000000000000/unstar',

@@ -110,7 +110,9 @@ export const mailMessage = pgTable(
     html_body: text('html_body'),
     size: integer('size').notNull().default(0),
     /** [{filename, content_type, size}] */
-    attachments: jsonb('attachments').notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb('attachments')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     is_read: boolean('is_read').notNull().default(false),
     is_starred: boolean('is_starred').notNull().default(false),
     is_draft: boolean('is_draft').notNull().default(false),

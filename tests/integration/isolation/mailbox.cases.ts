@@ -35,7 +35,12 @@ export const setup: IsolationModule['setup'] = async (ctx) => {
   integrationOfA = integration!.id;
   const [folder] = await ctx.server.db
     .insert(mailFolder)
-    .values({ integration_id: integrationOfA, path: 'INBOX', special_use: '\\Inbox', uidvalidity: 1 })
+    .values({
+      integration_id: integrationOfA,
+      path: 'INBOX',
+      special_use: '\\Inbox',
+      uidvalidity: 1,
+    })
     .returning({ id: mailFolder.id });
   const [message] = await ctx.server.db
     .insert(mailMessage)
@@ -54,7 +59,10 @@ export const setup: IsolationModule['setup'] = async (ctx) => {
 };
 
 async function unchanged(ctx: IsolationContext) {
-  const [row] = await ctx.server.db.select().from(mailMessage).where(eq(mailMessage.id, messageOfA));
+  const [row] = await ctx.server.db
+    .select()
+    .from(mailMessage)
+    .where(eq(mailMessage.id, messageOfA));
   expect(row).toMatchObject({ is_read: false, is_starred: false, is_trash: false });
   const [integration] = await ctx.server.db
     .select()
@@ -81,11 +89,13 @@ async function both(
 const none = () => ({});
 
 export const cases: IsolationModule['cases'] = (ctx) => {
-  const byMessage = (method: string, path: (id: string) => string, body: (id: string) => unknown = none) =>
+  const byMessage =
+    (method: string, path: (id: string) => string, body: (id: string) => unknown = none) =>
     async () => {
       await both(ctx(), method, path, body, messageOfA);
     };
-  const byIntegration = (method: string, path: (id: string) => string, body: (id: string) => unknown = none) =>
+  const byIntegration =
+    (method: string, path: (id: string) => string, body: (id: string) => unknown = none) =>
     async () => {
       await both(ctx(), method, path, body, integrationOfA);
     };
@@ -97,21 +107,49 @@ export const cases: IsolationModule['cases'] = (ctx) => {
       filters: { search: 'secret' },
     })),
     'GET /legal-email/unread-count': async () => {
-      await both(ctx(), 'GET', () => '/legal-email/unread-count', () => undefined, messageOfA);
+      await both(
+        ctx(),
+        'GET',
+        () => '/legal-email/unread-count',
+        () => undefined,
+        messageOfA,
+      );
     },
-    'PATCH /email': byMessage('PATCH', () => '/email', (id) => ({ ids: [id], is_read: true })),
-    'PATCH /legal-email/messages/:id/unread': byMessage('PATCH', (id) => `/legal-email/messages/${id}/unread`),
-    'PATCH /legal-email/messages/:id/star': byMessage('PATCH', (id) => `/legal-email/messages/${id}/star`),
-    'PATCH /legal-email/messages/:id/unstar': byMessage('PATCH', (id) => `/legal-email/messages/${id}/unstar`),
-    'PATCH /legal-email/messages/bulk-read': byMessage('PATCH', () => '/legal-email/messages/bulk-read', (id) => ({
-      messageIds: [id],
-    })),
-    'DELETE /legal-email/messages/:id': byMessage('DELETE', (id) => `/legal-email/messages/${id}`, () => undefined),
+    'PATCH /email': byMessage(
+      'PATCH',
+      () => '/email',
+      (id) => ({ ids: [id], is_read: true }),
+    ),
+    'PATCH /legal-email/messages/:id/unread': byMessage(
+      'PATCH',
+      (id) => `/legal-email/messages/${id}/unread`,
+    ),
+    'PATCH /legal-email/messages/:id/star': byMessage(
+      'PATCH',
+      (id) => `/legal-email/messages/${id}/star`,
+    ),
+    'PATCH /legal-email/messages/:id/unstar': byMessage(
+      'PATCH',
+      (id) => `/legal-email/messages/${id}/unstar`,
+    ),
+    'PATCH /legal-email/messages/bulk-read': byMessage(
+      'PATCH',
+      () => '/legal-email/messages/bulk-read',
+      (id) => ({
+        messageIds: [id],
+      }),
+    ),
+    'DELETE /legal-email/messages/:id': byMessage(
+      'DELETE',
+      (id) => `/legal-email/messages/${id}`,
+      () => undefined,
+    ),
     'GET /email/thread-emails': async () => {
       await both(
         ctx(),
         'GET',
-        (id) => `/email/thread-emails?provider=imap&threadId=${encodeURIComponent(THREAD)}&userId=${id}`,
+        (id) =>
+          `/email/thread-emails?provider=imap&threadId=${encodeURIComponent(THREAD)}&userId=${id}`,
         () => undefined,
         ctx().adminA.user.id,
       );
@@ -124,23 +162,38 @@ export const cases: IsolationModule['cases'] = (ctx) => {
       subject: 's',
       htmlBody: '<p>x</p>',
     })),
-    'PATCH /email/draft': byMessage('PATCH', () => '/email/draft', (id) => ({
-      id,
-      ph_email_sending_status: 'send',
-    })),
-    'POST /email/forwarded-email': byMessage('POST', () => '/email/forwarded-email', (id) => ({
-      emailId: id,
-      to: ['x@b.example'],
-    })),
+    'PATCH /email/draft': byMessage(
+      'PATCH',
+      () => '/email/draft',
+      (id) => ({
+        id,
+        ph_email_sending_status: 'send',
+      }),
+    ),
+    'POST /email/forwarded-email': byMessage(
+      'POST',
+      () => '/email/forwarded-email',
+      (id) => ({
+        emailId: id,
+        to: ['x@b.example'],
+      }),
+    ),
     'POST /legal-email/contacts': byUser('POST', '/legal-email/contacts', (id) => ({
       userId: id,
       globalSearch: 'secret',
     })),
-    'POST /legal-user/integrations': byUser('POST', '/legal-user/integrations', (id) => ({ userId: id })),
+    'POST /legal-user/integrations': byUser('POST', '/legal-user/integrations', (id) => ({
+      userId: id,
+    })),
     'POST /legal-email/integration': async () => {
       // Connecting makes the caller's own mailbox only: A's stays as it was.
       const c = ctx();
-      await c.restSameAsMissing('POST', () => '/legal-email/integration', () => ({}), c.adminA.user.id);
+      await c.restSameAsMissing(
+        'POST',
+        () => '/legal-email/integration',
+        () => ({}),
+        c.adminA.user.id,
+      );
       await unchanged(c);
     },
     'POST /legal-email/sync': byUser('POST', '/legal-email/sync', () => ({})),
@@ -154,9 +207,13 @@ export const cases: IsolationModule['cases'] = (ctx) => {
       (id) => `/legal-user-integration/integrations/rules/${id}`,
       () => ({ rules: [{ field: 'from', contains: 'a', action: 'star' }] }),
     ),
-    'POST /v1/:provider/toggle': byIntegration('POST', () => '/v1/imap/toggle', (id) => ({
-      integrationId: id,
-      enabled: false,
-    })),
+    'POST /v1/:provider/toggle': byIntegration(
+      'POST',
+      () => '/v1/imap/toggle',
+      (id) => ({
+        integrationId: id,
+        enabled: false,
+      }),
+    ),
   };
 };

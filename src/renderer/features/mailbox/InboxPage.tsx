@@ -35,7 +35,9 @@ export function InboxPage() {
   const [mailbox, setMailbox] = useState<api.MailIntegration | null | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
   const [thread, setThread] = useState<api.ThreadMessage[] | null>(null);
-  const [dialog, setDialog] = useState<'connect' | 'compose' | { forward: api.ThreadMessage } | null>(null);
+  const [dialog, setDialog] = useState<
+    'connect' | 'compose' | { forward: api.ThreadMessage } | null
+  >(null);
   const [syncing, setSyncing] = useState(false);
 
   const load = useCallback(async () => {
@@ -90,7 +92,8 @@ export function InboxPage() {
     if (!connection) return;
     try {
       setThread(await api.threadOf(connection, message.thread_id));
-      if (!message.is_read) await act(() => api.bulkRead(connection, [message.id]), ERRORS.MARK_MESSAGES_READ_FAILED);
+      if (!message.is_read)
+        await act(() => api.bulkRead(connection, [message.id]), ERRORS.MARK_MESSAGES_READ_FAILED);
     } catch (error) {
       setFailure(describeError(error, ERRORS.FETCH_MESSAGES_FAILED));
     }
@@ -103,10 +106,19 @@ export function InboxPage() {
           icon="envelope"
           title="No mailbox connected."
           description="Connect your mailbox over IMAP and SMTP to read and send mail here."
-          action={<Button intent={Intent.PRIMARY} text="Connect a mailbox" onClick={() => setDialog('connect')} />}
+          action={
+            <Button
+              intent={Intent.PRIMARY}
+              text="Connect a mailbox"
+              onClick={() => setDialog('connect')}
+            />
+          }
         />
         {dialog === 'connect' && connection ? (
-          <ConnectDialog onSubmit={(input) => api.connectMailbox(connection, input).then(load)} onClose={() => setDialog(null)} />
+          <ConnectDialog
+            onSubmit={(input) => api.connectMailbox(connection, input).then(load)}
+            onClose={() => setDialog(null)}
+          />
         ) : null}
       </Page>
     );
@@ -118,7 +130,12 @@ export function InboxPage() {
       actions={
         <>
           <Button icon="refresh" text="Sync" loading={syncing} onClick={() => void sync()} />
-          <Button icon="edit" intent={Intent.PRIMARY} text="Compose" onClick={() => setDialog('compose')} />
+          <Button
+            icon="edit"
+            intent={Intent.PRIMARY}
+            text="Compose"
+            onClick={() => setDialog('compose')}
+          />
         </>
       }
     >
@@ -146,7 +163,11 @@ export function InboxPage() {
           value={state.search}
           onChange={(e) => dispatch({ type: 'search', text: e.target.value })}
         />
-        <Button text="Mark as read" disabled={state.selected.length === 0} onClick={() => void markRead()} />
+        <Button
+          text="Mark as read"
+          disabled={state.selected.length === 0}
+          onClick={() => void markRead()}
+        />
       </div>
       <div className="ld-inbox">
         <div className="ld-inbox-list">
@@ -156,7 +177,11 @@ export function InboxPage() {
             <HTMLTable interactive style={{ width: '100%' }} aria-label="Messages">
               <tbody>
                 {state.messages.map((m) => (
-                  <tr key={m.id} className={m.is_read ? '' : 'ld-inbox-unread'} onClick={() => void open(m)}>
+                  <tr
+                    key={m.id}
+                    className={m.is_read ? '' : 'ld-inbox-unread'}
+                    onClick={() => void open(m)}
+                  >
                     <td onClick={(e) => e.stopPropagation()}>
                       <Checkbox
                         aria-label={`Select ${m.subject}`}
@@ -168,20 +193,37 @@ export function InboxPage() {
                       <Button
                         minimal
                         aria-label={m.is_starred ? 'Unstar' : 'Star'}
-                        icon={<Icon icon={m.is_starred ? 'star' : 'star-empty'} intent={m.is_starred ? Intent.WARNING : Intent.NONE} />}
+                        icon={
+                          <Icon
+                            icon={m.is_starred ? 'star' : 'star-empty'}
+                            intent={m.is_starred ? Intent.WARNING : Intent.NONE}
+                          />
+                        }
                         onClick={() =>
                           connection &&
-                          void act(() => api.flagOne(connection, m.id, m.is_starred ? 'unstar' : 'star'), ERRORS.UPDATE_MESSAGES_FAILED)
+                          void act(
+                            () => api.flagOne(connection, m.id, m.is_starred ? 'unstar' : 'star'),
+                            ERRORS.UPDATE_MESSAGES_FAILED,
+                          )
                         }
                       />
                     </td>
                     <td className="ld-inbox-from">{m.from_name || m.from_address}</td>
                     <td>
-                      <strong>{m.subject || '(no subject)'}</strong> <span className="ld-inbox-snippet">{m.snippet}</span>
+                      <strong>{m.subject || '(no subject)'}</strong>{' '}
+                      <span className="ld-inbox-snippet">{m.snippet}</span>
                       {m.is_draft ? <Tag minimal>Draft</Tag> : null}
-                      {m.is_important ? <Tag minimal intent={Intent.WARNING}>Important</Tag> : null}
+                      {m.is_important ? (
+                        <Tag minimal intent={Intent.WARNING}>
+                          Important
+                        </Tag>
+                      ) : null}
                       {m.attachments.length > 0 ? <Icon icon="paperclip" /> : null}
-                      {m.raw_file_ids.length > 0 ? <Tag minimal intent={Intent.SUCCESS}>In raw files</Tag> : null}
+                      {m.raw_file_ids.length > 0 ? (
+                        <Tag minimal intent={Intent.SUCCESS}>
+                          In raw files
+                        </Tag>
+                      ) : null}
                     </td>
                     <td className="ld-inbox-date">{new Date(m.sent_at).toLocaleString()}</td>
                   </tr>
@@ -190,11 +232,19 @@ export function InboxPage() {
             </HTMLTable>
           )}
           <div className="ld-inbox-pager">
-            <Button icon="chevron-left" disabled={state.page <= 1} onClick={() => dispatch({ type: 'page', page: state.page - 1 })} />
+            <Button
+              icon="chevron-left"
+              disabled={state.page <= 1}
+              onClick={() => dispatch({ type: 'page', page: state.page - 1 })}
+            />
             <span>
               Page {state.page} of {state.totalPages} · {state.total} messages
             </span>
-            <Button icon="chevron-right" disabled={!state.hasMore} onClick={() => dispatch({ type: 'page', page: state.page + 1 })} />
+            <Button
+              icon="chevron-right"
+              disabled={!state.hasMore}
+              onClick={() => dispatch({ type: 'page', page: state.page + 1 })}
+            />
           </div>
         </div>
         {thread ? (
@@ -203,8 +253,15 @@ export function InboxPage() {
             {thread.map((m) => (
               <div key={m.id} className="ld-inbox-thread-message">
                 <div className="ld-inbox-thread-head">
-                  <strong>{m.from_name || m.from_address}</strong> · {new Date(m.sent_at).toLocaleString()}
-                  <Button minimal small icon="share" text="Forward" onClick={() => setDialog({ forward: m })} />
+                  <strong>{m.from_name || m.from_address}</strong> ·{' '}
+                  {new Date(m.sent_at).toLocaleString()}
+                  <Button
+                    minimal
+                    small
+                    icon="share"
+                    text="Forward"
+                    onClick={() => setDialog({ forward: m })}
+                  />
                   <Button
                     minimal
                     small
@@ -236,7 +293,12 @@ export function InboxPage() {
             api
               .sendEmail(
                 connection,
-                { ...fields, companyId: viewer.company.id, userId: viewer.user.id, sending_status: draft ? 'draft' : 'send' },
+                {
+                  ...fields,
+                  companyId: viewer.company.id,
+                  userId: viewer.user.id,
+                  sending_status: draft ? 'draft' : 'send',
+                },
                 files,
               )
               .then(load)
@@ -247,7 +309,11 @@ export function InboxPage() {
       {dialog && typeof dialog === 'object' && connection ? (
         <ComposeDialog
           forwardOf={dialog.forward.subject}
-          onSend={(fields) => api.forwardEmail(connection, dialog.forward.id, fields.to, fields.cc, fields.bcc).then(load)}
+          onSend={(fields) =>
+            api
+              .forwardEmail(connection, dialog.forward.id, fields.to, fields.cc, fields.bcc)
+              .then(load)
+          }
           onClose={() => setDialog(null)}
         />
       ) : null}

@@ -121,22 +121,39 @@ export function ComposeDialog(props: {
     try {
       const html = body
         .split('\n')
-        .map((line) => line.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!))
+        .map((line) =>
+          line.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!),
+        )
         .join('<br>');
       await props.onSend(
-        { to: addressList(to), cc: addressList(cc), bcc: addressList(bcc), subject, htmlBody: `<p>${html}</p>` },
+        {
+          to: addressList(to),
+          cc: addressList(cc),
+          bcc: addressList(bcc),
+          subject,
+          htmlBody: `<p>${html}</p>`,
+        },
         files,
         draft,
       );
       props.onClose();
     } catch (error) {
-      setFailure(describeError(error, props.forwardOf ? ERRORS.FORWARD_EMAIL_FAILED : ERRORS.SEND_EMAIL_FAILED));
+      setFailure(
+        describeError(
+          error,
+          props.forwardOf ? ERRORS.FORWARD_EMAIL_FAILED : ERRORS.SEND_EMAIL_FAILED,
+        ),
+      );
     } finally {
       setBusy(false);
     }
   }
   return (
-    <Dialog isOpen title={props.forwardOf ? `Forward: ${props.forwardOf}` : 'New message'} onClose={props.onClose}>
+    <Dialog
+      isOpen
+      title={props.forwardOf ? `Forward: ${props.forwardOf}` : 'New message'}
+      onClose={props.onClose}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -157,10 +174,20 @@ export function ComposeDialog(props: {
           {props.forwardOf ? null : (
             <>
               <FormGroup label="Subject" labelFor="compose-subject">
-                <InputGroup id="compose-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
+                <InputGroup
+                  id="compose-subject"
+                  value={subject}
+                  onChange={(e) => setSubject(e.target.value)}
+                />
               </FormGroup>
               <FormGroup label="Message" labelFor="compose-body">
-                <TextArea id="compose-body" fill rows={8} value={body} onChange={(e) => setBody(e.target.value)} />
+                <TextArea
+                  id="compose-body"
+                  fill
+                  rows={8}
+                  value={body}
+                  onChange={(e) => setBody(e.target.value)}
+                />
               </FormGroup>
               <FormGroup label="Attachments" labelFor="compose-files">
                 <FileInput
@@ -182,7 +209,13 @@ export function ComposeDialog(props: {
               {props.forwardOf ? null : (
                 <Button text="Save draft" disabled={busy} onClick={() => void go(true)} />
               )}
-              <Button type="submit" intent={Intent.PRIMARY} icon="send-message" text="Send" loading={busy} />
+              <Button
+                type="submit"
+                intent={Intent.PRIMARY}
+                icon="send-message"
+                text="Send"
+                loading={busy}
+              />
             </>
           }
         />

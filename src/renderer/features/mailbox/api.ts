@@ -31,7 +31,11 @@ async function mailCall<T>(
   }
   const parsed = z.object({ data: answer }).safeParse(body);
   if (!parsed.success)
-    throw new WorkflowApiError(ERRORS.INVALID_RESPONSE_STRUCTURE, 'INVALID_RESPONSE_STRUCTURE', 200);
+    throw new WorkflowApiError(
+      ERRORS.INVALID_RESPONSE_STRUCTURE,
+      'INVALID_RESPONSE_STRUCTURE',
+      200,
+    );
   return parsed.data.data;
 }
 
@@ -56,7 +60,9 @@ const message = z.object({
   to_addresses: z.array(z.string()),
   sent_at: z.string(),
   snippet: z.string(),
-  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number() })),
+  attachments: z.array(
+    z.object({ filename: z.string(), content_type: z.string(), size: z.number() }),
+  ),
   raw_file_ids: z.array(z.string()),
   is_read: z.boolean(),
   is_starred: z.boolean(),
@@ -87,9 +93,13 @@ export interface ListArgs {
 }
 
 export const myIntegration = (c: Connection) =>
-  mailCall(c, '/legal-user/integrations', { method: 'POST', body: {} }, z.array(integration), ERRORS.FETCH_INTEGRATIONS_FAILED).then(
-    (list) => list[0] ?? null,
-  );
+  mailCall(
+    c,
+    '/legal-user/integrations',
+    { method: 'POST', body: {} },
+    z.array(integration),
+    ERRORS.FETCH_INTEGRATIONS_FAILED,
+  ).then((list) => list[0] ?? null);
 
 export interface ConnectInput {
   email: string;
@@ -102,10 +112,22 @@ export interface ConnectInput {
   smtp_secure: boolean;
 }
 export const connectMailbox = (c: Connection, input: ConnectInput) =>
-  mailCall(c, '/legal-email/integration', { method: 'POST', body: input }, integration, ERRORS.SAVE_MAILBOX_FAILED);
+  mailCall(
+    c,
+    '/legal-email/integration',
+    { method: 'POST', body: input },
+    integration,
+    ERRORS.SAVE_MAILBOX_FAILED,
+  );
 
 export const syncMailbox = (c: Connection) =>
-  mailCall(c, '/legal-email/sync', { method: 'POST', body: {} }, z.object({ fetched: z.number() }), ERRORS.SYNC_MAILBOX_FAILED);
+  mailCall(
+    c,
+    '/legal-email/sync',
+    { method: 'POST', body: {} },
+    z.object({ fetched: z.number() }),
+    ERRORS.SYNC_MAILBOX_FAILED,
+  );
 
 export const listMessages = (c: Connection, args: ListArgs) =>
   mailCall(
@@ -117,9 +139,13 @@ export const listMessages = (c: Connection, args: ListArgs) =>
   );
 
 export const unreadCount = (c: Connection) =>
-  mailCall(c, '/legal-email/unread-count', { method: 'GET' }, z.object({ unread: z.number() }), ERRORS.FETCH_MESSAGES_FAILED).then(
-    (r) => r.unread,
-  );
+  mailCall(
+    c,
+    '/legal-email/unread-count',
+    { method: 'GET' },
+    z.object({ unread: z.number() }),
+    ERRORS.FETCH_MESSAGES_FAILED,
+  ).then((r) => r.unread);
 
 export const threadOf = (c: Connection, threadId: string) =>
   mailCall(
@@ -132,10 +158,22 @@ export const threadOf = (c: Connection, threadId: string) =>
 
 const updated = z.object({ updated: z.number() });
 export const bulkRead = (c: Connection, messageIds: string[]) =>
-  mailCall(c, '/legal-email/messages/bulk-read', { method: 'PATCH', body: { messageIds } }, updated, ERRORS.MARK_MESSAGES_READ_FAILED);
+  mailCall(
+    c,
+    '/legal-email/messages/bulk-read',
+    { method: 'PATCH', body: { messageIds } },
+    updated,
+    ERRORS.MARK_MESSAGES_READ_FAILED,
+  );
 
 export const flagOne = (c: Connection, id: string, action: 'unread' | 'star' | 'unstar') =>
-  mailCall(c, `/legal-email/messages/${encodeURIComponent(id)}/${action}`, { method: 'PATCH' }, updated, ERRORS.UPDATE_MESSAGES_FAILED);
+  mailCall(
+    c,
+    `/legal-email/messages/${encodeURIComponent(id)}/${action}`,
+    { method: 'PATCH' },
+    updated,
+    ERRORS.UPDATE_MESSAGES_FAILED,
+  );
 
 export const deleteMessage = (c: Connection, id: string) =>
   mailCall(
@@ -160,10 +198,22 @@ export function sendEmail(c: Connection, input: ComposeInput, files: File[]) {
   const form = new FormData();
   form.set('data', JSON.stringify({ ...input, provider: 'imap' }));
   for (const file of files) form.append('attachments', file, file.name);
-  return mailCall(c, '/email', { method: 'POST', form }, z.object({ status: z.string() }), ERRORS.SEND_EMAIL_FAILED);
+  return mailCall(
+    c,
+    '/email',
+    { method: 'POST', form },
+    z.object({ status: z.string() }),
+    ERRORS.SEND_EMAIL_FAILED,
+  );
 }
 
-export const forwardEmail = (c: Connection, emailId: string, to: string[], cc: string[], bcc: string[]) =>
+export const forwardEmail = (
+  c: Connection,
+  emailId: string,
+  to: string[],
+  cc: string[],
+  bcc: string[],
+) =>
   mailCall(
     c,
     '/email/forwarded-email',

@@ -25,7 +25,14 @@ const message = (id: string): MailMessage => ({
 describe('inbox list state', () => {
   const loaded = inboxReducer(initialInbox, {
     type: 'loaded',
-    page: { messages: [message('a'), message('b')], total: 2, page: 1, pageSize: 10, totalPages: 1, hasMore: false },
+    page: {
+      messages: [message('a'), message('b')],
+      total: 2,
+      page: 1,
+      pageSize: 10,
+      totalPages: 1,
+      hasMore: false,
+    },
   });
 
   it('toggles a selection on and off', () => {
@@ -35,7 +42,10 @@ describe('inbox list state', () => {
   });
 
   it('clears the selection and shows the messages read once marked read', () => {
-    const both = inboxReducer(inboxReducer(loaded, { type: 'toggle', id: 'a' }), { type: 'toggle', id: 'b' });
+    const both = inboxReducer(inboxReducer(loaded, { type: 'toggle', id: 'a' }), {
+      type: 'toggle',
+      id: 'b',
+    });
     const read = inboxReducer(both, { type: 'markedRead', ids: ['a', 'b'] });
     expect(read.selected).toEqual([]);
     expect(read.messages.every((m) => m.is_read)).toBe(true);

@@ -46,7 +46,10 @@ export const initialInbox: InboxState = {
 };
 
 export type InboxAction =
-  | { type: 'loaded'; page: Pick<InboxState, 'messages' | 'total' | 'page' | 'pageSize' | 'totalPages' | 'hasMore'> }
+  | {
+      type: 'loaded';
+      page: Pick<InboxState, 'messages' | 'total' | 'page' | 'pageSize' | 'totalPages' | 'hasMore'>;
+    }
   | { type: 'unread'; count: number }
   | { type: 'toggle'; id: string }
   | { type: 'markedRead'; ids: string[] }

@@ -18,7 +18,9 @@ describe('the inbox cache', () => {
 
   it('does not keep a failed load', async () => {
     const cache = createTtlCache(() => 0);
-    await expect(cache.get('m', 'u', 50, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(cache.get('m', 'u', 50, () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
     expect(await cache.get('m', 'u', 50, () => Promise.resolve(7))).toBe(7);
   });
 });

@@ -19,7 +19,10 @@ export function startMailSyncLoop(deps: {
   let current: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
-    const rows = await deps.db.select().from(mailIntegration).where(eq(mailIntegration.is_active, true));
+    const rows = await deps.db
+      .select()
+      .from(mailIntegration)
+      .where(eq(mailIntegration.is_active, true));
     for (const row of rows) {
       if (stopped) return;
       await deps.runner.sync(row);

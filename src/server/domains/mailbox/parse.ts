@@ -115,6 +115,9 @@ export function flagsOf(flags: ReadonlySet<string> | undefined, folder: FolderKi
 }
 
 /** True for a PDF attachment (by type or by name). */
-export function isPdfAttachment(a: { contentType: string; filename?: string | undefined }): boolean {
+export function isPdfAttachment(a: {
+  contentType: string;
+  filename?: string | undefined;
+}): boolean {
   return a.contentType.toLowerCase() === 'application/pdf' || /\.pdf$/i.test(a.filename ?? '');
 }

@@ -41,7 +41,11 @@ function listCondition(integrationId: string, query: MessageListQuery): SQL {
   );
   if (!folderChosen) {
     conditions.push(eq(mailMessage.is_spam, false), eq(mailMessage.is_trash, false));
-    if (filters.is_starred === undefined && filters.is_important === undefined && !filters.thread_id)
+    if (
+      filters.is_starred === undefined &&
+      filters.is_important === undefined &&
+      !filters.thread_id
+    )
       conditions.push(eq(mailMessage.is_inbox, true));
   }
   if (filters.search) {
@@ -120,7 +124,12 @@ export async function contacts(
   query: { page: number; pageSize: number; globalSearch?: string | undefined },
 ) {
   const search = query.globalSearch ? likeText(query.globalSearch) : null;
-  const result = await db.execute<{ email: string; name: string; messages: number; total: number }>(sql`
+  const result = await db.execute<{
+    email: string;
+    name: string;
+    messages: number;
+    total: number;
+  }>(sql`
     with addresses as (
       select from_address as email, from_name as name from mail_message
        where integration_id = ${integrationId} and from_address <> ''

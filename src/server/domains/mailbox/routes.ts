@@ -115,7 +115,11 @@ export function registerMailboxRoutes(app: FastifyInstance, { services, config }
     '/email',
     handle('UPDATE_MESSAGES_FAILED', (viewer, request) => mailbox.patchFlags(viewer, request.body)),
   );
-  const one = { unread: { is_read: false }, star: { is_starred: true }, unstar: { is_starred: false } };
+  const one = {
+    unread: { is_read: false },
+    star: { is_starred: true },
+    unstar: { is_starred: false },
+  };
   for (const [action, flags] of Object.entries(one))
     app.patch(
       `/legal-email/messages/:id/${action}`,
@@ -125,15 +129,23 @@ export function registerMailboxRoutes(app: FastifyInstance, { services, config }
     );
   app.patch(
     '/legal-email/messages/bulk-read',
-    handle('MARK_MESSAGES_READ_FAILED', (viewer, request) => mailbox.bulkRead(viewer, request.body)),
+    handle('MARK_MESSAGES_READ_FAILED', (viewer, request) =>
+      mailbox.bulkRead(viewer, request.body),
+    ),
   );
   app.delete(
     '/legal-email/messages/:id',
-    handle('DELETE_MESSAGE_FAILED', (viewer, request) => mailbox.remove(viewer, params(request).id)),
+    handle('DELETE_MESSAGE_FAILED', (viewer, request) =>
+      mailbox.remove(viewer, params(request).id),
+    ),
   );
   app.get(
     '/email/thread-emails',
-    handle('FETCH_MESSAGES_FAILED', (viewer, request) => mailbox.thread(viewer, request.query), read),
+    handle(
+      'FETCH_MESSAGES_FAILED',
+      (viewer, request) => mailbox.thread(viewer, request.query),
+      read,
+    ),
   );
   app.post(
     '/email',

@@ -23,7 +23,10 @@ export interface RuleSubject {
   to_addresses: readonly string[];
 }
 
-export function matchingActions(rules: readonly MailRule[], mail: RuleSubject): Set<MailRule['action']> {
+export function matchingActions(
+  rules: readonly MailRule[],
+  mail: RuleSubject,
+): Set<MailRule['action']> {
   const actions = new Set<MailRule['action']>();
   for (const rule of rules) {
     const needle = rule.contains.toLowerCase();

@@ -44,7 +44,9 @@ export function createSender(ctx: MailboxContext, runner: SyncRunner) {
     const [folder] = await ctx.db
       .select({ path: mailFolder.path })
       .from(mailFolder)
-      .where(and(eq(mailFolder.integration_id, integration.id), eq(mailFolder.special_use, specialUse)));
+      .where(
+        and(eq(mailFolder.integration_id, integration.id), eq(mailFolder.special_use, specialUse)),
+      );
     return folder?.path ?? fallback;
   }
 
@@ -83,7 +85,11 @@ export function createSender(ctx: MailboxContext, runner: SyncRunner) {
     return row ?? null;
   }
 
-  async function transmit(integration: MailIntegrationRow, envelope: { from: string; to: string[] }, raw: Buffer) {
+  async function transmit(
+    integration: MailIntegrationRow,
+    envelope: { from: string; to: string[] },
+    raw: Buffer,
+  ) {
     const transport = nodemailer.createTransport({
       ...smtpSettingsFor(ctx.ring, integration),
       connectionTimeout: 15_000,
@@ -111,7 +117,9 @@ export function createSender(ctx: MailboxContext, runner: SyncRunner) {
       checkOwnUser(viewer, input.userId);
       if (input.companyId !== viewer.user.company_id) throw new AppError('NO_COMPANY', 404);
       const integration = await ownIntegration(ctx, viewer);
-      const replaced = input.draftId ? (await ownMessages(ctx, integration, [input.draftId]))[0] : undefined;
+      const replaced = input.draftId
+        ? (await ownMessages(ctx, integration, [input.draftId]))[0]
+        : undefined;
       if (replaced && !replaced.is_draft) throw new AppError('NOT_FOUND', 404);
       const draft = input.sending_status === 'draft';
       const options: Mail.Options = {
@@ -164,9 +172,13 @@ export function createSender(ctx: MailboxContext, runner: SyncRunner) {
       if (!draft?.is_draft) throw new AppError('NOT_FOUND', 404);
       await ctx.db
         .update(mailMessage)
-        .set({ sender_id: input.ph_sender_id ?? viewer.user.id, sending_status: input.ph_email_sending_status })
+        .set({
+          sender_id: input.ph_sender_id ?? viewer.user.id,
+          sending_status: input.ph_email_sending_status,
+        })
         .where(eq(mailMessage.id, draft.id));
-      if (input.ph_email_sending_status !== 'send') return { status: 'draft', message: { id: draft.id } };
+      if (input.ph_email_sending_status !== 'send')
+        return { status: 'draft', message: { id: draft.id } };
       const source = await downloadSource(draft.folder_path, draft.uid, integration);
       const parsed = await simpleParser(source);
       const to = [...addressesOf(parsed.to), ...addressesOf(parsed.cc), ...addressesOf(parsed.bcc)];
@@ -186,10 +198,16 @@ export function createSender(ctx: MailboxContext, runner: SyncRunner) {
       };
       const bytes = await compose(options, false);
       await transmit(integration, { from: integration.email, to }, bytes);
-      const row = await store(integration, await folderPath(integration, '\\Sent', 'Sent'), bytes, ['\\Seen'], {
-        path: draft.folder_path,
-        uid: draft.uid,
-      });
+      const row = await store(
+        integration,
+        await folderPath(integration, '\\Sent', 'Sent'),
+        bytes,
+        ['\\Seen'],
+        {
+          path: draft.folder_path,
+          uid: draft.uid,
+        },
+      );
       return { status: 'sent', message: row };
     },
 
@@ -207,13 +225,17 @@ export function createSender(ctx: MailboxContext, runner: SyncRunner) {
         `To: ${addressesOf(parsed.to).join(', ')}`,
       ];
       const originalHtml =
-        typeof parsed.html === 'string' ? parsed.html : `<pre>${escapeHtml(parsed.text ?? '')}</pre>`;
+        typeof parsed.html === 'string'
+          ? parsed.html
+          : `<pre>${escapeHtml(parsed.text ?? '')}</pre>`;
       const options: Mail.Options = {
         from: integration.email,
         to: input.to,
         cc: input.cc,
         bcc: input.bcc,
-        subject: /^fwd?:/i.test(parsed.subject ?? '') ? parsed.subject : `Fwd: ${parsed.subject ?? ''}`,
+        subject: /^fwd?:/i.test(parsed.subject ?? '')
+          ? parsed.subject
+          : `Fwd: ${parsed.subject ?? ''}`,
         html: `<p>${header.map(escapeHtml).join('<br>')}</p>${originalHtml}`,
         text: `${header.join('\n')}\n\n${parsed.text ?? ''}`,
         attachments: parsed.attachments.map((a) => ({
@@ -224,13 +246,23 @@ export function createSender(ctx: MailboxContext, runner: SyncRunner) {
         ...(parsed.messageId ? { references: [parsed.messageId] } : {}),
       };
       const bytes = await compose(options, false);
-      await transmit(integration, { from: integration.email, to: [...input.to, ...input.cc, ...input.bcc] }, bytes);
-      const row = await store(integration, await folderPath(integration, '\\Sent', 'Sent'), bytes, ['\\Seen']);
+      await transmit(
+        integration,
+        { from: integration.email, to: [...input.to, ...input.cc, ...input.bcc] },
+        bytes,
+      );
+      const row = await store(integration, await folderPath(integration, '\\Sent', 'Sent'), bytes, [
+        '\\Seen',
+      ]);
       return { status: 'sent', message: row };
     },
   };
 
-  async function downloadSource(path: string, uid: number, integration: MailIntegrationRow): Promise<Buffer> {
+  async function downloadSource(
+    path: string,
+    uid: number,
+    integration: MailIntegrationRow,
+  ): Promise<Buffer> {
     return withImap(ctx.ring, integration, async (client) => {
       const lock = await client.getMailboxLock(path, { readOnly: true });
       try {

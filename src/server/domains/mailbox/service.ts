@@ -60,7 +60,11 @@ export function createMailboxService(deps: MailboxDeps) {
   async function setFlags(
     viewer: Viewer,
     ids: readonly string[],
-    changes: { is_read?: boolean | undefined; is_starred?: boolean | undefined; is_important?: boolean | undefined },
+    changes: {
+      is_read?: boolean | undefined;
+      is_starred?: boolean | undefined;
+      is_important?: boolean | undefined;
+    },
   ) {
     const integration = await ownIntegration(ctx, viewer);
     const messages = await ownMessages(ctx, integration, ids);
@@ -211,7 +215,9 @@ export function createMailboxService(deps: MailboxDeps) {
       const [trash] = await ctx.db
         .select()
         .from(mailFolder)
-        .where(and(eq(mailFolder.integration_id, integration.id), eq(mailFolder.special_use, '\\Trash')));
+        .where(
+          and(eq(mailFolder.integration_id, integration.id), eq(mailFolder.special_use, '\\Trash')),
+        );
       await withImap(ctx.ring, integration, async (client) => {
         const lock = await client.getMailboxLock(message!.folder_path);
         try {

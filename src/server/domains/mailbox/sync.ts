@@ -124,7 +124,10 @@ async function syncFolder(
       await fetchNew(deps, client, integrationId, row, kind, counts);
     if (known > 0) await refreshFlags(deps.db, client, row, known, kind, box, counts);
     const modseq = box.highestModseq !== undefined ? String(box.highestModseq) : null;
-    await deps.db.update(mailFolder).set({ highest_modseq: modseq }).where(eq(mailFolder.id, row.id));
+    await deps.db
+      .update(mailFolder)
+      .set({ highest_modseq: modseq })
+      .where(eq(mailFolder.id, row.id));
   } finally {
     lock.release();
   }
@@ -149,13 +152,11 @@ async function fetchNew(
   let batch: number[] = [];
   let batchBytes = 0;
   const flush = async (lastUid: number) => {
-    if (batch.length > 0) await storeBatch(deps, client, integrationId, folder, kind, batch, counts);
+    if (batch.length > 0)
+      await storeBatch(deps, client, integrationId, folder, kind, batch, counts);
     batch = [];
     batchBytes = 0;
-    await deps.db
-      .update(mailFolder)
-      .set({ last_uid: lastUid })
-      .where(eq(mailFolder.id, folder.id));
+    await deps.db.update(mailFolder).set({ last_uid: lastUid }).where(eq(mailFolder.id, folder.id));
   };
   for (const { uid, size } of sizes) {
     if (size > MAX_MESSAGE_BYTES) {
@@ -180,8 +181,13 @@ async function storeBatch(
   uids: number[],
   counts: SyncCounts,
 ): Promise<void> {
-  const fetched: Array<{ uid: number; source: Buffer; flags: Set<string>; date: Date; size: number }> =
-    [];
+  const fetched: Array<{
+    uid: number;
+    source: Buffer;
+    flags: Set<string>;
+    date: Date;
+    size: number;
+  }> = [];
   for await (const message of client.fetch(
     uids.join(','),
     { uid: true, flags: true, source: true, internalDate: true, size: true },
@@ -201,7 +207,10 @@ async function storeBatch(
   for (const message of fetched) {
     let parsed: ParsedMail;
     try {
-      parsed = await simpleParser(message.source, { skipImageLinks: true, maxHtmlLengthToParse: 2_000_000 });
+      parsed = await simpleParser(message.source, {
+        skipImageLinks: true,
+        maxHtmlLengthToParse: 2_000_000,
+      });
     } catch (error) {
       counts.skipped += 1;
       deps.log.warn(
@@ -227,7 +236,13 @@ async function storeBatch(
     counts.fetched += 1;
     if (deps.onNew) {
       try {
-        await deps.onNew({ id: stored.id, path: folder.path, uid: message.uid, folder: kind, parsed });
+        await deps.onNew({
+          id: stored.id,
+          path: folder.path,
+          uid: message.uid,
+          folder: kind,
+          parsed,
+        });
       } catch (error) {
         deps.log.warn(
           { folder: folder.path, uid: message.uid, err: String(error) },
@@ -250,7 +265,9 @@ async function refreshFlags(
   counts: SyncCounts,
 ): Promise<void> {
   const condstore =
-    client.enabled.has('CONDSTORE') && folder.highest_modseq !== null && box.highestModseq !== undefined;
+    client.enabled.has('CONDSTORE') &&
+    folder.highest_modseq !== null &&
+    box.highestModseq !== undefined;
   if (condstore && BigInt(folder.highest_modseq!) >= box.highestModseq!) {
     // Nothing changed since the last sync; still notice expunged mail below.
   } else {
@@ -260,9 +277,15 @@ async function refreshFlags(
       { uid: true, flags: true },
       condstore ? { uid: true, changedSince: BigInt(folder.highest_modseq!) } : { uid: true },
     ))
-      if (message.uid <= known) changes.push({ uid: message.uid, flags: message.flags ?? new Set() });
+      if (message.uid <= known)
+        changes.push({ uid: message.uid, flags: message.flags ?? new Set() });
     for (let i = 0; i < changes.length; i += FLAG_CHUNK)
-      counts.flag_updates += await applyFlags(db, folder.id, changes.slice(i, i + FLAG_CHUNK), kind);
+      counts.flag_updates += await applyFlags(
+        db,
+        folder.id,
+        changes.slice(i, i + FLAG_CHUNK),
+        kind,
+      );
   }
   const present = await client.search({ all: true }, { uid: true });
   if (!present) return;

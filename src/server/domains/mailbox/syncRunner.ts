@@ -48,7 +48,11 @@ export function createSyncRunner(ctx: MailboxContext) {
     let result: SyncResult;
     try {
       const counts = await withImap(ctx.ring, integration, async (client) => {
-        const synced = await syncMailbox({ db: ctx.db, log: ctx.log, onNew }, client, integration.id);
+        const synced = await syncMailbox(
+          { db: ctx.db, log: ctx.log, onNew },
+          client,
+          integration.id,
+        );
         for (const pending of pendingFlags) {
           const lock = await client.getMailboxLock(pending.path);
           try {
