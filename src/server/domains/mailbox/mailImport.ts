@@ -43,7 +43,9 @@ export async function mailboxOwner(db: Database, userId: string): Promise<Viewer
 }
 
 const pdfName = (name: string | undefined, index: number) => {
-  const base = (name ?? '').replace(/[\u0000-\u001f/\\]/g, '_').trim() || `attachment-${index + 1}`;
+  const base =
+    [...(name ?? '')].map((c) => (c < ' ' || c === '/' || c === '\\' ? '_' : c)).join('').trim() ||
+    `attachment-${index + 1}`;
   return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
 };
 
