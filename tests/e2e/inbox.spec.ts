@@ -8,6 +8,8 @@ import { hostForSpec, signInThroughForm } from './support/host';
 const missing = dovecotMissing();
 test.skip(missing !== null, missing ?? '');
 
+// A host, dovecot and an SMTP server start before the test: generous on a loaded machine.
+test.describe.configure({ timeout: 300_000 });
 const spec = hostForSpec();
 let dovecot: TestDovecot;
 let smtp: TestSmtp;
@@ -26,7 +28,11 @@ test.beforeAll(async () => {
   await client.connect();
   await client.append(
     'INBOX',
-    mailSource({ id: 'claim@client.test', subject: 'Claim 4471: medical report', from: 'alice@client.test' }),
+    mailSource({
+      id: 'claim@client.test',
+      subject: 'Claim 4471: medical report',
+      from: 'alice@client.test',
+    }),
   );
   await client.append(
     'INBOX',
