@@ -44,8 +44,10 @@ export async function mailboxOwner(db: Database, userId: string): Promise<Viewer
 
 const pdfName = (name: string | undefined, index: number) => {
   const base =
-    [...(name ?? '')].map((c) => (c < ' ' || c === '/' || c === '\\' ? '_' : c)).join('').trim() ||
-    `attachment-${index + 1}`;
+    [...(name ?? '')]
+      .map((c) => (c < ' ' || c === '/' || c === '\\' ? '_' : c))
+      .join('')
+      .trim() || `attachment-${index + 1}`;
   return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
 };
 
