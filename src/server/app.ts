@@ -35,6 +35,9 @@ import type { PipelineQueue } from './domains/pipeline/queue';
 import { startPipeline } from './domains/pipeline/startPipeline';
 import { createWorkflowCrm } from './domains/crm/outbound';
 import { startCrmScheduler } from './domains/crm/scheduler';
+import { startMailSyncLoop } from './domains/mailbox/loop';
+import type { RawFileSink } from './domains/mailbox/mailImport';
+import { finishUpload } from './domains/uploads/finish';
 import {
   createRuleDispatcher,
   systemClock,
@@ -132,6 +135,7 @@ export async function buildApp(
   const late: {
     rematch?: (companyId: string) => Promise<void>;
     retryNode?: (nodeLogId: string) => Promise<boolean>;
+    mailSink?: RawFileSink;
   } = {};
   const services = await createServices(database.db, {
     config,
@@ -148,6 +152,8 @@ export async function buildApp(
       late.retryNode
         ? late.retryNode(nodeLogId)
         : Promise.reject(new Error('the workflow engine is not running')),
+    mailRawFileSink: () => late.mailSink,
+    mailLog: app.log,
     ...(options.crm ? { crm: options.crm } : {}),
   }).catch(async (error: unknown) => {
     await bus.close();
@@ -291,6 +297,21 @@ export async function buildApp(
           app.log.error({ err: error, rawFileId }, 'could not queue the raw file for processing'),
         ),
   }).uploads;
+  late.mailSink = async (viewer, row, source) => {
+    const finished = await finishUpload(
+      { services, alerts: lexdesk.uploads.alerts },
+      viewer,
+      row,
+      source,
+    );
+    if (!finished.duplicateOf) await pipeline.enqueue(finished.row.id);
+  };
+  const mailLoop = startMailSyncLoop({
+    db: database.db,
+    runner: services.mailbox.runner,
+    tickSeconds: config.mailSyncTickSeconds,
+    log: app.log,
+  });
 
   const graphqlHttp = graphqlHttpHandler(yoga, services.auth, origin);
   app.route({
@@ -309,6 +330,7 @@ export async function buildApp(
   app.addHook('preClose', async () => ws.live.closeAll());
   app.addHook('onClose', async () => {
     await crmScheduler.stop();
+    await mailLoop.stop();
     await notifyLoop.stop();
     mailer?.close();
     await workflowEngine.stop();

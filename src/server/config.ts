@@ -160,6 +160,8 @@ export const ConfigSchema = z.strictObject({
   crmAllowedBaseUrls: z.array(z.url({ protocol: /^https?$/ })).default([]),
   /** Seconds between looks for integrations whose sync interval is due (0: no interval sync). */
   crmSyncTickSeconds: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Seconds between background syncs of every active mailbox (0: only on demand). */
+  mailSyncTickSeconds: z.coerce.number().int().min(0).max(86_400).default(60),
   /** The OAuth application of provider one (Clio Manage): without it, connecting is refused. */
   clio: z
     .strictObject({
@@ -297,6 +299,7 @@ function fromEnv(env: Env): Record<string, unknown> {
       .map((url) => url.trim())
       .filter(Boolean),
     crmSyncTickSeconds: env.CRM_SYNC_TICK_SECONDS,
+    mailSyncTickSeconds: env.MAIL_SYNC_TICK_SECONDS,
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

@@ -17,6 +17,8 @@ import { createLeadViews } from './domains/tasks/leadViews';
 import { createProjectService } from './domains/projects/service';
 import { createTechStackService } from './domains/projects/techStacks';
 import { createTokenCipher } from './crypto/tokenCipher';
+import { createMailboxService, type MailboxDeps } from './domains/mailbox/service';
+import type { RawFileSink } from './domains/mailbox/mailImport';
 import { createCredentialRing } from './domains/crm/credentials';
 import { createCrmService, type CrmServiceDeps } from './domains/crm/service';
 import { createTalentService } from './domains/talent/service';
@@ -69,6 +71,9 @@ export async function createServices(
     onCasesAdded?: (companyId: string) => void;
     /** A person's retry of a failed workflow node (the engine, started after the services). */
     retryWorkflowNode?: (nodeLogId: string) => Promise<boolean>;
+    /** Where mailbox PDFs go once uploads and the pipeline exist (set late, app.ts). */
+    mailRawFileSink?: () => RawFileSink | undefined;
+    mailLog?: MailboxDeps['log'];
     /** For tests: the CRM connectors' HTTP client and retry waits. */
     crm?: Pick<CrmServiceDeps, 'fetch' | 'sleep' | 'retryBaseMs'>;
   },
@@ -89,8 +94,19 @@ export async function createServices(
         ? deps.retryWorkflowNode(id)
         : Promise.reject(new Error('the workflow engine is not running')),
   });
+  const rawFiles = createRawFileService(createRawFileRepository(db), createRawFileQueries(db), {
+    maxBytes: deps.config.rawFileMaxBytes,
+  });
+  const quiet = { warn: () => undefined, error: () => undefined };
   return {
     crmRing,
+    mailbox: createMailboxService({
+      db,
+      ring: crmRing,
+      log: deps.mailLog ?? quiet,
+      rawFiles,
+      sink: deps.mailRawFileSink ?? (() => undefined),
+    }),
     crm: createCrmService({
       db,
       ring: crmRing,
@@ -120,9 +136,7 @@ export async function createServices(
     ),
     files: createFileService(fileRepository, deps.storage, signer),
     liveFiles: createLiveFilesService(deps.bus),
-    rawFiles: createRawFileService(createRawFileRepository(db), createRawFileQueries(db), {
-      maxBytes: deps.config.rawFileMaxBytes,
-    }),
+    rawFiles,
     pipelineFiles: createPipelineService(db),
     fileTypes: createFileTypesService(db, createFileTypesRepository(db)),
     cases: createCaseService(

@@ -99,6 +99,15 @@ export const ERRORS = {
   FETCH_NOTIFICATION_HISTORY_FAILED: 'Failed to fetch notification rule history',
   FETCH_EMAIL_SUBSCRIPTION_FAILED: 'Failed to fetch email subscription',
   SAVE_EMAIL_SUBSCRIPTION_FAILED: 'Failed to save email subscription',
+  // The smart inbox (issue 20): section 8 words only the two Inbox failures; these are worded like them.
+  FETCH_MAILBOX_FAILED: 'Failed to fetch mailbox',
+  SAVE_MAILBOX_FAILED: 'Failed to save mailbox',
+  SYNC_MAILBOX_FAILED: 'Failed to sync mailbox',
+  UPDATE_MESSAGES_FAILED: 'Failed to update messages',
+  DELETE_MESSAGE_FAILED: 'Failed to delete message',
+  SEND_EMAIL_FAILED: 'Failed to send email',
+  FORWARD_EMAIL_FAILED: 'Failed to forward email',
+  FETCH_CONTACTS_FAILED: 'Failed to fetch contacts',
 
   // Chat
   FETCH_ROOMS_FAILED: 'Failed to fetch rooms',
@@ -165,6 +174,7 @@ export const PRODUCT_ERRORS = {
   SESSION_EXPIRED: 'Your session has ended. Please sign in again.',
   FORBIDDEN: 'You do not have permission to do that.',
   NOT_FOUND: 'Not found.',
+  MAILBOX_NOT_CONNECTED: 'No mailbox is connected. Connect one in the inbox settings.',
   INVALID_INPUT: 'Some of the information entered is not valid.',
   ALREADY_SET_UP: 'LexDesk is already set up. Please sign in.',
   EMAIL_TAKEN: 'A user with this email already exists.',

@@ -9,6 +9,7 @@ import { seededUuid, type Rng } from './prng';
 import { CRM_REST_TEMPLATES } from './rest-templates-crm';
 import { WORKFLOW_REST_TEMPLATES } from './rest-templates-workflows';
 import { NOTIFY_REST_TEMPLATES } from './rest-templates-notify';
+import { MAIL_REST_TEMPLATES } from './rest-templates-mail';
 
 export type BodyKind = 'none' | 'json' | 'multipart' | 'csv' | 'tus';
 
@@ -212,4 +213,5 @@ export const REST_TEMPLATES: Record<string, RestTemplate> = {
   ...WORKFLOW_REST_TEMPLATES,
   ...CRM_REST_TEMPLATES,
   ...NOTIFY_REST_TEMPLATES,
+  ...MAIL_REST_TEMPLATES,
 };

@@ -21,6 +21,7 @@ import { DocumentTypesPage } from '../features/document-types/DocumentTypesPage'
 import { LegalPeoplePage } from '../features/legal-people/LegalPeoplePage';
 import { NotificationRulesPage } from '../features/notification-rules/NotificationRulesPage';
 import { DigestSubscriptionsPage } from '../features/notification-rules/DigestSubscriptionsPage';
+import { InboxPage } from '../features/mailbox/InboxPage';
 import { DataExtractionPage } from '../features/data-extraction/DataExtractionPage';
 import { ActivityTypesPage } from '../features/activity-types/ActivityTypesPage';
 import { DocumentCenterPage } from '../features/documents/DocumentCenterPage';
@@ -93,6 +94,7 @@ export function createAppRouter() {
             { path: 'document-types', element: <DocumentTypesPage /> },
             { path: 'legal-people', element: <LegalPeoplePage /> },
             { path: 'notification-rules', element: <NotificationRulesPage /> },
+            { path: 'inbox', element: <InboxPage /> },
             { path: 'email-digests', element: <DigestSubscriptionsPage /> },
             { path: 'data-extraction', element: <DataExtractionPage /> },
             { path: 'activity-types', element: <ActivityTypesPage /> },

@@ -19,6 +19,11 @@ import {
   WORKFLOW_ROUTES,
 } from '../domains/workflows/routes';
 import { DIGEST_ROUTES, registerDigestRoutes } from '../domains/notification-rules/routes';
+import {
+  MAILBOX_READ_ONLY_POSTS,
+  MAILBOX_ROUTES,
+  registerMailboxRoutes,
+} from '../domains/mailbox/routes';
 import { CRM_READ_ONLY_POSTS, CRM_ROUTES, registerCrmRoutes } from '../domains/crm/routes';
 import type { RouteDeps } from './routeDeps';
 
@@ -65,6 +70,8 @@ export const ROUTES = [
   ...CRM_ROUTES,
   // Digest subscriptions (issue 20).
   ...DIGEST_ROUTES,
+  // The smart inbox (issue 20).
+  ...MAILBOX_ROUTES,
 ] as const;
 
 /**
@@ -78,6 +85,7 @@ export const READ_ONLY_POST_ROUTES: ReadonlySet<string> = new Set([
   'POST /legal-cases/get-stats',
   ...WORKFLOW_READ_ONLY_POSTS,
   ...CRM_READ_ONLY_POSTS,
+  ...MAILBOX_READ_ONLY_POSTS,
 ]);
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -92,6 +100,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   registerWorkflowRoutes(app, deps);
   registerCrmRoutes(app, deps);
   registerDigestRoutes(app, deps);
+  registerMailboxRoutes(app, deps);
   registerEvaluationRoutes(app, deps);
   return { uploads: registerUploadRoutes(app, deps) };
 }

@@ -45,6 +45,7 @@ export const APP_ROUTE_PATTERNS = [
   'crm-integrations/callback',
   'notification-rules',
   'email-digests',
+  'inbox',
   'evaluation',
 ] as const;
 

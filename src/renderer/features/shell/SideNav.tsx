@@ -26,6 +26,7 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
     title: 'Workspace',
     entries: [
       { to: '/notifications', label: 'Notifications', icon: 'notifications' },
+      { to: '/inbox', label: 'Inbox', icon: 'envelope' },
       { to: '/raw-files', label: 'Raw files', icon: 'document' },
       { to: '/documents', label: 'Document center', icon: 'folder-shared' },
       { to: '/review', label: 'Needs review', icon: 'form' },

@@ -1,0 +1,152 @@
+/**
+ * Reads of one integration's messages: the paged list (spec "Smart inbox list state": messages,
+ * total, page, pageSize, totalPages, hasMore), a thread, the unread count and the contacts (every
+ * address the mailbox has exchanged mail with: data and total).
+ */
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+import { mailMessage } from '../../db/schemaMail';
+import { MESSAGE_FLAGS, type MessageListQuery } from '../../../shared/mailbox/schemas';
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The list's columns: no bodies. */
+export const listColumns = {
+  id: mailMessage.id,
+  thread_id: mailMessage.thread_id,
+  subject: mailMessage.subject,
+  from_address: mailMessage.from_address,
+  from_name: mailMessage.from_name,
+  to_addresses: mailMessage.to_addresses,
+  cc_addresses: mailMessage.cc_addresses,
+  sent_at: mailMessage.sent_at,
+  snippet: mailMessage.snippet,
+  attachments: mailMessage.attachments,
+  raw_file_ids: mailMessage.raw_file_ids,
+  ...Object.fromEntries(MESSAGE_FLAGS.map((flag) => [flag, mailMessage[flag]])),
+} as const;
+
+/** Where a folder filter is given, it decides; otherwise the inbox (starred/important: all but spam and trash). */
+function listCondition(integrationId: string, query: MessageListQuery): SQL {
+  const filters = { ...query.filters };
+  for (const key of ['is_sent', 'is_draft', 'is_read'] as const)
+    if (query[key] !== undefined) filters[key] = query[key];
+  const conditions: SQL[] = [eq(mailMessage.integration_id, integrationId)];
+  for (const flag of MESSAGE_FLAGS) {
+    const value = filters[flag];
+    if (value !== undefined) conditions.push(eq(mailMessage[flag], value));
+  }
+  const folderChosen = ['is_sent', 'is_draft', 'is_spam', 'is_trash', 'is_inbox'].some(
+    (flag) => filters[flag as keyof typeof filters] !== undefined,
+  );
+  if (!folderChosen) {
+    conditions.push(eq(mailMessage.is_spam, false), eq(mailMessage.is_trash, false));
+    if (
+      filters.is_starred === undefined &&
+      filters.is_important === undefined &&
+      !filters.thread_id
+    )
+      conditions.push(eq(mailMessage.is_inbox, true));
+  }
+  if (filters.search) {
+    const like = likeText(filters.search);
+    conditions.push(
+      or(
+        ilike(mailMessage.subject, like),
+        ilike(mailMessage.from_address, like),
+        ilike(mailMessage.from_name, like),
+        ilike(mailMessage.snippet, like),
+      )!,
+    );
+  }
+  if (filters.from) conditions.push(ilike(mailMessage.from_address, likeText(filters.from)));
+  if (filters.thread_id) conditions.push(eq(mailMessage.thread_id, filters.thread_id));
+  if (filters.has_attachments !== undefined)
+    conditions.push(
+      filters.has_attachments
+        ? sql`jsonb_array_length(${mailMessage.attachments}) > 0`
+        : sql`jsonb_array_length(${mailMessage.attachments}) = 0`,
+    );
+  return and(...conditions)!;
+}
+
+export async function listMessages(db: Database, integrationId: string, query: MessageListQuery) {
+  const where = listCondition(integrationId, query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(mailMessage)
+      .where(where)
+      .orderBy(desc(mailMessage.sent_at), desc(mailMessage.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(mailMessage).where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  const totalPages = Math.max(1, Math.ceil(totalCount / query.pageSize));
+  return {
+    messages: rows,
+    total: totalCount,
+    page: query.page,
+    pageSize: query.pageSize,
+    totalPages,
+    hasMore: query.page < totalPages,
+  };
+}
+
+export async function threadMessages(db: Database, integrationId: string, threadId: string) {
+  return db
+    .select({ ...listColumns, text_body: mailMessage.text_body, html_body: mailMessage.html_body })
+    .from(mailMessage)
+    .where(and(eq(mailMessage.integration_id, integrationId), eq(mailMessage.thread_id, threadId)))
+    .orderBy(asc(mailMessage.sent_at), asc(mailMessage.id))
+    .limit(500);
+}
+
+export async function unreadCount(db: Database, integrationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailMessage)
+    .where(
+      and(
+        eq(mailMessage.integration_id, integrationId),
+        eq(mailMessage.is_inbox, true),
+        eq(mailMessage.is_read, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Every address in the mailbox's From, To and Cc, with how often, searchable. */
+export async function contacts(
+  db: Database,
+  integrationId: string,
+  query: { page: number; pageSize: number; globalSearch?: string | undefined },
+) {
+  const search = query.globalSearch ? likeText(query.globalSearch) : null;
+  const result = await db.execute<{
+    email: string;
+    name: string;
+    messages: number;
+    total: number;
+  }>(sql`
+    with addresses as (
+      select from_address as email, from_name as name from mail_message
+       where integration_id = ${integrationId} and from_address <> ''
+      union all
+      select unnest(to_addresses || cc_addresses), '' from mail_message
+       where integration_id = ${integrationId}
+    ), grouped as (
+      select email, max(name) as name, count(*)::int as messages from addresses
+       group by email
+    )
+    select email, name, messages, (count(*) over ())::int as total from grouped
+     where ${search === null ? sql`true` : sql`(email ilike ${search} or name ilike ${search})`}
+     order by messages desc, email
+     limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
+  const rows = result.rows;
+  return {
+    data: rows.map(({ email, name, messages }) => ({ email, name, messages })),
+    total: rows[0]?.total ?? 0,
+  };
+}

@@ -1,0 +1,327 @@
+/**
+ * Brings one mailbox's folders into mail_folder / mail_message with imapflow, incrementally:
+ * - a folder whose UIDVALIDITY changed is fetched again from scratch;
+ * - new mail is the UIDs above the folder's last_uid: sizes first, then sources in batches (at
+ *   most BATCH_MESSAGES or BATCH_BYTES), so memory holds one batch; a mail above
+ *   MAX_MESSAGE_BYTES or one mailparser cannot read is logged, skipped and counted, and the sync
+ *   goes on past it (last_uid moves over it, so it is not retried on every sync);
+ * - flag changes: with CONDSTORE only the messages changed since the stored HIGHESTMODSEQ,
+ *   otherwise every message's flags again; messages gone from the server are removed.
+ * `onNew` sees each stored new message with its parsed source (PDF import, filtering rules).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { ImapFlow, ListResponse } from 'imapflow';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Database } from '../../db/connection';
+import { mailFolder, mailMessage, type MailFolderRow } from '../../db/schemaMail';
+import { flagsOf, rowOfParsed, type FolderKind } from './parse';
+
+export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+const BATCH_MESSAGES = 100;
+const BATCH_BYTES = 32 * 1024 * 1024;
+const FLAG_CHUNK = 1000;
+
+export interface SyncCounts {
+  folders: number;
+  fetched: number;
+  skipped: number;
+  flag_updates: number;
+  removed: number;
+}
+
+export interface SyncLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+export interface NewMessage {
+  id: string;
+  path: string;
+  uid: number;
+  folder: FolderKind;
+  parsed: ParsedMail;
+}
+
+export interface SyncDeps {
+  db: Database;
+  log: SyncLog;
+  onNew?: (message: NewMessage) => Promise<void>;
+}
+
+/** Folders worth syncing: selectable ones, without the virtual "all mail" and "flagged" views. */
+function syncable(folder: ListResponse): boolean {
+  if (folder.flags.has('\\Noselect') || folder.flags.has('\\NonExistent')) return false;
+  return folder.specialUse !== '\\All' && folder.specialUse !== '\\Flagged';
+}
+
+export function folderKind(folder: Pick<ListResponse, 'path' | 'specialUse'>): FolderKind {
+  const isInbox = folder.path.toUpperCase() === 'INBOX';
+  return { isInbox, specialUse: isInbox ? '\\Inbox' : (folder.specialUse ?? null) };
+}
+
+export async function syncMailbox(
+  deps: SyncDeps,
+  client: ImapFlow,
+  integrationId: string,
+): Promise<SyncCounts> {
+  const counts: SyncCounts = { folders: 0, fetched: 0, skipped: 0, flag_updates: 0, removed: 0 };
+  const folders = (await client.list()).filter(syncable);
+  for (const folder of folders) {
+    await syncFolder(deps, client, integrationId, folder, counts);
+    counts.folders += 1;
+  }
+  return counts;
+}
+
+async function folderRow(
+  db: Database,
+  integrationId: string,
+  folder: ListResponse,
+  uidValidity: number,
+): Promise<MailFolderRow> {
+  const kind = folderKind(folder);
+  const [existing] = await db
+    .select()
+    .from(mailFolder)
+    .where(and(eq(mailFolder.integration_id, integrationId), eq(mailFolder.path, folder.path)));
+  if (existing && existing.uidvalidity === uidValidity) return existing;
+  if (existing) {
+    // A new UIDVALIDITY: the old UIDs mean nothing now; everything is fetched again.
+    await db.delete(mailMessage).where(eq(mailMessage.folder_id, existing.id));
+    const [reset] = await db
+      .update(mailFolder)
+      .set({ uidvalidity: uidValidity, last_uid: 0, highest_modseq: null })
+      .where(eq(mailFolder.id, existing.id))
+      .returning();
+    return reset!;
+  }
+  const [created] = await db
+    .insert(mailFolder)
+    .values({
+      integration_id: integrationId,
+      path: folder.path,
+      special_use: kind.specialUse,
+      uidvalidity: uidValidity,
+    })
+    .returning();
+  return created!;
+}
+
+async function syncFolder(
+  deps: SyncDeps,
+  client: ImapFlow,
+  integrationId: string,
+  folder: ListResponse,
+  counts: SyncCounts,
+): Promise<void> {
+  const lock = await client.getMailboxLock(folder.path, { readOnly: true });
+  try {
+    const box = client.mailbox;
+    if (!box) return;
+    const row = await folderRow(deps.db, integrationId, folder, Number(box.uidValidity));
+    const known = row.last_uid;
+    const kind = folderKind(folder);
+    if (box.exists > 0 && box.uidNext > known + 1)
+      await fetchNew(deps, client, integrationId, row, kind, counts);
+    if (known > 0) await refreshFlags(deps.db, client, row, known, kind, box, counts);
+    const modseq = box.highestModseq !== undefined ? String(box.highestModseq) : null;
+    await deps.db
+      .update(mailFolder)
+      .set({ highest_modseq: modseq })
+      .where(eq(mailFolder.id, row.id));
+  } finally {
+    lock.release();
+  }
+}
+
+async function fetchNew(
+  deps: SyncDeps,
+  client: ImapFlow,
+  integrationId: string,
+  folder: MailFolderRow,
+  kind: FolderKind,
+  counts: SyncCounts,
+): Promise<void> {
+  const sizes: Array<{ uid: number; size: number }> = [];
+  for await (const message of client.fetch(
+    `${folder.last_uid + 1}:*`,
+    { uid: true, size: true },
+    { uid: true },
+  ))
+    if (message.uid > folder.last_uid) sizes.push({ uid: message.uid, size: message.size ?? 0 });
+  sizes.sort((a, b) => a.uid - b.uid);
+  let batch: number[] = [];
+  let batchBytes = 0;
+  const flush = async (lastUid: number) => {
+    if (batch.length > 0)
+      await storeBatch(deps, client, integrationId, folder, kind, batch, counts);
+    batch = [];
+    batchBytes = 0;
+    await deps.db.update(mailFolder).set({ last_uid: lastUid }).where(eq(mailFolder.id, folder.id));
+  };
+  for (const { uid, size } of sizes) {
+    if (size > MAX_MESSAGE_BYTES) {
+      counts.skipped += 1;
+      deps.log.warn({ folder: folder.path, uid, size }, 'mail skipped: larger than the limit');
+    } else {
+      batch.push(uid);
+      batchBytes += size;
+    }
+    if (batch.length >= BATCH_MESSAGES || batchBytes >= BATCH_BYTES) await flush(uid);
+  }
+  const last = sizes.at(-1);
+  if (last) await flush(last.uid);
+}
+
+async function storeBatch(
+  deps: SyncDeps,
+  client: ImapFlow,
+  integrationId: string,
+  folder: MailFolderRow,
+  kind: FolderKind,
+  uids: number[],
+  counts: SyncCounts,
+): Promise<void> {
+  const fetched: Array<{
+    uid: number;
+    source: Buffer;
+    flags: Set<string>;
+    date: Date;
+    size: number;
+  }> = [];
+  for await (const message of client.fetch(
+    uids.join(','),
+    { uid: true, flags: true, source: true, internalDate: true, size: true },
+    { uid: true },
+  )) {
+    if (!message.source) continue;
+    const internal = message.internalDate;
+    fetched.push({
+      uid: message.uid,
+      source: message.source,
+      flags: message.flags ?? new Set(),
+      date: internal instanceof Date ? internal : new Date(internal ?? Date.now()),
+      size: message.size ?? message.source.length,
+    });
+  }
+  // Parsed after the FETCH has ended: imapflow runs one command at a time.
+  for (const message of fetched) {
+    let parsed: ParsedMail;
+    try {
+      parsed = await simpleParser(message.source, {
+        skipImageLinks: true,
+        maxHtmlLengthToParse: 2_000_000,
+      });
+    } catch (error) {
+      counts.skipped += 1;
+      deps.log.warn(
+        { folder: folder.path, uid: message.uid, err: String(error) },
+        'mail skipped: it could not be read',
+      );
+      continue;
+    }
+    const values = {
+      integration_id: integrationId,
+      folder_id: folder.id,
+      uid: message.uid,
+      size: message.size,
+      ...rowOfParsed(parsed, `uid:${folder.id}:${message.uid}`, message.date),
+      ...flagsOf(message.flags, kind),
+    };
+    const [stored] = await deps.db
+      .insert(mailMessage)
+      .values(values)
+      .onConflictDoNothing({ target: [mailMessage.folder_id, mailMessage.uid] })
+      .returning({ id: mailMessage.id });
+    if (!stored) continue;
+    counts.fetched += 1;
+    if (deps.onNew) {
+      try {
+        await deps.onNew({
+          id: stored.id,
+          path: folder.path,
+          uid: message.uid,
+          folder: kind,
+          parsed,
+        });
+      } catch (error) {
+        deps.log.warn(
+          { folder: folder.path, uid: message.uid, err: String(error) },
+          'mail stored, but its rules or attachments failed',
+        );
+      }
+    }
+  }
+}
+
+type MailboxState = Exclude<ImapFlow['mailbox'], false | null | undefined>;
+
+async function refreshFlags(
+  db: Database,
+  client: ImapFlow,
+  folder: MailFolderRow,
+  known: number,
+  kind: FolderKind,
+  box: MailboxState,
+  counts: SyncCounts,
+): Promise<void> {
+  const condstore =
+    client.enabled.has('CONDSTORE') &&
+    folder.highest_modseq !== null &&
+    box.highestModseq !== undefined;
+  if (condstore && BigInt(folder.highest_modseq!) >= box.highestModseq!) {
+    // Nothing changed since the last sync; still notice expunged mail below.
+  } else {
+    const changes: Array<{ uid: number; flags: Set<string> }> = [];
+    for await (const message of client.fetch(
+      `1:${known}`,
+      { uid: true, flags: true },
+      condstore ? { uid: true, changedSince: BigInt(folder.highest_modseq!) } : { uid: true },
+    ))
+      if (message.uid <= known)
+        changes.push({ uid: message.uid, flags: message.flags ?? new Set() });
+    for (let i = 0; i < changes.length; i += FLAG_CHUNK)
+      counts.flag_updates += await applyFlags(
+        db,
+        folder.id,
+        changes.slice(i, i + FLAG_CHUNK),
+        kind,
+      );
+  }
+  const present = await client.search({ all: true }, { uid: true });
+  if (!present) return;
+  const gone = await db
+    .delete(mailMessage)
+    .where(
+      and(
+        eq(mailMessage.folder_id, folder.id),
+        // One array parameter, however many messages the folder holds.
+        sql`not (${mailMessage.uid} = any(${`{${present.join(',')}}`}::bigint[]))`,
+        sql`${mailMessage.uid} <= ${known}`,
+      ),
+    )
+    .returning({ id: mailMessage.id });
+  counts.removed += gone.length;
+}
+
+/** One statement per chunk: only rows whose flags differ are written; their count is returned. */
+async function applyFlags(
+  db: Database,
+  folderId: string,
+  changes: Array<{ uid: number; flags: Set<string> }>,
+  kind: FolderKind,
+): Promise<number> {
+  if (changes.length === 0) return 0;
+  const rows = changes.map(({ uid, flags }) => {
+    const f = flagsOf(flags, kind);
+    return sql`(${uid}::bigint, ${f.is_read}::boolean, ${f.is_starred}::boolean, ${f.is_draft}::boolean, ${f.is_important}::boolean, ${f.is_spam}::boolean)`;
+  });
+  const result = await db.execute(sql`
+    update mail_message m
+       set is_read = v.is_read, is_starred = v.is_starred, is_draft = v.is_draft,
+           is_important = v.is_important, is_spam = v.is_spam
+      from (values ${sql.join(rows, sql`, `)}) as v(uid, is_read, is_starred, is_draft, is_important, is_spam)
+     where m.folder_id = ${folderId} and m.uid = v.uid
+       and (m.is_read, m.is_starred, m.is_draft, m.is_important, m.is_spam)
+           is distinct from (v.is_read, v.is_starred, v.is_draft, v.is_important, v.is_spam)`);
+  return result.rowCount ?? 0;
+}

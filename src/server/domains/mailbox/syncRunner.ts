@@ -1,0 +1,107 @@
+/**
+ * One sync of one mailbox with its rules: syncMailbox brings the mail in; each new inbox message
+ * is matched against the integration's filtering rules, its PDFs become raw files (mailImport.ts)
+ * and the rules' flags are written back to the IMAP server after the folder walk (imapflow runs
+ * one command at a time). The counts land in last_sync_result. One sync per mailbox at a time in
+ * this process; a second caller waits for the running one.
+ */
+import { eq } from 'drizzle-orm';
+import { mailIntegration, mailMessage, type MailIntegrationRow } from '../../db/schemaMail';
+import type { MailboxContext } from './context';
+import { withImap } from './integration';
+import { importPdfAttachments, mailboxOwner } from './mailImport';
+import { rowOfParsed, flagsOf } from './parse';
+import { importsPdfs, matchingActions, ruleFlags, storedRules } from './rules';
+import { syncMailbox, type NewMessage, type SyncCounts } from './sync';
+
+export interface SyncResult extends SyncCounts {
+  raw_files: number;
+  error?: string;
+}
+
+export function createSyncRunner(ctx: MailboxContext) {
+  const running = new Map<string, Promise<SyncResult>>();
+
+  async function run(integration: MailIntegrationRow): Promise<SyncResult> {
+    const rules = storedRules(integration.rules);
+    const owner = await mailboxOwner(ctx.db, integration.user_id);
+    const sink = ctx.sink();
+    const pendingFlags: Array<{ id: string; path: string; uid: number; flags: string[] }> = [];
+    let rawFiles = 0;
+    const onNew = async (message: NewMessage) => {
+      if (!message.folder.isInbox) return;
+      const row = rowOfParsed(message.parsed, '', new Date());
+      const actions = matchingActions(rules, row);
+      const flags = ruleFlags(actions);
+      if (flags.length > 0)
+        pendingFlags.push({ id: message.id, path: message.path, uid: message.uid, flags });
+      if (owner && sink && importsPdfs(rules, actions))
+        rawFiles += (
+          await importPdfAttachments(
+            { db: ctx.db, rawFiles: ctx.rawFiles, sink },
+            owner,
+            message.id,
+            message.parsed.attachments,
+          )
+        ).length;
+    };
+    let result: SyncResult;
+    try {
+      const counts = await withImap(ctx.ring, integration, async (client) => {
+        const synced = await syncMailbox(
+          { db: ctx.db, log: ctx.log, onNew },
+          client,
+          integration.id,
+        );
+        for (const pending of pendingFlags) {
+          const lock = await client.getMailboxLock(pending.path);
+          try {
+            await client.messageFlagsAdd(String(pending.uid), pending.flags, { uid: true });
+          } finally {
+            lock.release();
+          }
+          const set = new Set(pending.flags);
+          const flags = flagsOf(set, { isInbox: true, specialUse: '\\Inbox' });
+          await ctx.db
+            .update(mailMessage)
+            .set({
+              ...(set.has('\\Seen') ? { is_read: flags.is_read } : {}),
+              ...(set.has('\\Flagged') ? { is_starred: flags.is_starred } : {}),
+              ...(set.has('$Important') ? { is_important: flags.is_important } : {}),
+            })
+            .where(eq(mailMessage.id, pending.id));
+        }
+        return synced;
+      });
+      result = { ...counts, raw_files: rawFiles };
+    } catch (error) {
+      ctx.log.error({ err: error, integrationId: integration.id }, 'mailbox sync failed');
+      result = {
+        folders: 0,
+        fetched: 0,
+        skipped: 0,
+        flag_updates: 0,
+        removed: 0,
+        raw_files: rawFiles,
+        error: error instanceof Error ? error.message : String(error),
+      };
+    }
+    await ctx.db
+      .update(mailIntegration)
+      .set({ last_sync: new Date(), last_sync_result: result })
+      .where(eq(mailIntegration.id, integration.id));
+    ctx.cache.invalidate(integration.id);
+    return result;
+  }
+
+  return {
+    sync(integration: MailIntegrationRow): Promise<SyncResult> {
+      const current = running.get(integration.id);
+      if (current) return current;
+      const started = run(integration).finally(() => running.delete(integration.id));
+      running.set(integration.id, started);
+      return started;
+    },
+  };
+}
+export type SyncRunner = ReturnType<typeof createSyncRunner>;

@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { ImapFlow } from 'imapflow';
+import { dovecotMissing, startTestDovecot, type TestDovecot } from '../support/dovecot';
+import { mailSource, minimalPdf } from '../support/mailFixtures';
+import { startTestSmtp, type TestSmtp } from '../support/smtp';
+import { hostForSpec, signInThroughForm } from './support/host';
+
+const missing = dovecotMissing();
+test.skip(missing !== null, missing ?? '');
+
+// A host, dovecot and an SMTP server start before the test: generous on a loaded machine.
+test.describe.configure({ timeout: 300_000 });
+const spec = hostForSpec();
+let dovecot: TestDovecot;
+let smtp: TestSmtp;
+
+test.beforeAll(async () => {
+  dovecot = await startTestDovecot();
+  smtp = await startTestSmtp();
+  const client = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user: dovecot.user, pass: dovecot.password },
+    logger: false,
+  });
+  await client.connect();
+  await client.append(
+    'INBOX',
+    mailSource({
+      id: 'claim@client.test',
+      subject: 'Claim 4471: medical report',
+      from: 'alice@client.test',
+    }),
+  );
+  await client.append(
+    'INBOX',
+    mailSource({
+      id: 'claim-re@client.test',
+      subject: 'Re: Claim 4471: medical report',
+      from: 'bob@insurer.test',
+      references: ['claim@client.test'],
+      attachment: { name: 'report.pdf', content: minimalPdf('Report for claim 4471') },
+    }),
+    ['\\Seen'],
+  );
+  await client.logout();
+});
+test.afterAll(async () => {
+  await smtp?.close();
+  await dovecot?.stop();
+});
+
+test('given a mailbox on an IMAP server, when a user connects and syncs it, then its mail is listed with flags, threads open, and a composed mail goes out over SMTP', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInThroughForm(page, spec.host);
+  await page.getByRole('link', { name: 'Inbox' }).click();
+  await expect(page.getByText('No mailbox connected.')).toBeVisible();
+  await page.getByRole('button', { name: 'Connect a mailbox' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email address').fill(dovecot.user);
+  await dialog.getByLabel('Password').fill(dovecot.password);
+  await dialog.getByLabel('IMAP server').fill(dovecot.host);
+  await dialog.getByLabel('IMAP port').fill(String(dovecot.port));
+  await dialog.getByText('IMAP over TLS').click();
+  await dialog.getByLabel('SMTP server').fill(smtp.config.host);
+  await dialog.getByLabel('SMTP port').fill(String(smtp.config.port));
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Sync' }).click();
+  const first = page.getByRole('row', { name: /Claim 4471: medical report/ }).first();
+  await expect(first).toBeVisible();
+  await expect(page.getByText(`${dovecot.user} · 1 unread`)).toBeVisible();
+  await expect(page.getByText('In raw files')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/inbox-list.png', fullPage: true });
+
+  await page.getByRole('row', { name: /^(?!.*Re:).*Claim 4471/ }).click();
+  const thread = page.getByLabel('Thread');
+  await expect(thread.getByText('alice@client.test')).toBeVisible();
+  await expect(thread.getByText('bob@insurer.test')).toBeVisible();
+  await expect(page.getByText(`${dovecot.user} · 0 unread`)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/inbox-thread.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Compose' }).click();
+  const compose = page.getByRole('dialog');
+  await compose.getByLabel('To').fill('carol@court.test');
+  await compose.getByLabel('Subject').fill('Filing for claim 4471');
+  await compose.getByLabel('Message').fill('Please find the filing.');
+  await page.screenshot({ path: 'test-results/screens/inbox-compose.png' });
+  await compose.getByRole('button', { name: 'Send' }).click();
+  await expect(compose).toBeHidden();
+  const [sent] = await smtp.waitFor(1);
+  expect(sent!.parsed.subject).toBe('Filing for claim 4471');
+  await page.getByRole('button', { name: 'Sent' }).click();
+  await expect(page.getByRole('row', { name: /Filing for claim 4471/ })).toBeVisible();
+});

@@ -1,0 +1,157 @@
+/**
+ * A throwaway Debian dovecot (package dovecot-imapd) on loopback for tests: its own configuration,
+ * maildirs, runtime folder and log in a temporary folder, plaintext sign-in allowed (loopback only,
+ * no TLS), one user from a passwd-file. As root, mail is owned by the system user `mail` (dovecot
+ * refuses UID 0 for mail); otherwise by the caller. `startTestDovecot()` resolves once the IMAP
+ * port accepts connections; `stop()` ends the process and removes the folder.
+ * `dovecotMissing()` names why tests cannot run here (no binary), so they can skip saying so.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { until } from './until';
+
+const DOVECOT_BINARIES = ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot'];
+
+export function dovecotBinary(): string | null {
+  return DOVECOT_BINARIES.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+/** Null when dovecot can run here, else the reason tests skip. */
+export function dovecotMissing(): string | null {
+  return dovecotBinary()
+    ? null
+    : 'dovecot is not installed (apt-get install dovecot-imapd): the IMAP tests are skipped';
+}
+
+export interface TestDovecot {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  /** Another account on the same server (for tenant and per-user cases). */
+  addUser(user: string, password: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('data', (chunk) => {
+      socket.destroy();
+      resolve(chunk.toString('latin1').startsWith('* OK'));
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function idOf(flag: '-u' | '-g', name: string): number {
+  const result = spawnSync('id', [flag, name], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`no system user ${name}`);
+  return Number(result.stdout.trim());
+}
+
+export async function startTestDovecot(
+  options: { user?: string; password?: string } = {},
+): Promise<TestDovecot> {
+  const binary = dovecotBinary();
+  if (!binary) throw new Error(dovecotMissing() ?? 'dovecot missing');
+  const user = options.user ?? 'clerk@lexdesk.test';
+  const password = options.password ?? 'imap-secret-1';
+  const root = await mkdtemp(path.join(tmpdir(), 'lexdesk-dovecot-'));
+  // dovecot's unprivileged auth and login processes read the passwd-file and reach the sockets.
+  await chmod(root, 0o755);
+  const asRoot = process.getuid?.() === 0;
+  const uid = asRoot ? idOf('-u', 'mail') : (process.getuid?.() ?? 0);
+  const gid = asRoot ? idOf('-g', 'mail') : (process.getgid?.() ?? 0);
+  const internalUser = asRoot ? 'dovecot' : (process.env.USER ?? 'nobody');
+  const mail = path.join(root, 'mail');
+  await mkdir(mail, { mode: 0o700 });
+  if (asRoot) await chown(mail, uid, gid);
+  const passwd = path.join(root, 'passwd');
+  const port = await freePort();
+  const config = [
+    `base_dir = ${root}/run`,
+    `state_dir = ${root}/state`,
+    `log_path = ${root}/dovecot.log`,
+    'protocols = imap',
+    'listen = 127.0.0.1',
+    'ssl = no',
+    'disable_plaintext_auth = no',
+    'auth_mechanisms = plain login',
+    `mail_location = maildir:${mail}/%u`,
+    `mail_uid = ${uid}`,
+    `mail_gid = ${gid}`,
+    `first_valid_uid = ${uid}`,
+    `first_valid_gid = ${gid}`,
+    `default_internal_user = ${internalUser}`,
+    `default_login_user = ${asRoot ? 'dovenull' : internalUser}`,
+    'mail_max_userip_connections = 100',
+    'mail_plugins = ',
+    'imap_max_line_length = 1M',
+    `service imap-login {\n  inet_listener imap {\n    address = 127.0.0.1\n    port = ${port}\n  }\n  inet_listener imaps {\n    port = 0\n  }\n}`,
+    'service stats {\n  unix_listener stats-reader {\n    mode = 0666\n  }\n  unix_listener stats-writer {\n    mode = 0666\n  }\n}',
+    `passdb {\n  driver = passwd-file\n  args = scheme=PLAIN username_format=%u ${passwd}\n}`,
+    `userdb {\n  driver = static\n  args = uid=${uid} gid=${gid} home=${mail}/%u\n}`,
+    'namespace inbox {\n  inbox = yes\n  separator = /\n  mailbox Sent {\n    special_use = \\Sent\n    auto = create\n  }\n  mailbox Drafts {\n    special_use = \\Drafts\n    auto = create\n  }\n  mailbox Trash {\n    special_use = \\Trash\n    auto = create\n  }\n  mailbox Junk {\n    special_use = \\Junk\n    auto = create\n  }\n}',
+    '',
+  ].join('\n');
+  const configPath = path.join(root, 'dovecot.conf');
+  await writeFile(configPath, config, { mode: 0o644 });
+  const lines: string[] = [];
+  const addUser = async (name: string, secret: string) => {
+    lines.push(`${name}:{PLAIN}${secret}::::::`);
+    await writeFile(passwd, `${lines.join('\n')}\n`, { mode: 0o644 });
+  };
+  await addUser(user, password);
+
+  const child: ChildProcess = spawn(binary, ['-F', '-c', configPath], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const readLog = () => readFile(path.join(root, 'dovecot.log'), 'utf8').catch(() => '');
+  try {
+    await until(
+      async () => {
+        if (exited) throw new Error(`dovecot exited: ${output}\n${await readLog()}`);
+        return accepts(port);
+      },
+      30_000,
+      'dovecot accepting IMAP connections',
+    );
+  } catch (error) {
+    child.kill('SIGKILL');
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    host: '127.0.0.1',
+    port,
+    user,
+    password,
+    addUser,
+    async stop() {
+      if (!exited) {
+        const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGTERM');
+        await gone;
+      }
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
