@@ -193,7 +193,9 @@ export function createBoardQueries(db: Database) {
       : await db
           .select({ status_id: task.status_id, n: sql<number>`count(*)::int` })
           .from(task)
-          .where(and(board.where, statusId === undefined ? undefined : eq(task.status_id, statusId)))
+          .where(
+            and(board.where, statusId === undefined ? undefined : eq(task.status_id, statusId)),
+          )
           .groupBy(task.status_id);
     return new Map(rows.map((r) => [r.status_id, r.n]));
   }
@@ -240,9 +242,7 @@ export function createBoardQueries(db: Database) {
       perColumn: number,
     ): Promise<BoardColumnRecord[]> {
       const board = await onBoard(viewer, kind, projectId);
-      const [first, second, ...rest] = TASK_STATUSES.map((s) =>
-        page(board.where, s.id, perColumn),
-      );
+      const [first, second, ...rest] = TASK_STATUSES.map((s) => page(board.where, s.id, perColumn));
       const [keys, totals] = await Promise.all([
         unionAll(first!, second!, ...rest) as unknown as Promise<PageKey[]>,
         counts(board),
