@@ -102,7 +102,7 @@ describe('talent types', () => {
     expect(task.data?.createTask.total_estimated_cost).toBe(13_502);
   });
 
-  it('given a blank role or a negative, too high or missing rate, then each field is named with what to fix', async () => {
+  it('given a blank or too long role, or a negative or too high rate, then the field is named with what to fix', async () => {
     const blank = await create({ role: '   ', hourly_rate: 100 });
     expect(issuesOf(blank)).toEqual([{ path: 'role', message: TALENT_TYPE_MESSAGES.roleMissing }]);
     const negative = await create({ role: 'Negative', hourly_rate: -1 });
@@ -139,7 +139,7 @@ describe('talent types', () => {
     expect(r.errors?.[0]?.message).toBe('This talent type does not exist.');
   });
 
-  it("given a customer's administrator, an assigned internal manager or delivery talent, then both are refused and the catalogue is unchanged", async () => {
+  it("given a customer's administrator, an assigned internal manager or delivery talent, then creating and editing are refused and the catalogue is unchanged", async () => {
     const before = await list(f.dev.token);
     for (const who of [f.customer, managerOfCustomer, f.pm, f.lead, f.dev]) {
       expect(codeOf(await create({ role: 'Sneaky', hourly_rate: 1 }, who.token))).toBe('FORBIDDEN');
