@@ -225,6 +225,14 @@ export function canCreateProject(viewer: Viewer, companyId: string): boolean {
   return canManageCompany(viewer, companyId);
 }
 
+/**
+ * The talent type catalogue (roles and hourly rates) prices every company's task estimates, so
+ * only the provider's internal admins create and change it; everyone signed in reads it.
+ */
+export function canManageTalentTypes(viewer: Viewer): boolean {
+  return viewer.userType === 'internal_admin';
+}
+
 /** Talent records (of a company's people) are created and changed by the company's managers. */
 export function canManageTalent(viewer: Viewer, talent: { company_id: string }): boolean {
   return canManageCompany(viewer, talent.company_id);

@@ -272,6 +272,11 @@ export const PRODUCT_ERRORS = {
   COMMENT_NOT_AUTHOR: 'Only the author of a comment can change or delete it.',
   // A workflow's test run (issue 17; the spec has no test run).
   TEST_RUN_WORKFLOW_FAILED: 'Failed to test run the workflow',
+  // Talent types (the catalogue of roles and hourly rates): the spec words none of these.
+  TALENT_TYPE_ROLE_TAKEN: 'A talent type named "{role}" already exists. Choose another role.',
+  NO_TALENT_TYPE: 'This talent type does not exist.',
+  CREATE_TALENT_TYPE_FAILED: 'Failed to create the talent type',
+  UPDATE_TALENT_TYPE_FAILED: 'Failed to update the talent type',
   // Admin evaluation (GET /admin/eval): the spec names the call but words no failure.
   FETCH_EVAL_FAILED: 'Failed to fetch the evaluation',
 } as const;

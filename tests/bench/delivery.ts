@@ -275,9 +275,16 @@ load average ${r.machine.loadAverage} before and ${r.load_average_after} after${
 
 ${r.board_query_p95_ms <= 50 && r.move_p95_ms <= 100 ? 'Both targets are met in this run.' : '**Targets not met in this run.**'} Where the time goes (measured 2026-11-27 on the
 20,000-task data, load average about 16, so every figure is several times an idle machine's): the
-board is three statements — the columns' keys (one \`union all\` of a keyset page per status over
-\`task_board_status_idx\`, 1 ms in EXPLAIN ANALYZE), the counts per status (a scan of the 18,000
-board rows, 13–34 ms: the largest part) and the 350 cards' fields with their joins (1.3 ms); the
+board is four statements — the lead's project ids (a list, so the planner knows how many), the
+columns' keys (one \`union all\` of a keyset page per status over \`task_board_status_idx\`), the
+counts per status and the 350 cards' fields with their joins (1.3 ms). The counts come from
+\`task_board_count\` (migration 0028: a row per project, status, assignee and QA person, kept by
+triggers on \`task\` in the writing transaction), 350 rows instead of a scan of the 18,000 board
+rows. Before that change (2026-11-27, load average about 17, the two SQL sets interleaved 30 times
+on one freshly seeded database): keys and counts read 3,148 buffers, p50 119 ms; after, 113
+buffers, p50 37 ms. On a fresh seed the project table has no statistics, and the keys as a
+subquery over the lead's projects were planned as a few projects and read every task of each
+column (about 2,600 rows per status); as a list they stop at the page. The
 rest is GraphQL and the JSON of 350 cards with their allowed moves. A move is five statements:
 begin, the task read as the viewer and locked in one statement, the update, the status log row,
 commit; notifications, when the transition has them, are inserted in the same transaction. Commit

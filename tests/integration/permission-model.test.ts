@@ -329,6 +329,24 @@ const refusals: Record<string, { expected: Refusal; call(token: string): Promise
         token,
       ),
   },
+  'Mutation.createTalentType': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation { createTalentType(input: { role: "Refused role", hourly_rate: 100 }) { id } }',
+        {},
+        token,
+      ),
+  },
+  'Mutation.updateTalentType': {
+    expected: forbidden,
+    call: (token) =>
+      gqlRefusal(
+        'mutation { updateTalentType(id: 3, input: { hourly_rate: 1 }) { id } }',
+        {},
+        token,
+      ),
+  },
   'Mutation.createProject': {
     expected: forbidden,
     call: (token) =>

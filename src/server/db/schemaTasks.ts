@@ -15,6 +15,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { company, userProfile } from './schema';
@@ -103,6 +104,32 @@ export const task = pgTable(
     index('task_qa_idx')
       .on(t.qa_id, t.status_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.is_deleted} = false`),
+  ],
+);
+
+/**
+ * How many tasks are on a board per project, status, assignee and QA person: the board columns'
+ * counts (domains/tasks/board.ts) without counting the tasks. Kept by statement triggers on `task`
+ * in the writing transaction (migration 0028): rows of live, non-"estimated" tasks only; a key's
+ * row stays (at 0) when its last task leaves.
+ */
+export const taskBoardCount = pgTable(
+  'task_board_count',
+  {
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => project.id),
+    status_id: integer('status_id').notNull(),
+    assignee_id: uuid('assignee_id'),
+    qa_id: uuid('qa_id'),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    unique('task_board_count_key')
+      .on(t.project_id, t.status_id, t.assignee_id, t.qa_id)
+      .nullsNotDistinct(),
+    index('task_board_count_assignee_idx').on(t.assignee_id),
+    index('task_board_count_qa_idx').on(t.qa_id),
   ],
 );
 

@@ -1,8 +1,19 @@
 /**
  * Talent of the company in view: each profile's talent type (role, hourly rate), pay rate,
  * reporting line, LinkedIn profile and Hubstaff id. The company's managers add talent records.
+ * A second tab lists the talent types; the provider's internal admins add and edit them.
  */
-import { Button, Callout, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  HTMLTable,
+  Intent,
+  NonIdealState,
+  Spinner,
+  Tab,
+  Tabs,
+  Tag,
+} from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { ERRORS } from '../../../shared/errors';
@@ -12,11 +23,16 @@ import { Page } from '../../components/Page';
 import { useViewer } from '../auth/useViewer';
 import { CreateTalentDialog } from './CreateTalentDialog';
 import { formatCents } from './money';
-import { TALENTS_QUERY } from './operations';
+import { TALENTS_QUERY, type TalentTypeData } from './operations';
+import { TalentTypeDialog } from './TalentTypeDialog';
+import { TalentTypesPanel } from './TalentTypesPanel';
 
 export function TalentPage() {
   const viewer = useViewer();
   const [creating, setCreating] = useState(false);
+  const [tab, setTab] = useState<'talent' | 'types'>('talent');
+  const [typeDialog, setTypeDialog] = useState<{ editing: TalentTypeData | null } | null>(null);
+  const managesTypes = viewer?.user.user_type.name === 'internal_admin';
   const companyId = viewer?.company.id ?? '';
   const { data, error, loading } = useQuery(TALENTS_QUERY, {
     variables: { company_id: companyId },
@@ -87,14 +103,39 @@ export function TalentPage() {
       title="Talent"
       subtitle={viewer?.company.name}
       actions={
-        viewer?.can_manage_company ? (
+        tab === 'types' ? (
+          managesTypes ? (
+            <Button
+              icon="add"
+              intent={Intent.PRIMARY}
+              onClick={() => setTypeDialog({ editing: null })}
+            >
+              Add talent type
+            </Button>
+          ) : null
+        ) : viewer?.can_manage_company ? (
           <Button icon="add" intent={Intent.PRIMARY} onClick={() => setCreating(true)}>
             Add talent
           </Button>
         ) : null
       }
     >
-      {body}
+      <Tabs id="talent-tabs" selectedTabId={tab} onChange={(id) => setTab(id as typeof tab)}>
+        <Tab id="talent" title="Talent" panel={body} />
+        <Tab
+          id="types"
+          title="Talent types"
+          panel={
+            <TalentTypesPanel
+              canManage={managesTypes}
+              onEdit={(type) => setTypeDialog({ editing: type })}
+            />
+          }
+        />
+      </Tabs>
+      {typeDialog ? (
+        <TalentTypeDialog editing={typeDialog.editing} onClose={() => setTypeDialog(null)} />
+      ) : null}
       {creating && companyId ? (
         <CreateTalentDialog companyId={companyId} onClose={() => setCreating(false)} />
       ) : null}

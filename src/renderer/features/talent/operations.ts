@@ -45,3 +45,46 @@ export const CREATE_TALENT_MUTATION = graphql(
   `,
   [TALENT_FIELDS],
 );
+
+export const TALENT_TYPE_FIELDS = graphql(`
+  fragment TalentTypeFields on TalentType {
+    id
+    role
+    hourly_rate
+    is_team_lead
+  }
+`);
+export type TalentTypeData = ResultOf<typeof TALENT_TYPE_FIELDS>;
+
+export const TALENT_TYPES_QUERY = graphql(
+  `
+    query TalentTypes {
+      talentTypes {
+        ...TalentTypeFields
+      }
+    }
+  `,
+  [TALENT_TYPE_FIELDS],
+);
+
+export const CREATE_TALENT_TYPE_MUTATION = graphql(
+  `
+    mutation CreateTalentType($input: TalentTypeInput!) {
+      createTalentType(input: $input) {
+        ...TalentTypeFields
+      }
+    }
+  `,
+  [TALENT_TYPE_FIELDS],
+);
+
+export const UPDATE_TALENT_TYPE_MUTATION = graphql(
+  `
+    mutation UpdateTalentType($id: ID!, $input: TalentTypeUpdateInput!) {
+      updateTalentType(id: $id, input: $input) {
+        ...TalentTypeFields
+      }
+    }
+  `,
+  [TALENT_TYPE_FIELDS],
+);

@@ -36,6 +36,14 @@ export function talentResolvers(deps: ResolverDeps) {
         failed('createTalent', () => talent.create(requireViewer(c), args.input)),
       updateTalent: (_: unknown, args: { id: unknown; input: unknown }, c: GraphQLContext) =>
         failed('updateTalent', () => talent.update(requireViewer(c), args)),
+      createTalentType: (_: unknown, args: { input: unknown }, c: GraphQLContext) =>
+        guarded(deps, 'CREATE_TALENT_TYPE_FAILED', 'createTalentType', () =>
+          talent.createType(requireViewer(c), args.input),
+        ),
+      updateTalentType: (_: unknown, args: { id: unknown; input: unknown }, c: GraphQLContext) =>
+        guarded(deps, 'UPDATE_TALENT_TYPE_FAILED', 'updateTalentType', () =>
+          talent.updateType(requireViewer(c), args),
+        ),
     },
   };
 }

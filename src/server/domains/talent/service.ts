@@ -16,6 +16,7 @@ import { AppError } from '../../../shared/errors';
 import { talentInputSchema, talentUpdateSchema } from '../../../shared/schemas/delivery';
 import { uuid } from '../../../shared/schemas/input';
 import { talentTypeRecord } from '../projects/records';
+import { createTalentTypeService } from './talentTypes';
 
 const lead = alias(userProfile, 'reporting');
 const listSchema = z.object({ company_id: uuid().nullish() });
@@ -88,13 +89,7 @@ export function createTalentService(db: Database) {
   }
 
   return {
-    async types() {
-      const rows = await db
-        .select({ id: talentType.id, role: talentType.role, hourly_rate: talentType.hourly_rate })
-        .from(talentType)
-        .orderBy(asc(talentType.id));
-      return rows.map(talentTypeRecord);
-    },
+    ...createTalentTypeService(db),
 
     async list(viewer: Viewer, raw: unknown) {
       const { company_id } = parseInput(listSchema, raw);

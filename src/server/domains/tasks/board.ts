@@ -4,13 +4,15 @@
  * for the next page of that column alone, so a full column never starves a later one. Cards carry
  * only what a board card shows and what the status machine needs to offer its moves.
  * Indexes: task_board_status_idx (tech lead), task_assignee_idx (developer), task_qa_idx (QA).
+ * Column counts come from task_board_count (migration 0028, kept by triggers on task) wherever
+ * the board's own condition is the viewer's whole reach, so they cost rows per key, not per task.
  */
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection';
 import { userProfile } from '../../db/schema';
 import { project, projectTeamMember, request } from '../../db/schemaDelivery';
-import { task } from '../../db/schemaTasks';
+import { task, taskBoardCount } from '../../db/schemaTasks';
 import { ValidationError } from '../../errors';
 import { deliveryReach, type Viewer } from '../../permissions';
 import { isUuid } from '../../errors';
@@ -49,6 +51,14 @@ const CARD = {
 export type BoardCardRecord = Awaited<
   ReturnType<ReturnType<typeof selectCards>['execute']>
 >[number];
+/** The columns a board's condition reads, on task and on task_board_count alike. */
+interface BoardColumns {
+  project_id: AnyPgColumn;
+  status_id: AnyPgColumn;
+  assignee_id: AnyPgColumn;
+  qa_id: AnyPgColumn;
+}
+
 interface PageKey {
   id: string;
   status_id: number;
@@ -88,34 +98,56 @@ export function decodeCursor(cursor: string): { at: string; id: string } {
 }
 
 export function createBoardQueries(db: Database) {
-  /** Which tasks are on `kind`'s board for the viewer (not yet split by status). */
-  function onBoard(viewer: Viewer, kind: BoardKind, projectId?: string | null): SQL {
+  /**
+   * Which tasks are on `kind`'s board for the viewer (not yet split by status): `where` over task,
+   * and, when the board's own condition is the whole of the viewer's reach there, `counted` — the
+   * same condition over task_board_count, whose rows hold exactly the live non-"estimated" tasks.
+   * A tech lead's projects are looked up first, so the planner sees how many they are (a lead of
+   * every project walks the status index newest first; a lead of a few, those projects' entries).
+   */
+  async function onBoard(
+    viewer: Viewer,
+    kind: BoardKind,
+    projectId?: string | null,
+  ): Promise<{ where: SQL; counted: SQL | null }> {
     const me = viewer.user.id;
-    const mine =
+    const led =
+      kind === 'tech_lead'
+        ? (
+            await db.select({ id: project.id }).from(project).where(eq(project.tech_lead_id, me))
+          ).map((p) => p.id)
+        : [];
+    const mine = (t: BoardColumns): SQL | undefined =>
       kind === 'developer'
-        ? eq(task.assignee_id, me)
+        ? eq(t.assignee_id, me)
         : kind === 'tech_lead'
-          ? sql`${task.project_id} in (select ${project.id} from ${project} where ${project.tech_lead_id} = ${me})`
+          ? led.length > 0
+            ? inArray(t.project_id, led)
+            : sql`false`
           : or(
-              eq(task.qa_id, me),
+              eq(t.qa_id, me),
               and(
-                eq(task.status_id, TASK_STATUS.READY_FOR_TESTING),
-                isNull(task.qa_id),
-                sql`${task.project_id} in (select ${projectTeamMember.project_id} from ${projectTeamMember}
+                eq(t.status_id, TASK_STATUS.READY_FOR_TESTING),
+                isNull(t.qa_id),
+                sql`${t.project_id} in (select ${projectTeamMember.project_id} from ${projectTeamMember}
                   where ${projectTeamMember.user_profile_id} = ${me} and ${projectTeamMember.is_deleted} = false)`,
               ),
             );
+    const within = (t: BoardColumns) =>
+      and(mine(t), projectId ? eq(t.project_id, projectId) : undefined)!;
     // Talent see what they are assigned, test or lead (scope.ts): for them the developer and tech
     // lead boards' own condition is already within scope, and so is QA's for a QA user.
     const implied =
       deliveryReach(viewer) === 'assigned' && (kind !== 'qa' || viewer.userType === 'qa');
-    return and(
-      eq(task.is_deleted, false),
-      ne(task.task_type, 'estimated'),
-      implied ? undefined : taskScope(viewer),
-      mine,
-      projectId ? eq(task.project_id, projectId) : undefined,
-    )!;
+    return {
+      where: and(
+        eq(task.is_deleted, false),
+        ne(task.task_type, 'estimated'),
+        implied ? undefined : taskScope(viewer),
+        within(task),
+      )!,
+      counted: implied ? within(taskBoardCount) : null,
+    };
   }
 
   /**
@@ -139,12 +171,32 @@ export function createBoardQueries(db: Database) {
       .limit(limit + 1);
   }
 
-  async function counts(where: SQL): Promise<Map<number, number>> {
-    const rows = await db
-      .select({ status_id: task.status_id, n: sql<number>`count(*)::int` })
-      .from(task)
-      .where(where)
-      .groupBy(task.status_id);
+  /** Cards per status: from task_board_count where it answers for the board, else counted. */
+  async function counts(
+    board: { where: SQL; counted: SQL | null },
+    statusId?: number,
+  ): Promise<Map<number, number>> {
+    const rows = board.counted
+      ? await db
+          .select({
+            status_id: taskBoardCount.status_id,
+            n: sql<number>`coalesce(sum(${taskBoardCount.n}), 0)::int`,
+          })
+          .from(taskBoardCount)
+          .where(
+            and(
+              board.counted,
+              statusId === undefined ? undefined : eq(taskBoardCount.status_id, statusId),
+            ),
+          )
+          .groupBy(taskBoardCount.status_id)
+      : await db
+          .select({ status_id: task.status_id, n: sql<number>`count(*)::int` })
+          .from(task)
+          .where(
+            and(board.where, statusId === undefined ? undefined : eq(task.status_id, statusId)),
+          )
+          .groupBy(task.status_id);
     return new Map(rows.map((r) => [r.status_id, r.n]));
   }
 
@@ -189,11 +241,11 @@ export function createBoardQueries(db: Database) {
       projectId: string | null | undefined,
       perColumn: number,
     ): Promise<BoardColumnRecord[]> {
-      const where = onBoard(viewer, kind, projectId);
-      const [first, second, ...rest] = TASK_STATUSES.map((s) => page(where, s.id, perColumn));
+      const board = await onBoard(viewer, kind, projectId);
+      const [first, second, ...rest] = TASK_STATUSES.map((s) => page(board.where, s.id, perColumn));
       const [keys, totals] = await Promise.all([
         unionAll(first!, second!, ...rest) as unknown as Promise<PageKey[]>,
-        counts(where),
+        counts(board),
       ]);
       const cards = await cardsOf(keys);
       return TASK_STATUSES.map((s) =>
@@ -217,10 +269,10 @@ export function createBoardQueries(db: Database) {
       cursor?: string | null,
     ): Promise<BoardColumnRecord> {
       const after = cursor ? decodeCursor(cursor) : undefined;
-      const where = onBoard(viewer, kind, projectId);
+      const board = await onBoard(viewer, kind, projectId);
       const [keys, totals] = await Promise.all([
-        page(where, statusId, limit, after),
-        counts(and(where, eq(task.status_id, statusId))!),
+        page(board.where, statusId, limit, after),
+        counts(board, statusId),
       ]);
       return toColumn(statusId, totals.get(statusId) ?? 0, keys, await cardsOf(keys), limit);
     },
