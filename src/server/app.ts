@@ -184,12 +184,14 @@ export async function buildApp(
     throw error;
   });
   lexdesk.pipeline = pipeline;
+  const mailer = createMailer(config.smtp);
   const workflowEngine = await startWorkflowEngine({
     databaseUrl: config.databaseUrl,
     db: database.db,
     workers: config.workflowWorkers,
     allowPrivateWebhooks: config.workflowWebhookAllowPrivate,
     log: app.log,
+    mailer,
     ...options.workflows,
   }).catch(async (error: unknown) => {
     await pipeline.stop();
@@ -211,7 +213,6 @@ export async function buildApp(
     tickSeconds: config.crmSyncTickSeconds,
     log: app.log,
   });
-  const mailer = createMailer(config.smtp);
   const notifyDeps = { db: database.db, clock: systemClock, mailer, log: app.log };
   lexdesk.notify = {
     rules: createRuleDispatcher(notifyDeps),
@@ -308,8 +309,8 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await crmScheduler.stop();
     await notifyLoop.stop();
-    mailer?.close();
     await workflowEngine.stop();
+    mailer?.close();
     await pipeline.stop();
     await bus.close();
     await database.close();

@@ -20,6 +20,7 @@ import { runMigrations } from './db/migrate';
 import { createStorage } from './domains/files/s3/createStorage';
 import { parseChildSettings, type ChildSettings } from './domains/pipeline/childSettings';
 import { startLocalPipeline } from './domains/pipeline/startPipeline';
+import { createMailer } from './domains/notification-rules/mailer';
 import { startWorkflowEngine } from './domains/workflows/engine/engine';
 import { safeError } from './logSafe';
 import { usePrivateUmask } from './privateFiles';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     config.pipelineWorkers,
   );
   // The server's pipeline child leaves workflows to the server's own engine.
+  const mailer = asChild ? undefined : createMailer(config.smtp);
   const workflows =
     !asChild && config.workflowWorkers > 0
       ? await startWorkflowEngine({
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
           workers: config.workflowWorkers,
           allowPrivateWebhooks: config.workflowWebhookAllowPrivate,
           log: { info: write(process.stdout), error: write(process.stderr) },
+          mailer,
         })
       : undefined;
   let stopping = false;
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
     stopping = true;
     void (async () => {
       await workflows?.stop();
+      mailer?.close();
       await queue.stop();
       await database.close();
       process.exit(0);
