@@ -116,7 +116,7 @@ export async function buildApp(
     clientErrorHandler: answerUnparsableRequest,
   });
   const database = openDatabase(config.databaseUrl, {
-    max: databasePoolSize(config),
+    max: databasePoolSize(),
     readTimeoutMs: config.readTimeoutMs,
     keepReadConnections: SEARCH_WARM_CONNECTIONS,
   });

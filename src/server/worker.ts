@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     fail('npm run worker needs DATABASE_URL: workers share the server’s PostgreSQL.');
   if (config.pipelineWorkers < 1) fail('PIPELINE_WORKERS must be at least 1 for a worker.');
   if (!asChild) await runMigrations(config.databaseUrl);
-  const database = openDatabase(config.databaseUrl, { max: databasePoolSize(config) });
+  const database = openDatabase(config.databaseUrl, { max: databasePoolSize() });
   // An Error's own fields are not enumerable (JSON.stringify would print `{}`), and a failed
   // statement's carry its SQL and bound values: every Error is written as logSafe's safeError.
   const plain = (_key: string, value: unknown) =>

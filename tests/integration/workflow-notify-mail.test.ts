@@ -72,7 +72,10 @@ describe('the notify step mails', () => {
       server,
       signed.admin,
       companyId,
-      [node('t', 'trigger.document', { event: 'completed' }), node('tell', 'action.notify', config)],
+      [
+        node('t', 'trigger.document', { event: 'completed' }),
+        node('tell', 'action.notify', config),
+      ],
       [edge('t', 'tell')],
     );
     const start = smtp.messages.length;

@@ -25,12 +25,7 @@ import { createFailureHandling } from './failures';
 import { loadFacts, loadRawFile } from './facts';
 import { createScheduler, systemClock, type Clock } from './schedules';
 import { createStepRunner, LOCK_SPACE } from './step';
-import {
-  startRawFileRuns,
-  startRuns,
-  waitingForReview,
-  type DocumentEventKind,
-} from './runs';
+import { startRawFileRuns, startRuns, waitingForReview, type DocumentEventKind } from './runs';
 
 export const WORKFLOW_QUEUE = 'workflow-node';
 export const WORKFLOW_EVENT_CHANNEL = 'lexdesk_workflow_event';

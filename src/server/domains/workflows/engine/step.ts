@@ -108,7 +108,8 @@ export function createStepRunner(deps: StepDeps) {
     const effect = await externalEffect(kindNode, base);
     return db.transaction(async (tx) => {
       const fileId = run.legal_processed_file_id;
-      if (fileId) await tx.execute(sql`select 1 from legal_processed_file where id = ${fileId} for update`);
+      if (fileId)
+        await tx.execute(sql`select 1 from legal_processed_file where id = ${fileId} for update`);
       const result = await executeNode(kindNode, { ...base, tx }, effect);
       if (result.waiting) {
         await tx
