@@ -120,7 +120,7 @@ export async function buildApp(
     clientErrorHandler: answerUnparsableRequest,
   });
   const database = openDatabase(config.databaseUrl, {
-    max: databasePoolSize(config),
+    max: databasePoolSize(),
     readTimeoutMs: config.readTimeoutMs,
     keepReadConnections: SEARCH_WARM_CONNECTIONS,
   });
@@ -191,6 +191,7 @@ export async function buildApp(
     throw error;
   });
   lexdesk.pipeline = pipeline;
+  const mailer = createMailer(config.smtp);
   const workflowEngine = await startWorkflowEngine({
     databaseUrl: config.databaseUrl,
     db: database.db,
@@ -198,6 +199,7 @@ export async function buildApp(
     allowPrivateWebhooks: config.workflowWebhookAllowPrivate,
     log: app.log,
     crm: createWorkflowCrm({ db: database.db, crm: services.crm, storage }),
+    mailer,
     ...options.workflows,
   }).catch(async (error: unknown) => {
     await pipeline.stop();
@@ -219,7 +221,6 @@ export async function buildApp(
     tickSeconds: config.crmSyncTickSeconds,
     log: app.log,
   });
-  const mailer = createMailer(config.smtp);
   const notifyDeps = { db: database.db, clock: systemClock, mailer, log: app.log };
   lexdesk.notify = {
     rules: createRuleDispatcher(notifyDeps),
@@ -332,8 +333,8 @@ export async function buildApp(
     await crmScheduler.stop();
     await mailLoop.stop();
     await notifyLoop.stop();
-    mailer?.close();
     await workflowEngine.stop();
+    mailer?.close();
     await pipeline.stop();
     await bus.close();
     await database.close();

@@ -113,11 +113,7 @@ describe('loadConfig', () => {
 });
 
 describe('databasePoolSize', () => {
-  it('given many workflow workers, then the pool holds two connections for each and some to spare', () => {
-    expect(databasePoolSize({ workflowWorkers: 2 })).toBe(10);
-    expect(databasePoolSize({ workflowWorkers: 32 })).toBe(68);
-    for (let workers = 0; workers <= 32; workers++) {
-      expect(databasePoolSize({ workflowWorkers: workers })).toBeGreaterThan(2 * workers);
-    }
+  it('given workflow workers on their own connections, then the main pool does not grow with them', () => {
+    expect(databasePoolSize()).toBe(10);
   });
 });

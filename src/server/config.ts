@@ -359,10 +359,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 }
 
 /**
- * Connections the main pool needs: a workflow worker holds its node's transaction while it marks the
- * node In Progress on a second connection, so each worker may hold two at once. Fewer than two per
- * worker (plus some for requests) and enough workers could each wait for a second that never frees.
+ * Connections of the main pool: requests and the workflow engine's events, sweeps and schedules.
+ * Workflow workers run their nodes on the engine's own pool (one connection each, engine/step.ts),
+ * so the main pool no longer grows with them.
  */
-export function databasePoolSize(config: Pick<ServerConfig, 'workflowWorkers'>): number {
-  return Math.max(10, 2 * config.workflowWorkers + 4);
+export function databasePoolSize(): number {
+  return 10;
 }

@@ -24,6 +24,7 @@ import { createFileRepository } from './domains/files/repository';
 import { createStorage } from './domains/files/s3/createStorage';
 import { parseChildSettings, type ChildSettings } from './domains/pipeline/childSettings';
 import { startLocalPipeline } from './domains/pipeline/startPipeline';
+import { createMailer } from './domains/notification-rules/mailer';
 import { startWorkflowEngine } from './domains/workflows/engine/engine';
 import { safeError } from './logSafe';
 import { usePrivateUmask } from './privateFiles';
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
     fail('npm run worker needs DATABASE_URL: workers share the server’s PostgreSQL.');
   if (config.pipelineWorkers < 1) fail('PIPELINE_WORKERS must be at least 1 for a worker.');
   if (!asChild) await runMigrations(config.databaseUrl);
-  const database = openDatabase(config.databaseUrl, { max: databasePoolSize(config) });
+  const database = openDatabase(config.databaseUrl, { max: databasePoolSize() });
   // An Error's own fields are not enumerable (JSON.stringify would print `{}`), and a failed
   // statement's carry its SQL and bound values: every Error is written as logSafe's safeError.
   const plain = (_key: string, value: unknown) =>
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     config.pipelineWorkers,
   );
   // The server's pipeline child leaves workflows to the server's own engine.
+  const mailer = asChild ? undefined : createMailer(config.smtp);
   const workflows =
     !asChild && config.workflowWorkers > 0
       ? await startWorkflowEngine({
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
           allowPrivateWebhooks: config.workflowWebhookAllowPrivate,
           log: { info: write(process.stdout), error: write(process.stderr) },
           crm: await workflowCrm(config, database.db),
+          mailer,
         })
       : undefined;
   let stopping = false;
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
     stopping = true;
     void (async () => {
       await workflows?.stop();
+      mailer?.close();
       await queue.stop();
       await database.close();
       process.exit(0);

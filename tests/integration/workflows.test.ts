@@ -14,7 +14,7 @@ import {
   workflowNodeLog,
   workflowRun,
 } from '../../src/server/db/schemaWorkflows';
-import { webhook } from '../../src/server/domains/workflows/engine/actions';
+import { webhook } from '../../src/server/domains/workflows/engine/effects';
 import type { DocumentFacts } from '../../src/server/domains/workflows/engine/facts';
 import {
   GRAPH_MESSAGES,
@@ -253,20 +253,18 @@ describe('workflows', () => {
         .select()
         .from(workflowRun)
         .where(eq(workflowRun.id, done.run_id));
-      const replay = await server.db.transaction((tx) =>
-        webhook(
-          {
-            tx,
-            db: server.db,
-            facts: { id: doc } as DocumentFacts,
-            run: run!,
-            log: done,
-            allowPrivateWebhooks: true,
-          },
-          { url: target.url, secret: 'a-secret-of-16-chars' },
-        ),
+      const replay = await webhook(
+        {
+          db: server.db,
+          facts: { id: doc } as DocumentFacts,
+          run: run!,
+          log: done,
+          allowPrivateWebhooks: true,
+          mailer: undefined,
+        },
+        { url: target.url, secret: 'a-secret-of-16-chars' },
       );
-      expect(replay.output).toMatchObject({ status: 200, replayed: true });
+      expect(replay).toMatchObject({ status: 200, replayed: true });
       expect(target.calls).toHaveLength(3);
       // A completed node is not run again by a second retry.
       const again = await rest(server, 'POST', '/workflow/process-node', admin.token, {

@@ -24,6 +24,11 @@ export interface WorkflowCrm {
   active(companyId: string): Promise<ExternalCrm | null>;
   /** The stored bytes of `key`; undefined when missing. */
   readFile(companyId: string, key: string): Promise<Buffer | undefined>;
+  /**
+   * The server's main pool. The engine runs a step's transaction on its worker's connection, so an
+   * external effect's record (workflow_effect) is written here to commit on its own at once.
+   */
+  effects: Database;
 }
 
 export function createWorkflowCrm(deps: {
@@ -32,6 +37,7 @@ export function createWorkflowCrm(deps: {
   storage: Pick<FileStorage, 'open'>;
 }): WorkflowCrm {
   return {
+    effects: deps.db,
     async active(companyId) {
       const [row] = await deps.db
         .select()

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** A Message-ID of the caller's (e.g. the same one when a mail may be sent again); else nodemailer's. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -38,6 +40,7 @@ export function createMailer(smtp: ServerConfig['smtp']): Mailer | undefined {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
       });
       const rejected = (info.rejected ?? []).map(String);
       if (rejected.length > 0)

@@ -1,23 +1,22 @@
 /**
  * The actions. Each runs inside the node's execution transaction, so a database effect (sync to
  * the local case store, a case activity, in-app notifications, set type or name) commits with the
- * node's Completed row or not at all: a crash never repeats it. The webhook, the one external
- * effect, is recorded in workflow_effect (its own commit) right after the receiver accepted it,
- * and a repeat of the node reads that record instead of calling again.
+ * node's Completed row or not at all: a crash never repeats it. The external effects (the webhook,
+ * the notify step's mail) are made before that transaction, in effects.ts.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database, DatabaseTransaction } from '../../../db/connection';
+import type { Database, DatabaseExecutor, DatabaseTransaction } from '../../../db/connection';
 import { userProfile } from '../../../db/schema';
 import { legalFileType, legalProcessedFile } from '../../../db/schemaPipeline';
 import { documentSyncLog, workflowEffect } from '../../../db/schemaWorkflows';
 import type { WorkflowCrm } from '../../crm/outbound';
 import type { NodeConfig } from '../../../../shared/workflows';
 import { insertNotification } from '../../notifications/repository';
+import type { Mailer } from '../../notification-rules/mailer';
 import { fillTemplate } from './conditions';
 import { crmTarget, activityOnce, uploadOnce, writeFields } from './crmSync';
 import { final } from './errors';
 import type { DocumentFacts } from './facts';
-import { callWebhook } from './webhook';
 
 export interface ActionContext {
   tx: DatabaseTransaction;
@@ -36,7 +35,12 @@ export interface ActionContext {
   allowPrivateWebhooks: boolean;
   /** The company's external CRM, when the engine was given one (else the local CRM only). */
   crm?: WorkflowCrm | undefined;
+  /** The server's outgoing mail (SMTP settings); without it the notify step mails no one. */
+  mailer: Mailer | undefined;
 }
+
+/** What a step's external effect sees: the worker's connection, outside any transaction. */
+export type EffectContext = Omit<ActionContext, 'tx'>;
 
 export type ActionResult = { output: Record<string, unknown>; waiting?: boolean };
 
@@ -135,28 +139,37 @@ export async function crmActivity(
   };
 }
 
-export async function notify(
-  ctx: ActionContext,
+/** The company's active users the notify step names by legal role or by id, with their email. */
+export async function notifyReceivers(
+  db: DatabaseExecutor,
+  companyId: string,
   config: NodeConfig<'action.notify'>,
-): Promise<ActionResult> {
+): Promise<Array<{ id: string; email: string }>> {
   const byRole =
     config.roles.length > 0
       ? inArray(sql`${userProfile.legal_user_type}::text`, config.roles)
       : undefined;
   const byId = config.staff_ids.length > 0 ? inArray(userProfile.id, config.staff_ids) : undefined;
-  const receivers =
-    byRole || byId
-      ? await ctx.tx
-          .select({ id: userProfile.id })
-          .from(userProfile)
-          .where(
-            and(
-              eq(userProfile.company_id, ctx.run.company_id),
-              eq(userProfile.is_deactivated, false),
-              or(byRole, byId),
-            ),
-          )
-      : [];
+  if (!byRole && !byId) return [];
+  return db
+    .select({ id: userProfile.id, email: userProfile.email })
+    .from(userProfile)
+    .where(
+      and(
+        eq(userProfile.company_id, companyId),
+        eq(userProfile.is_deactivated, false),
+        or(byRole, byId),
+      ),
+    );
+}
+
+/** In-app notifications to the receivers, in the step's transaction; `mail` is what effects.ts sent. */
+export async function notify(
+  ctx: ActionContext,
+  config: NodeConfig<'action.notify'>,
+  mail: Record<string, unknown>,
+): Promise<ActionResult> {
+  const receivers = await notifyReceivers(ctx.tx, ctx.run.company_id, config);
   const content = fillTemplate(config.message, ctx.facts);
   for (const r of receivers)
     await insertNotification(ctx.tx, {
@@ -170,10 +183,7 @@ export async function notify(
           : null,
       company_id: ctx.run.company_id,
     });
-  // Mail is not sent until the notifications issue brings it; the addresses are kept in the log.
-  return {
-    output: { notified: receivers.map((r) => r.id), emails_not_sent: config.emails, content },
-  };
+  return { output: { notified: receivers.map((r) => r.id), content, ...mail } };
 }
 
 export async function setFields(
@@ -213,53 +223,4 @@ export function waitForReview(ctx: ActionContext): ActionResult {
   requireDocument(ctx);
   if (ctx.facts.reviewed_at) return { output: { reviewed_at: ctx.facts.reviewed_at } };
   return { output: { waiting: true }, waiting: true };
-}
-
-export async function webhook(
-  ctx: ActionContext,
-  config: NodeConfig<'action.webhook'>,
-): Promise<ActionResult> {
-  const key = `${ctx.run.id}:${ctx.log.node_id}:${ctx.log.retry_round}`;
-  const [done] = await ctx.db.select().from(workflowEffect).where(eq(workflowEffect.key, key));
-  if (done) return { output: { ...(done.result as object), replayed: true } };
-  const body = {
-    event: 'workflow.node',
-    run_id: ctx.run.id,
-    workflow_id: ctx.run.workflow_id,
-    node_id: ctx.log.node_id,
-    trigger: ctx.run.trigger,
-    ...(ctx.run.legal_processed_file_id
-      ? {
-          document: {
-            id: ctx.facts.id,
-            name: ctx.facts.name,
-            file_type: ctx.facts.file_type,
-            applicant: ctx.facts.applicant,
-            adj_number: ctx.facts.adj_number,
-            claim_number: ctx.facts.claim_number,
-            legal_case_id: ctx.facts.legal_case_id,
-          },
-        }
-      : {}),
-    ...(ctx.run.raw_file_id ? { raw_file: { id: ctx.run.raw_file_id, name: ctx.facts.name } } : {}),
-    ...(ctx.run.scheduled_for ? { scheduled_for: ctx.run.scheduled_for.toISOString() } : {}),
-  };
-  const answer = await callWebhook({
-    url: config.url,
-    secret: config.secret,
-    body,
-    idempotencyKey: key,
-    allowPrivate: ctx.allowPrivateWebhooks,
-  });
-  const result = {
-    status: answer.status,
-    response: answer.body.slice(0, 1000),
-    idempotency_key: key,
-  };
-  // Its own commit: even if this node's transaction is lost now, the call is not made again.
-  await ctx.db
-    .insert(workflowEffect)
-    .values({ key, node_log_id: ctx.log.id, result })
-    .onConflictDoNothing();
-  return { output: result };
 }

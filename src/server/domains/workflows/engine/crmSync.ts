@@ -98,19 +98,23 @@ export async function crmTarget(
   };
 }
 
-/** A record in workflow_effect of how far an external effect got; committed on its own. */
+/**
+ * A record in workflow_effect of how far an external effect got, committed on its own (on the
+ * main pool: the worker's connection is inside the step's transaction, which may still roll back).
+ */
 export function effectRecord(ctx: ActionContext, effect: string): UploadProgress {
   const key = `crm:${ctx.run.id}:${ctx.log.node_id}:${effect}`;
+  const db = ctx.crm?.effects ?? ctx.db;
   return {
     async load() {
-      const [row] = await ctx.db
+      const [row] = await db
         .select({ result: workflowEffect.result })
         .from(workflowEffect)
         .where(eq(workflowEffect.key, key));
       return row?.result ?? null;
     },
     async save(state) {
-      await ctx.db
+      await db
         .insert(workflowEffect)
         .values({ key, node_log_id: ctx.log.id, result: state as object })
         .onConflictDoUpdate({ target: workflowEffect.key, set: { result: state as object } });

@@ -1,50 +1,35 @@
 /**
  * The workflow engine on pg-boss. Document events (the workflow_event outbox, written by a trigger
  * in the writer's transaction and announced on lexdesk_workflow_event) start runs; each node
- * execution is a job {nodeLogId} on the `workflow-node` queue. A job runs its node under the node
- * log's advisory lock inside one transaction: the node's effect and its Completed row (and the
- * next nodes' Queued rows) commit together, so a crash repeats nothing (the webhook keeps its own
- * record, actions.ts). The start ('In Progress', attempts + 1) is committed first so screens see
- * it. A transient failure is queued again after a backoff (shared/backoff.ts); the last allowed
- * attempt, or a final failure, marks the node Failed until a person retries it (retryNode).
+ * execution is a job {nodeLogId} on the `workflow-node` queue. A worker runs a node on one
+ * connection of the engine's own pool (step.ts): the node log's advisory lock, the start
+ * ('In Progress', attempts + 1) committed first so screens see it, the external effect recorded
+ * under its key (effects.ts), then the node's database effect with its Completed row and the next
+ * nodes' Queued rows in one transaction, so a crash repeats nothing. A transient failure is queued
+ * again after a backoff (shared/backoff.ts); the last allowed attempt, or a final failure, marks
+ * the node Failed until a person retries it (retryNode).
  * The worker that finishes a node runs the nodes it queued right away (runChain), so a run does
  * not wait for a fetch per node; their jobs are only sent when that cannot be done.
  * Every `sweepIntervalMs` queued nodes without a job and nodes a dead worker left In Progress
  * (their lock is free) are queued again.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
-import { isNodeKind } from '../../../../shared/workflows';
-import type { Database, DatabaseExecutor } from '../../../db/connection';
-import {
-  workflowNodeLog,
-  workflowRun,
-  type WorkflowNodeLogRow,
-  type WorkflowRunRow,
-} from '../../../db/schemaWorkflows';
+import type { Database } from '../../../db/connection';
 import type { WorkflowCrm } from '../../crm/outbound';
 import { startJobLoop, type JobLoop } from '../../pipeline/jobLoop';
 import type { PipelineLog } from '../../pipeline/queue';
-import { final } from './errors';
-import { executeNode } from './execute';
+import type { Mailer } from '../../notification-rules/mailer';
 import { createFailureHandling } from './failures';
-import { blankFacts, loadFacts, loadRawFile, type DocumentFacts } from './facts';
+import { loadFacts, loadRawFile } from './facts';
 import { createScheduler, systemClock, type Clock } from './schedules';
-import {
-  graphOf,
-  queueNext,
-  refreshRun,
-  startRawFileRuns,
-  startRuns,
-  waitingForReview,
-  type DocumentEventKind,
-} from './runs';
+import { createStepRunner, LOCK_SPACE } from './step';
+import { startRawFileRuns, startRuns, waitingForReview, type DocumentEventKind } from './runs';
 
 export const WORKFLOW_QUEUE = 'workflow-node';
 export const WORKFLOW_EVENT_CHANNEL = 'lexdesk_workflow_event';
-const LOCK_SPACE = 17017;
 const jobData = z.object({ nodeLogId: z.uuid() });
 
 export interface WorkflowEngineOptions {
@@ -64,6 +49,8 @@ export interface WorkflowEngineOptions {
   clock?: Clock;
   /** The companies' external CRMs for sync and activity steps (else the local CRM only). */
   crm?: WorkflowCrm;
+  /** The server's outgoing mail: the notify step mails through it (none: no mail is sent). */
+  mailer?: Mailer;
 }
 
 export interface WorkflowEngine {
@@ -75,19 +62,6 @@ export interface WorkflowEngine {
   /** Fires the schedules due by the clock; `started` runs began in this call. */
   tickSchedules(): Promise<{ started: number; next?: Date }>;
   stop(): Promise<void>;
-}
-
-/** A run's facts: its document's, else its raw file's name, else none (a schedule run). */
-async function runFacts(
-  tx: DatabaseExecutor,
-  run: WorkflowRunRow,
-): Promise<DocumentFacts | undefined> {
-  if (run.legal_processed_file_id) return loadFacts(tx, run.legal_processed_file_id);
-  if (run.raw_file_id) {
-    const raw = await loadRawFile(tx, run.raw_file_id);
-    return raw && { ...blankFacts(run.company_id, raw.name), is_deleted: raw.is_deleted };
-  }
-  return blankFacts(run.company_id, '');
 }
 
 export async function startWorkflowEngine(options: WorkflowEngineOptions): Promise<WorkflowEngine> {
@@ -126,81 +100,20 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
   }
 
   const failures = createFailureHandling({ db, log, maxAttempts, retryBaseMs, send });
-  const { recordFailure, retryNode } = failures;
-
-  /** Runs one node; returns the nodes it queued (committed with its Completed row). */
-  async function runNode(nodeLogId: string): Promise<string[]> {
-    let claimed: WorkflowNodeLogRow | undefined;
-    let next: string[] = [];
-    try {
-      await db.transaction(async (tx) => {
-        const lock = await tx.execute<{ ok: boolean }>(
-          sql`select pg_try_advisory_xact_lock(${LOCK_SPACE}, hashtext(${nodeLogId})) as ok`,
-        );
-        if (!lock.rows[0]?.ok) return; // another worker has this node right now
-        const [current] = await tx
-          .select()
-          .from(workflowNodeLog)
-          .where(eq(workflowNodeLog.id, nodeLogId));
-        if (!current || (current.status !== 'Queued' && current.status !== 'In Progress')) return;
-        // The start, committed on its own so it shows while the node runs.
-        [claimed] = await db
-          .update(workflowNodeLog)
-          .set({
-            status: 'In Progress',
-            started_at: new Date(),
-            attempts: sql`${workflowNodeLog.attempts} + 1`,
-            round_attempts: sql`${workflowNodeLog.round_attempts} + 1`,
-            retry_at: null,
-          })
-          .where(eq(workflowNodeLog.id, nodeLogId))
-          .returning();
-        await db
-          .update(workflowRun)
-          .set({ status: 'In Progress', ended_at: null })
-          .where(eq(workflowRun.id, current.run_id));
-        const started = claimed!;
-        const [run] = await tx.select().from(workflowRun).where(eq(workflowRun.id, started.run_id));
-        if (!run) throw final('The run of this step no longer exists.');
-        const graph = await graphOf(tx, run.workflow_id, run.version);
-        const node = graph.nodes.find((n) => n.id === started.node_id);
-        if (!node || !isNodeKind(node.type))
-          throw final('This step is not part of the workflow version this run uses.');
-        const facts = await runFacts(tx, run);
-        if (!facts || facts.is_deleted) throw final('The document of this run no longer exists.');
-        const result = await executeNode(
-          { ...node, type: node.type },
-          {
-            tx,
-            db,
-            facts,
-            run,
-            log: started,
-            allowPrivateWebhooks: options.allowPrivateWebhooks,
-            crm: options.crm,
-          },
-        );
-        if (result.waiting) {
-          await tx
-            .update(workflowNodeLog)
-            .set({ output: result.output, error: null })
-            .where(eq(workflowNodeLog.id, nodeLogId));
-          return;
-        }
-        await tx
-          .update(workflowNodeLog)
-          .set({ status: 'Completed', output: result.output, error: null, ended_at: new Date() })
-          .where(eq(workflowNodeLog.id, nodeLogId));
-        next = await queueNext(tx, run, graph, node.id, result.branch ?? null);
-        await refreshRun(tx, run.id);
-      });
-    } catch (error) {
-      if (!claimed) throw error; // the database itself failed before the start: pg-boss retries the job
-      await recordFailure(claimed, error);
-      return [];
-    }
-    return next;
-  }
+  // The workers' own connections: each fetches its jobs and runs its nodes on one of them.
+  const workerPool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: Math.max(1, options.workers),
+  });
+  workerPool.on('error', () => undefined);
+  const steps = createStepRunner({
+    pool: workerPool,
+    failures,
+    send,
+    allowPrivateWebhooks: options.allowPrivateWebhooks,
+    mailer: options.mailer,
+    crm: options.crm,
+  });
 
   /**
    * Runs a job's node, then the nodes it queued, one after the other in this worker: each still
@@ -209,16 +122,21 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
    * between two nodes leaves Queued rows that the sweep queues again.
    */
   async function runChain(nodeLogId: string): Promise<void> {
-    let pending = await runNode(nodeLogId);
-    while (pending.length > 0) {
-      const [id, ...rest] = pending;
-      try {
-        pending = [...rest, ...(await runNode(id!))];
-      } catch (error) {
-        log.error({ error: String(error), nodeLogId: id }, 'workflow step queued again');
-        await send(pending);
-        return;
-      }
+    let pending = [nodeLogId];
+    let started = false;
+    try {
+      await steps.onConnection(async (on) => {
+        while (pending.length > 0) {
+          const [id, ...rest] = pending;
+          const next = await steps.runOn(on, id!);
+          started = true;
+          pending = [...rest, ...next];
+        }
+      });
+    } catch (error) {
+      if (!started) throw error; // the database failed before the first node: pg-boss retries the job
+      log.error({ error: String(error), nodeLogId: pending[0] }, 'workflow step queued again');
+      await send(pending);
     }
   }
 
@@ -271,11 +189,6 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
     return ids.length;
   }
 
-  const fetchPool = new pg.Pool({
-    connectionString: options.databaseUrl,
-    max: Math.max(1, options.workers),
-  });
-  fetchPool.on('error', () => undefined);
   const loops: JobLoop[] = [];
   for (let i = 0; i < options.workers; i += 1)
     loops.push(
@@ -283,7 +196,7 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
         fetch: async () => {
           const jobs = await boss.fetch<unknown>(WORKFLOW_QUEUE, {
             batchSize: 1,
-            db: { executeSql: (text, values) => fetchPool.query(text, values) },
+            db: { executeSql: (text, values) => workerPool.query(text, values) },
           });
           return jobs[0];
         },
@@ -338,7 +251,7 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
 
   return {
     drainEvents,
-    retryNode,
+    retryNode: failures.retryNode,
     sweep,
     tickSchedules: () => scheduler.tick(),
     async stop() {
@@ -348,7 +261,7 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
       await draining;
       await Promise.all(loops.map((loop) => loop.stop(10_000)));
       await boss.stop({ graceful: true, wait: true, timeout: 1_000 });
-      await fetchPool.end();
+      await workerPool.end();
     },
   };
 }

@@ -6,22 +6,47 @@ import {
   setFields,
   syncCase,
   waitForReview,
-  webhook,
   type ActionContext,
   type ActionResult,
+  type EffectContext,
 } from './actions';
 import { caseMatchedCondition, confidenceCondition, fieldCondition } from './conditions';
+import { notifyMail, webhook } from './effects';
 import { final } from './errors';
 
 export type NodeResult = ActionResult & { branch?: 'true' | 'false' };
+type KindNode = WorkflowNode & { type: NodeKind };
+type Effect = Record<string, unknown>;
 
-export async function executeNode(
-  node: WorkflowNode & { type: NodeKind },
-  ctx: ActionContext,
-): Promise<NodeResult> {
+function checkConfig(node: KindNode): void {
   const parsed = NODE_KINDS[node.type].config.safeParse(node.data.config);
   if (!parsed.success)
     throw final(`This step is not configured: ${parsed.error.issues[0]?.message ?? ''}`.trim());
+}
+
+/**
+ * The node's external effect (effects.ts), made before its transaction on the worker's
+ * connection: the webhook call, the notify step's mail; undefined for the other kinds.
+ */
+export async function externalEffect(
+  node: KindNode,
+  ctx: EffectContext,
+): Promise<Effect | undefined> {
+  checkConfig(node);
+  if (node.type === 'action.webhook')
+    return webhook(ctx, NODE_KINDS['action.webhook'].config.parse(node.data.config));
+  if (node.type === 'action.notify')
+    return notifyMail(ctx, NODE_KINDS['action.notify'].config.parse(node.data.config));
+  return undefined;
+}
+
+/** The node's work inside its transaction, given what its external effect returned. */
+export async function executeNode(
+  node: KindNode,
+  ctx: ActionContext,
+  effect: Effect | undefined,
+): Promise<NodeResult> {
+  checkConfig(node);
   const facts = ctx.facts;
   switch (node.type) {
     case 'trigger.document':
@@ -42,12 +67,13 @@ export async function executeNode(
     case 'action.crm_activity':
       return crmActivity(ctx, NODE_KINDS['action.crm_activity'].config.parse(node.data.config));
     case 'action.notify':
-      return notify(ctx, NODE_KINDS['action.notify'].config.parse(node.data.config));
+      return notify(ctx, NODE_KINDS['action.notify'].config.parse(node.data.config), effect ?? {});
     case 'action.set_fields':
       return setFields(ctx, NODE_KINDS['action.set_fields'].config.parse(node.data.config));
     case 'action.wait_for_review':
       return waitForReview(ctx);
     case 'action.webhook':
-      return webhook(ctx, NODE_KINDS['action.webhook'].config.parse(node.data.config));
+      if (!effect) throw new Error('the webhook step ran without its call');
+      return { output: effect };
   }
 }

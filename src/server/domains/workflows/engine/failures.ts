@@ -26,7 +26,15 @@ export interface FailureDeps {
 
 export function createFailureHandling({ db, log, maxAttempts, retryBaseMs, send }: FailureDeps) {
   return {
-    async recordFailure(row: WorkflowNodeLogRow, error: unknown): Promise<void> {
+    /**
+     * On `on`: the worker's connection, which still holds the node's lock. Returns when the node
+     * is to run again (the caller queues it once it let go of the lock), else undefined.
+     */
+    async recordFailure(
+      on: Database,
+      row: WorkflowNodeLogRow,
+      error: unknown,
+    ): Promise<Date | undefined> {
       const transient = error instanceof NodeFailure ? error.transient : true;
       const message = error instanceof Error ? error.message : String(error);
       if (!(error instanceof NodeFailure))
@@ -38,14 +46,13 @@ export function createFailureHandling({ db, log, maxAttempts, retryBaseMs, send 
           jitter: 'equal',
         });
         const retryAt = new Date(Date.now() + delay);
-        await db
+        await on
           .update(workflowNodeLog)
           .set({ status: 'Queued', error: message, retry_at: retryAt })
           .where(eq(workflowNodeLog.id, row.id));
-        await send([row.id], retryAt);
-        return;
+        return retryAt;
       }
-      await db.transaction(async (tx) => {
+      await on.transaction(async (tx) => {
         await tx
           .update(workflowNodeLog)
           .set({ status: 'Failed', error: message, ended_at: new Date() })
@@ -69,6 +76,7 @@ export function createFailureHandling({ db, log, maxAttempts, retryBaseMs, send 
         }
         await refreshRun(tx, row.run_id);
       });
+      return undefined;
     },
 
     async retryNode(nodeLogId: string): Promise<boolean> {

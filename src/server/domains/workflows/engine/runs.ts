@@ -12,11 +12,9 @@ import {
   workflowVersion,
 } from '../../../db/schemaWorkflows';
 import {
-  groupStatus,
   isNodeKind,
   nextNodes,
   NODE_KINDS,
-  type LogStatus,
   type WorkflowEdge,
   type WorkflowNode,
 } from '../../../../shared/workflows';
@@ -30,17 +28,27 @@ export interface Graph {
   edges: WorkflowEdge[];
 }
 
+/** Versions are written once (repository.ts) and never change: each is read once per process. */
+const graphs = new Map<string, Graph>();
+const GRAPHS_KEPT = 500;
+
 export async function graphOf(
   tx: DatabaseExecutor,
   workflowId: string,
   version: number,
 ): Promise<Graph> {
+  const key = `${workflowId}:${version}`;
+  const known = graphs.get(key);
+  if (known) return known;
   const [row] = await tx
     .select({ nodes: workflowVersion.nodes, edges: workflowVersion.edges })
     .from(workflowVersion)
     .where(and(eq(workflowVersion.workflow_id, workflowId), eq(workflowVersion.version, version)));
   if (!row) throw new Error(`workflow ${workflowId} has no version ${version}`);
-  return { nodes: row.nodes as WorkflowNode[], edges: row.edges as WorkflowEdge[] };
+  const graph = { nodes: row.nodes as WorkflowNode[], edges: row.edges as WorkflowEdge[] };
+  if (graphs.size >= GRAPHS_KEPT) graphs.clear();
+  graphs.set(key, graph);
+  return graph;
 }
 
 /** Whether a graph's trigger starts on this event for this document. */
@@ -226,50 +234,60 @@ export async function queueNext(
   return rows.map((r) => r.id);
 }
 
-/** A run's status from its node logs; ended once none is open; the document's flag follows. */
-export async function refreshRun(tx: DatabaseExecutor, runId: string): Promise<LogStatus | ''> {
-  const logs = await tx
-    .select({ status: workflowNodeLog.status })
-    .from(workflowNodeLog)
-    .where(eq(workflowNodeLog.run_id, runId));
-  const statuses = logs.map((l) => l.status as LogStatus);
-  const open = statuses.some((s) => s === 'Queued' || s === 'In Progress');
-  // A run is In Progress while any node is open (the spec's group rule would call a run with
-  // one Completed and one Queued node Completed); once none is, Failed or Completed.
-  const status =
-    open && statuses.some((s) => s !== 'Queued') ? 'In Progress' : groupStatus(statuses);
-  // The document's row first (as a sync step locks it before its run), then the run's.
-  const [subject] = await tx
-    .select({ file: workflowRun.legal_processed_file_id })
-    .from(workflowRun)
-    .where(eq(workflowRun.id, runId));
-  if (subject?.file)
-    await tx.execute(sql`select 1 from legal_processed_file where id = ${subject.file} for update`);
-  const [run] = await tx
-    .update(workflowRun)
-    .set({
-      status: status || 'Queued',
-      ended_at: open ? null : sql`coalesce(${workflowRun.ended_at}, now())`,
-    })
-    .where(eq(workflowRun.id, runId))
-    .returning({ file: workflowRun.legal_processed_file_id });
-  if (run?.file) await refreshWorkflowsRun(tx, run.file);
-  return status;
+/**
+ * A run's status from its node logs; ended once none is open; the document's flag follows. Takes
+ * the document's row lock first (as a sync step locks it before its run), then refreshes the run
+ * in one statement (refreshLockedRun).
+ */
+export async function refreshRun(tx: DatabaseExecutor, runId: string): Promise<void> {
+  const locked = await tx.execute<{ id: string }>(sql`
+    select f.id from workflow_run r join legal_processed_file f on f.id = r.legal_processed_file_id
+    where r.id = ${runId} for update of f`);
+  await refreshLockedRun(tx, runId, locked.rows[0]?.id ?? null);
 }
 
 /**
- * The document's are_workflows_run: true exactly when it has runs and every one of them is
- * Completed (false again while a new run, or a person's retry, is open, and while one is Failed).
- * The caller holds the document's row lock, so two runs of it ending at once see each other's end.
+ * refreshRun in one statement, for a caller that already holds the lock of the run's document
+ * (`fileId`; null for a run without one). The run is In Progress while any node is open and one
+ * has started (the spec's group rule would call a run with one Completed and one Queued node
+ * Completed); otherwise the group rule of shared/workflows/runs.ts. The document's
+ * are_workflows_run is true exactly when it has runs and every one of them is Completed (false
+ * again while a new run, or a person's retry, is open, and while one is Failed): this statement
+ * starts after the document's lock was taken, so it sees the end of every other run of it.
  */
-async function refreshWorkflowsRun(tx: DatabaseExecutor, fileId: string): Promise<void> {
+export async function refreshLockedRun(
+  tx: DatabaseExecutor,
+  runId: string,
+  fileId: string | null,
+): Promise<void> {
   await tx.execute(sql`
-    update legal_processed_file f set are_workflows_run = r.done
+    with logs as (
+      select bool_or(status in ('Queued', 'In Progress')) as open,
+        bool_or(status <> 'Queued') as started, bool_and(status = 'Queued') as all_queued,
+        bool_or(status = 'Failed') as failed, bool_or(status = 'In Progress') as running,
+        bool_or(status = 'Completed') as completed
+      from workflow_node_log where run_id = ${runId}
+    ), next as (
+      select coalesce(open, false) as open,
+        case when open and started then 'In Progress'
+          when all_queued then 'Queued' when failed then 'Failed'
+          when running then 'In Progress' when completed then 'Completed'
+          else 'Queued' end as status
+      from logs
+    ), run as (
+      update workflow_run r set status = next.status,
+        ended_at = case when next.open then null else coalesce(r.ended_at, now()) end
+      from next where r.id = ${runId}
+      returning r.status
+    )
+    update legal_processed_file f set are_workflows_run = d.done
     from (
-      select coalesce(bool_and(status = 'Completed'), false) as done
-      from workflow_run where legal_processed_file_id = ${fileId}
-    ) r
-    where f.id = ${fileId} and f.are_workflows_run is distinct from r.done`);
+      select coalesce(bool_and(
+        (case when w.id = ${runId} then (select status from run) else w.status end) = 'Completed'
+      ), false) as done
+      from workflow_run w where w.legal_processed_file_id = ${fileId}
+    ) d
+    where f.id = ${fileId} and f.are_workflows_run is distinct from d.done`);
 }
 
 /** Node logs waiting for a review of these documents (the reviewed event wakes them). */
