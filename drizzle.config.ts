@@ -13,6 +13,7 @@ export default defineConfig({
     './src/server/db/schemaPeople.ts',
     './src/server/db/schemaLegalRequests.ts',
     './src/server/db/schemaNotify.ts',
+    './src/server/db/schemaChat.ts',
   ],
   out: './src/server/db/migrations',
 });
