@@ -35,6 +35,12 @@ import type { ChatGuests } from './guests';
 import { announce, type ChatLive } from './live';
 import type { ChatRepository, MemberRow, RoomRow } from './repository';
 
+/** The room's answers in the order its script asks them (answers no longer asked come last). */
+function orderedAnswers(answers: Record<string, string>, asked: readonly string[]) {
+  const names = [...asked.filter((n) => n in answers), ...Object.keys(answers).filter((n) => !asked.includes(n))];
+  return names.map((name) => ({ name, value: answers[name]! }));
+}
+
 export function createChatService(repo: ChatRepository, guests: ChatGuests, live: ChatLive) {
   const { db } = repo;
 
@@ -78,7 +84,7 @@ export function createChatService(repo: ChatRepository, guests: ChatGuests, live
       can_manage: caller.kind === 'staff',
       members: caller.kind === 'guest' ? members.map((m) => ({ ...m, email: null })) : members,
       intake_script: script ?? null,
-      intake_answers: Object.entries(room.intake_answers).map(([name, value]) => ({ name, value })),
+      intake_answers: orderedAnswers(room.intake_answers, script?.required_data ?? []),
     };
   }
 
