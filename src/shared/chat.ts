@@ -86,7 +86,8 @@ export const addMemberInput = z
   })
   .superRefine((input, ctx) => {
     const need = (field: 'user_id' | 'staff_id' | 'contact_id' | 'name') => {
-      if (!input[field]) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required.` });
+      if (!input[field])
+        ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required.` });
     };
     if (input.kind === 'user') need('user_id');
     if (input.kind === 'staff') need('staff_id');
@@ -102,7 +103,10 @@ export const joinRoomInput = z.object({
 export const messagesInput = z.object({
   room_id: requiredId('room_id'),
   /** Keyset: messages older than this message id. */
-  before: z.string().regex(/^[1-9][0-9]{0,17}$/, 'before must be a message id.').nullish(),
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, 'before must be a message id.')
+    .nullish(),
   limit: z
     .number()
     .int()
@@ -124,7 +128,10 @@ export const sendMessageInput = z.object({
 export const markReadInput = z.object({
   room_id: requiredId('room_id'),
   /** Read up to this message (default: the room's newest). */
-  message_id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'message_id must be a message id.').nullish(),
+  message_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, 'message_id must be a message id.')
+    .nullish(),
 });
 
 export const intakeAnswersInput = z.object({
@@ -141,12 +148,15 @@ export const intakeAnswersInput = z.object({
 
 const lines = (field: string, max: number) =>
   z
-    .array(text().trim().min(1, `${field} lines are not empty.`).max(max, `${field} is too long.`), {
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? `${field} is required.`
-          : `${field} is a list of lines.`,
-    })
+    .array(
+      text().trim().min(1, `${field} lines are not empty.`).max(max, `${field} is too long.`),
+      {
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? `${field} is required.`
+            : `${field} is a list of lines.`,
+      },
+    )
     .max(INTAKE_LINES_MAX, `At most ${INTAKE_LINES_MAX} ${field} lines.`);
 
 export const createIntakeScriptInput = z.object({

@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   delivery: () => import('./delivery'),
   workflows: () => import('./workflows'),
   'crm-sync': () => import('./crm-sync'),
+  chat: () => import('./chat'),
 };
 
 const [benchName, ...args] = process.argv.slice(2);

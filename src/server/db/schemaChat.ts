@@ -53,9 +53,15 @@ export const intakeMetadata = pgTable(
       .references(() => intakeScript.id),
     subject: text('subject').notNull(),
     /** The script's lines, in order (what the room is told while it gathers the data). */
-    dialog: jsonb('dialog').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    dialog: jsonb('dialog')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The names of the answers the intake gathers (e.g. "Date of injury"). */
-    required_data: jsonb('required_data').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    required_data: jsonb('required_data')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     created_at: at('created_at'),
     updated_at: at('updated_at'),
   },

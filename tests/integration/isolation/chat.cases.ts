@@ -39,9 +39,13 @@ export const setup: IsolationModule['setup'] = async (c) => {
       { i: { company_id: c.companyA, name: 'Secret room', intake_script_id: scriptOfA } },
     )
   ).createChatRoom.id;
-  await asA(c, 'mutation($r: ID!) { sendChatMessage(room_id: $r, message: "Secret message") { id } }', {
-    r: roomOfA,
-  });
+  await asA(
+    c,
+    'mutation($r: ID!) { sendChatMessage(room_id: $r, message: "Secret message") { id } }',
+    {
+      r: roomOfA,
+    },
+  );
 };
 
 /** A's room and script, as A's admin sees them (unchanged by B's attempts). */
@@ -56,7 +60,11 @@ async function aStillHas(c: IsolationContext) {
       chatMessages(room_id: $r) { items { message } } intakeScript(id: $s) { title } }`,
     { r: roomOfA, s: scriptOfA },
   );
-  expect(d.chatRoom).toEqual({ name: 'Secret room', members: [expect.anything()], intake_answers: [] });
+  expect(d.chatRoom).toEqual({
+    name: 'Secret room',
+    members: [expect.anything()],
+    intake_answers: [],
+  });
   expect(d.chatMessages.items).toEqual([{ message: 'Secret message' }]);
   expect(d.intakeScript.title).toBe('Secret script');
 }
@@ -94,7 +102,11 @@ export const cases: IsolationModule['cases'] = (ctx) => {
       (id) => ({ c: id }),
       company(ctx),
     ),
-    'Query.chatRoom': same('query($r: ID!) { chatRoom(room_id: $r) { id name } }', (id) => ({ r: id }), room),
+    'Query.chatRoom': same(
+      'query($r: ID!) { chatRoom(room_id: $r) { id name } }',
+      (id) => ({ r: id }),
+      room,
+    ),
     'Query.chatMessages': same(
       'query($r: ID!) { chatMessages(room_id: $r) { items { message } } }',
       (id) => ({ r: id }),
@@ -105,7 +117,11 @@ export const cases: IsolationModule['cases'] = (ctx) => {
       (id) => ({ c: id }),
       company(ctx),
     ),
-    'Query.intakeScript': same('query($id: ID!) { intakeScript(id: $id) { title } }', (id) => ({ id }), script),
+    'Query.intakeScript': same(
+      'query($id: ID!) { intakeScript(id: $id) { title } }',
+      (id) => ({ id }),
+      script,
+    ),
     'Mutation.createChatRoom': same(
       'mutation($c: ID) { createChatRoom(input: {company_id: $c, name: "Planted"}) { id } }',
       (id) => ({ c: id }),
@@ -141,7 +157,11 @@ export const cases: IsolationModule['cases'] = (ctx) => {
       (id) => ({ r: id }),
       room,
     ),
-    'Mutation.sendChatTyping': same('mutation($r: ID!) { sendChatTyping(room_id: $r) }', (id) => ({ r: id }), room),
+    'Mutation.sendChatTyping': same(
+      'mutation($r: ID!) { sendChatTyping(room_id: $r) }',
+      (id) => ({ r: id }),
+      room,
+    ),
     'Mutation.saveChatIntakeAnswers': same(
       'mutation($r: ID!) { saveChatIntakeAnswers(room_id: $r, answers: [{name: "Secret field", value: "Planted"}]) { id } }',
       (id) => ({ r: id }),
@@ -157,7 +177,11 @@ export const cases: IsolationModule['cases'] = (ctx) => {
       (id) => ({ id }),
       script,
     ),
-    'Mutation.deleteIntakeScript': same('mutation($id: ID!) { deleteIntakeScript(id: $id) }', (id) => ({ id }), script),
+    'Mutation.deleteIntakeScript': same(
+      'mutation($id: ID!) { deleteIntakeScript(id: $id) }',
+      (id) => ({ id }),
+      script,
+    ),
   };
   const built = Object.fromEntries(Object.entries(list).map(([name, make]) => [name, make(ctx)]));
   const follow = (query: (id: string) => string) => async () => {
@@ -175,7 +199,8 @@ export const cases: IsolationModule['cases'] = (ctx) => {
     ),
     'Subscription.chatRoomsChanged': async () => {
       const c = ctx();
-      const q = (id: string) => `subscription { chatRoomsChanged(company_id: "${id}") { type room_id } }`;
+      const q = (id: string) =>
+        `subscription { chatRoomsChanged(company_id: "${id}") { type room_id } }`;
       for (const user of [c.userB, c.managerOfB]) {
         const aboutA = await firstEvent(c.server.url, user.token, q(c.companyA));
         expect(aboutA).toEqual(await firstEvent(c.server.url, user.token, q(MISSING)));
@@ -185,7 +210,11 @@ export const cases: IsolationModule['cases'] = (ctx) => {
     // The link is the credential: a made-up token reaches nothing, and joining adds no one to A.
     'Mutation.joinChatRoom': async () => {
       const c = ctx();
-      const r = await c.server.gql('mutation { joinChatRoom(token: "guest_not_a_real_invitation_token") { room_id } }', {}, c.userB.token);
+      const r = await c.server.gql(
+        'mutation { joinChatRoom(token: "guest_not_a_real_invitation_token") { room_id } }',
+        {},
+        c.userB.token,
+      );
       expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'CHAT_GUEST_LINK_INVALID' });
       await aStillHas(c);
     },

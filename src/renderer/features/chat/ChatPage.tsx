@@ -91,7 +91,9 @@ export function ChatPage() {
                       {room.unread_count}
                     </Tag>
                   ) : null}
-                  <span className="ld-chat-room-last">{room.last_message ?? 'No messages yet'}</span>
+                  <span className="ld-chat-room-last">
+                    {room.last_message ?? 'No messages yet'}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -124,7 +124,10 @@ export function ChatRoomView(props: { roomId: string; onChanged: () => void }) {
   if (failure)
     return (
       <Callout intent={Intent.DANGER}>
-        {describeError(failure, room.error ? ERRORS.FETCH_ROOMS_FAILED : ERRORS.FETCH_ROOM_MESSAGES_FAILED)}
+        {describeError(
+          failure,
+          room.error ? ERRORS.FETCH_ROOMS_FAILED : ERRORS.FETCH_ROOM_MESSAGES_FAILED,
+        )}
       </Callout>
     );
   return (

@@ -118,7 +118,10 @@ export function createIntakeService(db: Database) {
         const now = new Date();
         await tx
           .update(intakeScript)
-          .set({ ...(input.title !== undefined ? { title: input.title } : {}), last_updated_at: now })
+          .set({
+            ...(input.title !== undefined ? { title: input.title } : {}),
+            last_updated_at: now,
+          })
           .where(eq(intakeScript.id, input.id));
         await tx
           .update(intakeMetadata)

@@ -37,7 +37,10 @@ import type { ChatRepository, MemberRow, RoomRow } from './repository';
 
 /** The room's answers in the order its script asks them (answers no longer asked come last). */
 function orderedAnswers(answers: Record<string, string>, asked: readonly string[]) {
-  const names = [...asked.filter((n) => n in answers), ...Object.keys(answers).filter((n) => !asked.includes(n))];
+  const names = [
+    ...asked.filter((n) => n in answers),
+    ...Object.keys(answers).filter((n) => !asked.includes(n)),
+  ];
   return names.map((name) => ({ name, value: answers[name]! }));
 }
 
@@ -110,7 +113,9 @@ export function createChatService(repo: ChatRepository, guests: ChatGuests, live
       if (!canViewCompany(viewer, input.company_id)) throw new AppError('NO_COMPANY', 404);
       const id = await db.transaction(async (tx) => {
         if (input.intake_script_id) await checkScript(tx, input.company_id, input.intake_script_id);
-        const others = [...new Set(input.member_user_ids ?? [])].filter((u) => u !== viewer.user.id);
+        const others = [...new Set(input.member_user_ids ?? [])].filter(
+          (u) => u !== viewer.user.id,
+        );
         for (const [index, userId] of others.entries())
           if (!(await repo.activeUserOfCompany(tx, input.company_id, userId)))
             throw new ValidationError([
