@@ -36,16 +36,16 @@ test('given a room with an invited guest, when each writes, then the other sees 
   await expect(guest.getByRole('heading', { name: 'Smith intake' })).toBeVisible();
 
   // Staff to guest, live.
-  await page.getByLabel('Message').fill('Hello Dana, we need a few details.');
+  await page.getByLabel('Message', { exact: true }).fill('Hello Dana, we need a few details.');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(
     guest.getByRole('log').getByText('Hello Dana, we need a few details.'),
   ).toBeVisible();
 
   // Guest typing, then guest to staff, live; the staff member sees who is typing.
-  await guest.getByLabel('Message').pressSequentially('Sure');
+  await guest.getByLabel('Message', { exact: true }).pressSequentially('Sure');
   await expect(page.getByText('Dana Client is typing…')).toBeVisible();
-  await guest.getByLabel('Message').fill('Sure, my injury was on March 1.');
+  await guest.getByLabel('Message', { exact: true }).fill('Sure, my injury was on March 1.');
   await guest.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('log').getByText('Sure, my injury was on March 1.')).toBeVisible();
   // The guest read the staff message: its read mark shows under it for the staff member.
@@ -55,7 +55,7 @@ test('given a room with an invited guest, when each writes, then the other sees 
 
   // Away from the room, the guest's next message counts as unread in the list, until opened.
   await page.getByRole('link', { name: 'Chat', exact: true }).click();
-  await guest.getByLabel('Message').fill('Also, my employer is Acme.');
+  await guest.getByLabel('Message', { exact: true }).fill('Also, my employer is Acme.');
   await guest.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByLabel('1 unread')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/chat-rooms-unread.png`, fullPage: true });
