@@ -14,6 +14,7 @@ export default defineConfig({
     './src/server/db/schemaLegalRequests.ts',
     './src/server/db/schemaNotify.ts',
     './src/server/db/schemaMail.ts',
+    './src/server/db/schemaChat.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -258,3 +258,40 @@ export function canEditLegalRequestComment(
 ): boolean {
   return comment.created_by === viewer.user.id;
 }
+
+/**
+ * A chat guest (issue 21): someone who joined one room through its invitation link. Their session
+ * reaches that room as that member and nothing else: every other field refuses them (requireViewer).
+ */
+export interface ChatGuest {
+  sessionId: string;
+  memberId: string;
+  roomId: string;
+  companyId: string;
+}
+
+/** Who calls a chat field: a signed-in user, or a joined guest. */
+export type ChatCaller = { kind: 'staff'; viewer: Viewer } | { kind: 'guest'; guest: ChatGuest };
+
+/**
+ * A chat room is used (read, written, followed) by its members only: a user who is a member of a
+ * room of a company they see, or the guest of that room's own member row.
+ */
+export function canUseChatRoom(
+  caller: ChatCaller,
+  room: { id: string; company_id: string },
+  member: { id: string; room_id: string; user_id: string | null },
+): boolean {
+  if (member.room_id !== room.id) return false;
+  if (caller.kind === 'guest')
+    return caller.guest.roomId === room.id && caller.guest.memberId === member.id;
+  return canViewCompany(caller.viewer, room.company_id) && member.user_id === caller.viewer.user.id;
+}
+
+/**
+ * Members are added by the room's staff members (not its guests); only users of the room's
+ * company, and its legal staff and contacts, can be added (a guest by name).
+ */
+export function canAddChatMember(caller: ChatCaller, room: { company_id: string }): boolean {
+  return caller.kind === 'staff' && canViewCompany(caller.viewer, room.company_id);
+}

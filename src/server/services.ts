@@ -26,6 +26,11 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { createAuthRepository } from './domains/auth/repository';
 import { createAuthService } from './domains/auth/service';
+import { createChatGuests } from './domains/chat/guests';
+import { createIntakeService } from './domains/chat/intake';
+import { createChatLive } from './domains/chat/live';
+import { createChatRepository } from './domains/chat/repository';
+import { createChatService } from './domains/chat/service';
 import { createCaseRepository } from './domains/cases/repository';
 import { createCaseService } from './domains/cases/service';
 import { createCompanyRepository } from './domains/companies/repository';
@@ -88,6 +93,8 @@ export async function createServices(
     fileRepository.secret('crm_credential_key'),
   );
   const deliveryRequests = createRequestService(db);
+  const chatRepository = createChatRepository(db);
+  const chatGuests = createChatGuests(db);
   const workflowLogs = createWorkflowLogService(db, {
     retryNode: (id) =>
       deps.retryWorkflowNode
@@ -125,7 +132,14 @@ export async function createServices(
     talent: createTalentService(db),
     auth: createAuthService(createAuthRepository(db), {
       sessionTtlHours: deps.config.sessionTtlHours,
+      guests: chatGuests,
     }),
+    chat: createChatService(
+      chatRepository,
+      chatGuests,
+      createChatLive(db, chatRepository, deps.bus),
+    ),
+    intakeScripts: createIntakeService(db),
     companies: createCompanyService(createCompanyRepository(db)),
     users: createUserService(userRepository),
     people: createUserManagementService(createUserManagementRepository(db), userRepository),

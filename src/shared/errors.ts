@@ -279,6 +279,13 @@ export const PRODUCT_ERRORS = {
   UPDATE_TALENT_TYPE_FAILED: 'Failed to update the talent type',
   // Admin evaluation (GET /admin/eval): the spec names the call but words no failure.
   FETCH_EVAL_FAILED: 'Failed to fetch the evaluation',
+  // Chat and intake (issue 21): the spec words no list, delete, join or typing failures.
+  FETCH_INTAKE_SCRIPTS_FAILED: 'Failed to fetch intake scripts',
+  DELETE_INTAKE_SCRIPT_FAILED: 'Failed to delete intake script',
+  JOIN_CHAT_ROOM_FAILED: 'Failed to join the chat room',
+  CHAT_ALREADY_MEMBER: 'This person is already a member of the room.',
+  CHAT_GUEST_LINK_EXPIRED: 'This chat invitation link has expired. Ask for a new one.',
+  CHAT_GUEST_LINK_INVALID: 'This chat invitation link is not valid or has already been used.',
 } as const;
 
 export type CatalogueCode = keyof typeof ERRORS;

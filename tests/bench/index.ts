@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   workflows: () => import('./workflows'),
   'crm-sync': () => import('./crm-sync'),
   mailbox: () => import('./mailbox'),
+  chat: () => import('./chat'),
 };
 
 const [benchName, ...args] = process.argv.slice(2);

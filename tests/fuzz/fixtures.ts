@@ -11,6 +11,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { rawFile, session, userProfile } from '../../src/server/db/schema';
 import { legalRequest, legalRequestComment } from '../../src/server/db/schemaLegalRequests';
+import { intakeScript } from '../../src/server/db/schemaChat';
 import { legalCase, legalFileType, legalProcessedFile } from '../../src/server/db/schemaPipeline';
 import { ensureCompanyTaxonomy } from '../../src/server/domains/pipeline/taxonomy';
 import { hashSessionToken, newSessionToken } from '../../src/server/domains/auth/tokens';
@@ -48,7 +49,9 @@ export type IdKind =
   | 'fileKey'
   | 'upload'
   | 'legalRequest'
-  | 'requestComment';
+  | 'requestComment'
+  | 'chatRoom'
+  | 'intakeScript';
 
 export interface Fixtures {
   /** Real ids by kind; the first of each is firm A's (the sweeps use it). */
@@ -176,6 +179,33 @@ export async function createFixtures(server: TestServer): Promise<Fixtures> {
       { r: requestA },
     )
   ).addLegalRequestComment.id;
+  const scriptOf = async (companyId: string, token: string) =>
+    (
+      await gql<{ createIntakeScript: { id: string } }>(
+        'mutation($i: CreateIntakeScriptInput!) { createIntakeScript(input: $i) { id } }',
+        {
+          i: {
+            company_id: companyId,
+            title: 'Fuzz script',
+            subject: 'Fuzz',
+            dialog: ['Hello'],
+            required_data: ['Date of injury'],
+          },
+        },
+        token,
+      )
+    ).createIntakeScript.id;
+  const scriptA = await scriptOf(a.company.id, adminA);
+  const roomOf = async (companyId: string, token: string, script?: string) =>
+    (
+      await gql<{ createChatRoom: { id: string } }>(
+        'mutation($i: CreateChatRoomInput!) { createChatRoom(input: $i) { id } }',
+        { i: { company_id: companyId, name: 'Fuzz room', intake_script_id: script ?? null } },
+        token,
+      )
+    ).createChatRoom.id;
+  const roomA = await roomOf(a.company.id, adminA, scriptA);
+  const roomB = await roomOf(b.company.id, tokens['B.admin']);
   await ensureCompanyTaxonomy(db, a.company.id);
   await ensureCompanyTaxonomy(db, b.company.id);
   const types = await db
@@ -201,6 +231,8 @@ export async function createFixtures(server: TestServer): Promise<Fixtures> {
     upload: [uploading.id],
     legalRequest: [requestA, requestB],
     requestComment: [commentA],
+    chatRoom: [roomA, roomB],
+    intakeScript: [scriptA],
   };
   for (const [kind, list] of Object.entries(ids))
     if (list.length === 0 || list.some((id) => !id)) throw new Error(`no fuzz fixture: ${kind}`);
@@ -266,6 +298,10 @@ export async function createFixtures(server: TestServer): Promise<Fixtures> {
             eq(legalRequestComment.is_deleted, true),
           ),
         );
+      await db
+        .update(intakeScript)
+        .set({ is_deleted: false })
+        .where(and(inArray(intakeScript.id, ids.intakeScript), eq(intakeScript.is_deleted, true)));
     },
   };
 }

@@ -22,6 +22,12 @@ export function idKindFor(fieldName: string, argName: string): IdKind | 'new' {
     if (/request_id|parent_task/.test(argName)) return 'legalRequest';
     if (/requested_by|assignee/.test(argName)) return 'user';
   }
+  if (/Chat|IntakeScript/.test(fieldName)) {
+    if (/room_id/.test(argName)) return 'chatRoom';
+    if (/intake_script_id/.test(argName) || (argName === 'id' && /IntakeScript/.test(fieldName)))
+      return 'intakeScript';
+    if (/user_id|member_user_ids/.test(argName)) return 'user';
+  }
   const name = argName === 'id' ? fieldName : argName;
   const rules: Array<[RegExp, IdKind | 'new']> = [
     [/idempotency|extraction/i, 'new'],
@@ -57,6 +63,7 @@ function stringFor(name: string, rng: Rng): string {
     [/^trigger_type$/, () => rng.pick(['document_processed', 'schedule'])],
     [/^delivery$/, () => rng.pick(['email', 'in_app'])],
     [/^role$/, () => rng.pick(['admin', 'paralegal'])],
+    [/^kind$/, () => rng.pick(['user', 'staff', 'contact', 'guest'])],
     [/password/i, () => 'not the password 1'],
     [/sha256/i, () => 'a'.repeat(64)],
     [/sort_order|sortOrder/i, () => rng.pick(['asc', 'desc'])],

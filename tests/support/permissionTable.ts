@@ -18,6 +18,7 @@ export const WHO = [
   'owner',
   'receiver',
   'signed link or reader',
+  'room member',
 ] as const;
 export type Who = (typeof WHO)[number];
 

@@ -34,6 +34,9 @@ import { RequestDetailPage } from '../features/requests/RequestDetailPage';
 import { RequestsPage } from '../features/requests/RequestsPage';
 import { TaskRequestDetailPage } from '../features/task-requests/TaskRequestDetailPage';
 import { TaskRequestsPage } from '../features/task-requests/TaskRequestsPage';
+import { ChatPage } from '../features/chat/ChatPage';
+import { IntakeScriptsPage } from '../features/chat/IntakeScriptsPage';
+import { GuestChatPage } from '../features/chat/GuestChatPage';
 import { TalentPage } from '../features/talent/TalentPage';
 import { RawFileDetailsPage } from '../features/raw-file-details/RawFileDetailsPage';
 import { RawFilesPage } from '../features/raw-files/RawFilesPage';
@@ -76,6 +79,7 @@ export function createAppRouter() {
         { path: 'sign-in', element: <SignInPage /> },
         { path: 'setup', element: <SetupPage /> },
         { path: 'invitation/:token', element: <AcceptInvitationPage /> },
+        { path: 'chat-invitation/:token', element: <GuestChatPage /> },
         {
           element: <RequireAuth />,
           children: [
@@ -108,6 +112,9 @@ export function createAppRouter() {
             { path: 'requests/:id', element: <RequestDetailPage /> },
             { path: 'task-requests', element: <TaskRequestsPage /> },
             { path: 'task-requests/:id', element: <TaskRequestDetailPage /> },
+            { path: 'chat', element: <ChatPage /> },
+            { path: 'chat/:id', element: <ChatPage /> },
+            { path: 'intake-scripts', element: <IntakeScriptsPage /> },
             { path: 'talent', element: <TalentPage /> },
             { path: 'workflows', element: <WorkflowsPage /> },
             { path: 'workflows/:id', element: <WorkflowEditorPage /> },

@@ -18,5 +18,7 @@ export type GraphQLContext = YogaInitialContext & RequestContext;
 export function requireViewer(context: RequestContext): Viewer {
   if (context.auth.kind === 'signed-in') return context.auth.viewer;
   if (context.auth.kind === 'invalid') throw new AppError('SESSION_EXPIRED', 401);
+  // A chat guest reaches their room's chat fields only (domains/chat), nothing else.
+  if (context.auth.kind === 'guest') throw new AppError('FORBIDDEN', 403);
   throw new AppError('NOT_AUTHENTICATED', 401);
 }

@@ -66,8 +66,16 @@ export function mutationRateLimitPlugin(
       const operation = getOperationAST(args.document, args.operationName);
       if (operation?.operation !== 'mutation') return;
       const context: unknown = args.contextValue;
-      if (!isRequestContext(context) || context.auth.kind !== 'signed-in') return;
-      const userId = context.auth.viewer.user.id;
+      if (!isRequestContext(context)) return;
+      const { auth } = context;
+      // A chat guest pays from their own member's bucket.
+      const userId =
+        auth.kind === 'signed-in'
+          ? auth.viewer.user.id
+          : auth.kind === 'guest'
+            ? `guest:${auth.guest.memberId}`
+            : undefined;
+      if (!userId) return;
       const cost = countRootFields(args.document, operation.selectionSet);
       if (cost === 0) return;
       const taken = limiter.take(userId, cost);

@@ -36,6 +36,13 @@ function tokenFrom(params: Readonly<Record<string, unknown>> | undefined): strin
   return bearerToken(value) ?? bearerToken(`Bearer ${value}`);
 }
 
+/** The session a socket belongs to: a signed-in user's, or a chat guest's (their room only). */
+function sessionOf(auth: Authentication): string | undefined {
+  if (auth.kind === 'signed-in') return auth.viewer.sessionId;
+  if (auth.kind === 'guest') return auth.guest.sessionId;
+  return undefined;
+}
+
 export function createWebSocketHandler(
   yoga: GraphQLServer,
   auth: AuthService,
@@ -46,19 +53,20 @@ export function createWebSocketHandler(
   const handler = makeHandler<Record<string, unknown>, SocketState>({
     async onConnect(ctx) {
       const result = await auth.authenticate(tokenFrom(ctx.connectionParams));
-      if (result.kind !== 'signed-in') return false;
+      const sessionId = sessionOf(result);
+      if (!sessionId) return false;
       ctx.extra.auth = result;
-      const set = sockets.get(result.viewer.sessionId) ?? new Set<WebSocket>();
+      const set = sockets.get(sessionId) ?? new Set<WebSocket>();
       set.add(ctx.extra.socket);
-      sockets.set(result.viewer.sessionId, set);
+      sockets.set(sessionId, set);
       return true;
     },
     onClose(ctx) {
-      const state = ctx.extra.auth;
-      if (state?.kind !== 'signed-in') return;
-      const set = sockets.get(state.viewer.sessionId);
+      const sessionId = ctx.extra.auth ? sessionOf(ctx.extra.auth) : undefined;
+      if (!sessionId) return;
+      const set = sockets.get(sessionId);
       set?.delete(ctx.extra.socket);
-      if (set?.size === 0) sockets.delete(state.viewer.sessionId);
+      if (set?.size === 0) sockets.delete(sessionId);
     },
     async onSubscribe(ctx, _id, payload) {
       const requestContext: RequestContext = {

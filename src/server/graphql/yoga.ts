@@ -17,6 +17,7 @@ import { activityTypeResolvers } from '../domains/activity-types/graphql';
 import { dataExtractionResolvers } from '../domains/data-extraction/graphql';
 import { legalPeopleResolvers } from '../domains/legal-people/graphql';
 import { legalRequestResolvers } from '../domains/legal-requests/graphql';
+import { chatResolvers } from '../domains/chat/graphql';
 import { notificationRuleResolvers } from '../domains/notification-rules/graphql';
 import { deliveryTaskResolvers } from '../domains/tasks/graphql';
 import { projectResolvers } from '../domains/projects/graphql';
@@ -102,6 +103,7 @@ export function createGraphQLServer(
         savedViewResolvers(deps),
         legalPeopleResolvers(deps),
         legalRequestResolvers(deps),
+        chatResolvers(deps),
         dataExtractionResolvers(deps),
         activityTypeResolvers(deps),
         notificationRuleResolvers(deps),

@@ -16,6 +16,7 @@ export function authenticateRequest(
 /** The signed-in viewer of an authentication, or the 401 the caller must act on. */
 export function viewerOf(result: Authentication): Viewer {
   if (result.kind === 'signed-in') return result.viewer;
+  if (result.kind === 'guest') throw new AppError('FORBIDDEN', 403);
   throw new AppError(result.kind === 'invalid' ? 'SESSION_EXPIRED' : 'NOT_AUTHENTICATED', 401);
 }
 

@@ -32,6 +32,8 @@ export const NAV_SECTIONS: Array<{ title: string; entries: NavEntry[] }> = [
       { to: '/review', label: 'Needs review', icon: 'form' },
       { to: '/cases', label: 'Cases', icon: 'briefcase' },
       { to: '/task-requests', label: 'Task requests', icon: 'clipboard' },
+      { to: '/chat', label: 'Chat', icon: 'chat' },
+      { to: '/intake-scripts', label: 'Intake scripts', icon: 'manual' },
     ],
   },
   {

@@ -2,7 +2,8 @@
 import { AppError } from '../../../shared/errors';
 import { setUpInputSchema, signInInputSchema } from '../../../shared/schemas';
 import { parseInput } from '../../errors';
-import { companyScope, type Viewer } from '../../permissions';
+import { GUEST_TOKEN_PREFIX } from '../../../shared/chat';
+import { companyScope, type ChatGuest, type Viewer } from '../../permissions';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { AuthRepository, SignInLimits, UserWithType } from './repository';
 import { hashSessionToken, newSessionToken } from './tokens';
@@ -25,15 +26,27 @@ const SIGN_IN_RECORD_SECONDS = Math.max(
   SIGN_IN_LIMIT.perEmail.windowSeconds,
 );
 
+/** `guest`: a chat guest's session (domains/chat/guests.ts); it reaches its one room only. */
 export type Authentication =
-  { kind: 'anonymous' } | { kind: 'invalid' } | { kind: 'signed-in'; viewer: Viewer };
+  | { kind: 'anonymous' }
+  | { kind: 'invalid' }
+  | { kind: 'signed-in'; viewer: Viewer }
+  | { kind: 'guest'; guest: ChatGuest };
+
+/** Resolves a chat guest's session token (tokens starting with GUEST_TOKEN_PREFIX). */
+export interface GuestSessions {
+  authenticate(token: string): Promise<ChatGuest | undefined>;
+}
 
 export interface AuthResult {
   token: string;
   viewer: Viewer;
 }
 
-export function createAuthService(repo: AuthRepository, options: { sessionTtlHours: number }) {
+export function createAuthService(
+  repo: AuthRepository,
+  options: { sessionTtlHours: number; guests?: GuestSessions },
+) {
   const hints = createViewerHints();
 
   async function viewerFor(found: UserWithType, sessionId: string): Promise<Viewer> {
@@ -68,6 +81,10 @@ export function createAuthService(repo: AuthRepository, options: { sessionTtlHou
     /** Resolves a bearer token; `invalid` means a token was given but is unknown, revoked or expired. */
     async authenticate(token: string | undefined): Promise<Authentication> {
       if (!token) return { kind: 'anonymous' };
+      if (token.startsWith(GUEST_TOKEN_PREFIX)) {
+        const guest = await options.guests?.authenticate(token);
+        return guest ? { kind: 'guest', guest } : { kind: 'invalid' };
+      }
       // One statement per request: session, user, type and company scope, read fresh each time,
       // so a revoked session, a deactivated user or a changed role counts from the next request.
       const tokenHash = hashSessionToken(token);

@@ -10,6 +10,8 @@
  * - lexdesk_workflow_logs_changed: triggers on workflow_run (migration 0018; the engine writes a run
  *   with each of its node log writes) announce the log group (company, workflow, processed file) a transaction wrote; delivered to
  *   that company's subscribers only.
+ * - lexdesk_chat: the chat domain announces a room's new message, typing, read mark or change
+ *   (domains/chat/live.ts); delivered to that room's subscribers and that company's inbox ones.
  * Events during a lost connection are not replayed (clients refetch when they resubscribe); the
  * listener reconnects with backoff.
  */
@@ -20,6 +22,7 @@ import { backoffDelay } from '../../../shared/backoff';
 export const NOTIFICATION_CHANNEL = 'lexdesk_notification_added';
 export const COMPANY_FILES_CHANNEL = 'lexdesk_company_files_changed';
 export const WORKFLOW_LOGS_CHANNEL = 'lexdesk_workflow_logs_changed';
+export const CHAT_CHANNEL = 'lexdesk_chat';
 
 /** The listener's reconnects: 250 ms, doubling to 10 s, reset once it is connected again. */
 const RECONNECT_BACKOFF = { base: 250, cap: 10_000 } as const;
@@ -40,6 +43,16 @@ const workflowLogsSchema = z.object({
 export type WorkflowLogsEvent = z.infer<typeof workflowLogsSchema>;
 type WorkflowLogsListener = (event: WorkflowLogsEvent) => void;
 
+const chatSchema = z.object({
+  company_id: z.uuid(),
+  room_id: z.uuid(),
+  kind: z.enum(['message', 'typing', 'read', 'room']),
+  message_id: z.string().nullable(),
+  member_id: z.uuid().nullable(),
+});
+export type ChatBusEvent = z.infer<typeof chatSchema>;
+type ChatListener = (event: ChatBusEvent) => void;
+
 export interface NotificationBus {
   /** Calls `listener` for each new notification of `receiverId`; returns the unsubscribe function. */
   onNotification(receiverId: string, listener: Listener): () => void;
@@ -55,6 +68,12 @@ export interface NotificationBus {
   onWorkflowLogsChanged(companyId: string, listener: WorkflowLogsListener): () => void;
   /** How many live subscribers a company's workflow logs have in this process (for tests). */
   workflowLogsListenerCount(companyId: string): number;
+  /** Calls `listener` for each chat event of room `roomId`. */
+  onChatRoom(roomId: string, listener: ChatListener): () => void;
+  /** Calls `listener` for each chat event of any room of `companyId` (the rooms list). */
+  onCompanyChat(companyId: string, listener: ChatListener): () => void;
+  /** How many live subscribers a chat room has in this process (for tests). */
+  chatRoomListenerCount(roomId: string): number;
   close(): Promise<void>;
 }
 
@@ -66,6 +85,8 @@ export async function startNotificationBus(
   const companyListeners = new Map<string, Set<CompanyListener>>();
   const anyCompanyListeners = new Set<CompanyListener>();
   const workflowLogListeners = new Map<string, Set<WorkflowLogsListener>>();
+  const chatRoomListeners = new Map<string, Set<ChatListener>>();
+  const companyChatListeners = new Map<string, Set<ChatListener>>();
   let client: pg.Client | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -95,6 +116,13 @@ export async function startNotificationBus(
       if (!result.success) return;
       for (const listener of workflowLogListeners.get(result.data.company_id) ?? [])
         listener(result.data);
+    } else if (message.channel === CHAT_CHANNEL) {
+      const result = chatSchema.safeParse(parsed);
+      if (!result.success) return;
+      for (const listener of chatRoomListeners.get(result.data.room_id) ?? [])
+        listener(result.data);
+      for (const listener of companyChatListeners.get(result.data.company_id) ?? [])
+        listener(result.data);
     }
   }
 
@@ -111,6 +139,7 @@ export async function startNotificationBus(
       await next.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
       await next.query(`LISTEN ${COMPANY_FILES_CHANNEL}`);
       await next.query(`LISTEN ${WORKFLOW_LOGS_CHANNEL}`);
+      await next.query(`LISTEN ${CHAT_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners('end');
       await next.end().catch(() => undefined);
@@ -164,6 +193,11 @@ export async function startNotificationBus(
     workflowLogsListenerCount(companyId) {
       return workflowLogListeners.get(companyId)?.size ?? 0;
     },
+    onChatRoom: (roomId, listener) => addTo(chatRoomListeners, roomId, listener),
+    onCompanyChat: (companyId, listener) => addTo(companyChatListeners, companyId, listener),
+    chatRoomListenerCount(roomId) {
+      return chatRoomListeners.get(roomId)?.size ?? 0;
+    },
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
@@ -171,6 +205,8 @@ export async function startNotificationBus(
       companyListeners.clear();
       anyCompanyListeners.clear();
       workflowLogListeners.clear();
+      chatRoomListeners.clear();
+      companyChatListeners.clear();
       const current = client;
       client = undefined;
       if (current) {
