@@ -8,7 +8,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseExecutor, DatabaseTransaction } from '../../../db/connection';
 import { userProfile } from '../../../db/schema';
 import { legalFileType, legalProcessedFile } from '../../../db/schemaPipeline';
-import { documentSyncLog, workflowEffect } from '../../../db/schemaWorkflows';
+import { documentSyncLog } from '../../../db/schemaWorkflows';
 import type { WorkflowCrm } from '../../crm/outbound';
 import type { NodeConfig } from '../../../../shared/workflows';
 import { insertNotification } from '../../notifications/repository';
