@@ -55,6 +55,14 @@ async function lists(c: IsolationContext, token: string) {
   return r.data!;
 }
 
+async function talentTypesOf(c: IsolationContext) {
+  const r = await c.server.gql<{
+    talentTypes: Array<{ id: string; role: string; hourly_rate: number }>;
+  }>('query { talentTypes { id role hourly_rate } }', {}, c.adminA.token);
+  expect(r.errors).toBeUndefined();
+  return r.data!.talentTypes;
+}
+
 export const cases: IsolationModule['cases'] = (ctx) => ({
   'Query.talentTypes': async () => {
     const c = ctx();
@@ -64,6 +72,33 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
       c.userB.token,
     );
     expect(r.data?.talentTypes.length).toBeGreaterThan(0); // a shared catalogue, no tenant data
+  },
+  'Mutation.createTalentType': async () => {
+    // The catalogue prices every company's estimates: only the provider's internal admin changes it.
+    const c = ctx();
+    const before = await talentTypesOf(c);
+    for (const token of tokensOfB(c)) {
+      const r = await c.server.gql(
+        'mutation { createTalentType(input: { role: "Intruder", hourly_rate: 1 }) { id } }',
+        {},
+        token,
+      );
+      expect(codeOf(r)).toBe('FORBIDDEN');
+    }
+    expect(await talentTypesOf(c)).toEqual(before);
+  },
+  'Mutation.updateTalentType': async () => {
+    const c = ctx();
+    const before = await talentTypesOf(c);
+    for (const token of tokensOfB(c)) {
+      const r = await c.server.gql(
+        'mutation($id: ID!) { updateTalentType(id: $id, input: { hourly_rate: 1 }) { id } }',
+        { id: before[0]!.id },
+        token,
+      );
+      expect(codeOf(r)).toBe('FORBIDDEN');
+    }
+    expect(await talentTypesOf(c)).toEqual(before);
   },
   'Query.techStacks': async () => {
     const c = ctx();
