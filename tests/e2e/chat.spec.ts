@@ -77,7 +77,7 @@ test('given the intake scripts screen, when a script is created, then it is list
   await page.getByLabel('Required data (one per line)').fill('Date of injury\nEmployer');
   await page.getByRole('button', { name: 'Create script' }).click();
   const table = page.getByRole('table', { name: 'Intake scripts' });
-  await expect(table.getByRole('cell', { name: 'New injury intake' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'New injury intake', exact: true })).toBeVisible();
   await expect(page.getByText('Page 1 of 1 (1 scripts)')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/intake-scripts.png`, fullPage: true });
 });
