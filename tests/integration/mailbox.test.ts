@@ -130,17 +130,26 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
   });
 
   it('syncs incrementally: pages of 10, threads, a huge mail skipped and counted', async () => {
-    await append(
-      mailSource({ id: 'root@client.test', subject: 'Claim 4471', from: 'alice@client.test' }),
-    );
+    // The reply arrives first (lower UID) and carries the same whole-second Date as its
+    // original, as a quick answer can: the thread must still list the original first.
+    const sameSecond = new Date('2026-03-02T09:00:00Z');
     await append(
       mailSource({
         id: 'reply@client.test',
         subject: 'Re: Claim 4471',
         from: 'bob@client.test',
         references: ['root@client.test'],
+        date: sameSecond,
       }),
       ['\\Seen'],
+    );
+    await append(
+      mailSource({
+        id: 'root@client.test',
+        subject: 'Claim 4471',
+        from: 'alice@client.test',
+        date: sameSecond,
+      }),
     );
     for (let i = 0; i < 11; i += 1)
       await append(mailSource({ id: `bulk${i}@client.test`, subject: `Bulk ${i}` }));

@@ -1,7 +1,7 @@
 /**
  * A throwaway Debian dovecot (package dovecot-imapd) on loopback for tests: its own configuration,
  * maildirs, runtime folder and log in a temporary folder, plaintext sign-in allowed (loopback only,
- * no TLS), one user from a passwd-file. As root, mail is owned by the system user `mail` (dovecot
+ * no TLS), accounts from one passwd-file each. As root, mail is owned by the system user `mail` (dovecot
  * refuses UID 0 for mail); otherwise by the caller. `startTestDovecot()` resolves once the IMAP
  * port accepts connections; `stop()` ends the process and removes the folder.
  * `dovecotMissing()` names why tests cannot run here (no binary), so they can skip saying so.
@@ -79,7 +79,11 @@ export async function startTestDovecot(
   const mail = path.join(root, 'mail');
   await mkdir(mail, { mode: 0o700 });
   if (asRoot) await chown(mail, uid, gid);
+  // One passwd-file per account: dovecot re-reads a passwd-file at most once a second, so a line
+  // appended to a shared file right after another sign-in stays unknown for up to a second; a
+  // file of its own is read fresh at the account's first sign-in.
   const passwd = path.join(root, 'passwd');
+  await mkdir(passwd, { mode: 0o755 });
   const port = await freePort();
   const config = [
     `base_dir = ${root}/run`,
@@ -102,17 +106,19 @@ export async function startTestDovecot(
     'imap_max_line_length = 1M',
     `service imap-login {\n  inet_listener imap {\n    address = 127.0.0.1\n    port = ${port}\n  }\n  inet_listener imaps {\n    port = 0\n  }\n}`,
     'service stats {\n  unix_listener stats-reader {\n    mode = 0666\n  }\n  unix_listener stats-writer {\n    mode = 0666\n  }\n}',
-    `passdb {\n  driver = passwd-file\n  args = scheme=PLAIN username_format=%u ${passwd}\n}`,
+    `passdb {\n  driver = passwd-file\n  args = scheme=PLAIN username_format=%u ${passwd}/%u\n}`,
     `userdb {\n  driver = static\n  args = uid=${uid} gid=${gid} home=${mail}/%u\n}`,
     'namespace inbox {\n  inbox = yes\n  separator = /\n  mailbox Sent {\n    special_use = \\Sent\n    auto = create\n  }\n  mailbox Drafts {\n    special_use = \\Drafts\n    auto = create\n  }\n  mailbox Trash {\n    special_use = \\Trash\n    auto = create\n  }\n  mailbox Junk {\n    special_use = \\Junk\n    auto = create\n  }\n}',
     '',
   ].join('\n');
   const configPath = path.join(root, 'dovecot.conf');
   await writeFile(configPath, config, { mode: 0o644 });
-  const lines: string[] = [];
+  const accounts = new Set<string>();
   const addUser = async (name: string, secret: string) => {
-    lines.push(`${name}:{PLAIN}${secret}::::::`);
-    await writeFile(passwd, `${lines.join('\n')}\n`, { mode: 0o644 });
+    if (!/^[\w.+-]+@[\w.-]+$/.test(name) || accounts.has(name))
+      throw new Error(`cannot add the IMAP account ${name}`);
+    accounts.add(name);
+    await writeFile(path.join(passwd, name), `${name}:{PLAIN}${secret}::::::\n`, { mode: 0o644 });
   };
   await addUser(user, password);
 

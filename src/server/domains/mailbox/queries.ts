@@ -94,12 +94,22 @@ export async function listMessages(db: Database, integrationId: string, query: M
   };
 }
 
+/**
+ * A thread oldest first by the Date header. The header has whole seconds, so a reply often shares
+ * its original's date: then the thread's first message (its Message-ID names the thread) comes
+ * first, then the folder's arrival order (UID), and the row id only as the last, stable resort.
+ */
 export async function threadMessages(db: Database, integrationId: string, threadId: string) {
   return db
     .select({ ...listColumns, text_body: mailMessage.text_body, html_body: mailMessage.html_body })
     .from(mailMessage)
     .where(and(eq(mailMessage.integration_id, integrationId), eq(mailMessage.thread_id, threadId)))
-    .orderBy(asc(mailMessage.sent_at), asc(mailMessage.id))
+    .orderBy(
+      asc(mailMessage.sent_at),
+      desc(sql`${mailMessage.message_id} is not distinct from ${mailMessage.thread_id}`),
+      asc(mailMessage.uid),
+      asc(mailMessage.id),
+    )
     .limit(500);
 }
 
