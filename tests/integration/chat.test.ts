@@ -32,7 +32,7 @@ const CREATE = `mutation($i: CreateChatRoomInput!) { createChatRoom(input: $i) {
 const ROOMS = `query($c: ID) { chatRooms(company_id: $c) { id name is_favorite unread_count last_message } }`;
 const ROOM = `query($r: ID!) { chatRoom(room_id: $r) { id name unread_count can_manage my_member_id
   members { id name email is_guest last_read_message_id }
-  intake_script { id required_data } intake_answers { name value } } }`;
+  intake_script { id title created_at last_updated_at created_by_email required_data } intake_answers { name value } } }`;
 const SEND = `mutation($r: ID!, $m: String, $k: [String!], $c: String) { sendChatMessage(room_id: $r, message: $m, attachment_keys: $k, client_id: $c) {
   id message sender_name attached_files { type size name file_url } } }`;
 const MESSAGES = `query($r: ID!, $b: ID, $l: Int) { chatMessages(room_id: $r, before: $b, limit: $l) { has_more items { id message } } }`;
@@ -488,11 +488,14 @@ describe('intake scripts', () => {
     expect(codeOf(unknown)).toBe('INVALID_INPUT');
     const detail = await ok<{
       chatRoom: {
-        intake_script: { id: string };
+        intake_script: { id: string; created_at: string; last_updated_at: string };
         intake_answers: Array<{ name: string; value: string }>;
       };
     }>(ROOM, { r: room.id }, admin.token);
     expect(detail.chatRoom.intake_script.id).toBe(s.id);
+    // The room's script is the whole IntakeScript (its dates too), as the scripts list answers it.
+    expect(Date.parse(detail.chatRoom.intake_script.created_at)).not.toBeNaN();
+    expect(Date.parse(detail.chatRoom.intake_script.last_updated_at)).not.toBeNaN();
     expect(detail.chatRoom.intake_answers).toEqual([
       { name: 'Date of injury', value: '2026-03-01' },
       { name: 'Employer', value: 'Acme' },

@@ -19,19 +19,7 @@ import { userProfile } from '../../db/schema';
 import { intakeMetadata, intakeScript } from '../../db/schemaChat';
 import { notFound, parseInput } from '../../errors';
 import { canViewCompany, type Viewer } from '../../permissions';
-
-const VIEW = {
-  id: intakeScript.id,
-  company_id: intakeScript.company_id,
-  title: intakeScript.title,
-  created_by: intakeScript.created_by,
-  created_by_email: userProfile.email,
-  created_at: intakeScript.created_at,
-  last_updated_at: intakeScript.last_updated_at,
-  subject: intakeMetadata.subject,
-  dialog: intakeMetadata.dialog,
-  required_data: intakeMetadata.required_data,
-};
+import { INTAKE_SCRIPT_VIEW } from './repository';
 
 export function createIntakeService(db: Database) {
   const live = (companyIds: readonly string[]) =>
@@ -39,7 +27,7 @@ export function createIntakeService(db: Database) {
 
   const views = (ex: DatabaseExecutor) =>
     ex
-      .select(VIEW)
+      .select(INTAKE_SCRIPT_VIEW)
       .from(intakeScript)
       .innerJoin(intakeMetadata, eq(intakeMetadata.intake_id, intakeScript.id))
       .leftJoin(userProfile, eq(userProfile.id, intakeScript.created_by));

@@ -16,6 +16,20 @@ import {
 } from '../../db/schemaChat';
 import { legalContact, legalStaff } from '../../db/schemaPeople';
 
+/** An intake script as GraphQL's IntakeScript answers it (the script, its metadata, its author). */
+export const INTAKE_SCRIPT_VIEW = {
+  id: intakeScript.id,
+  company_id: intakeScript.company_id,
+  title: intakeScript.title,
+  created_by: intakeScript.created_by,
+  created_by_email: userProfile.email,
+  created_at: intakeScript.created_at,
+  last_updated_at: intakeScript.last_updated_at,
+  subject: intakeMetadata.subject,
+  dialog: intakeMetadata.dialog,
+  required_data: intakeMetadata.required_data,
+};
+
 export type RoomRow = typeof chatRoom.$inferSelect;
 export type MemberRow = typeof chatRoomMember.$inferSelect;
 
@@ -281,16 +295,10 @@ export function createChatRepository(db: Database) {
     /** A live script of the company with its metadata. */
     async script(ex: DatabaseExecutor, companyIds: readonly string[], id: string) {
       const [row] = await ex
-        .select({
-          id: intakeScript.id,
-          company_id: intakeScript.company_id,
-          title: intakeScript.title,
-          subject: intakeMetadata.subject,
-          dialog: intakeMetadata.dialog,
-          required_data: intakeMetadata.required_data,
-        })
+        .select(INTAKE_SCRIPT_VIEW)
         .from(intakeScript)
         .innerJoin(intakeMetadata, eq(intakeMetadata.intake_id, intakeScript.id))
+        .leftJoin(userProfile, eq(userProfile.id, intakeScript.created_by))
         .where(
           and(
             eq(intakeScript.id, id),
