@@ -44,50 +44,54 @@ export const CHAT_ROOM_QUERY = graphql(`
   }
 `);
 
-export const CHAT_MESSAGES_QUERY = graphql(`
-  query ChatMessages($room_id: ID!, $before: ID) {
-    chatMessages(room_id: $room_id, before: $before) {
-      has_more
-      items {
-        id
-        sender_id
-        sender_name
-        message
-        created_at
-        attached_files {
-          id
-          name
-          file_url
-        }
-      }
+/** A chat message as the room shows it: the page query and the live events answer the same fields. */
+const CHAT_MESSAGE_FIELDS = graphql(`
+  fragment ChatMessageFields on ChatMessage {
+    id
+    sender_id
+    sender_name
+    message
+    created_at
+    attached_files {
+      id
+      name
+      file_url
     }
   }
 `);
+
+export const CHAT_MESSAGES_QUERY = graphql(
+  `
+    query ChatMessages($room_id: ID!, $before: ID) {
+      chatMessages(room_id: $room_id, before: $before) {
+        has_more
+        items {
+          ...ChatMessageFields
+        }
+      }
+    }
+  `,
+  [CHAT_MESSAGE_FIELDS],
+);
 
 export type ChatMessageItem = ResultOf<typeof CHAT_MESSAGES_QUERY>['chatMessages']['items'][number];
 
-export const CHAT_ROOM_EVENTS = graphql(`
-  subscription ChatRoomEvents($room_id: ID!) {
-    chatRoomEvents(room_id: $room_id) {
-      type
-      member_id
-      member_name
-      last_read_message_id
-      message {
-        id
-        sender_id
-        sender_name
-        message
-        created_at
-        attached_files {
-          id
-          name
-          file_url
+export const CHAT_ROOM_EVENTS = graphql(
+  `
+    subscription ChatRoomEvents($room_id: ID!) {
+      chatRoomEvents(room_id: $room_id) {
+        type
+        member_id
+        member_name
+        last_read_message_id
+        message {
+          ...ChatMessageFields
         }
       }
     }
-  }
-`);
+  `,
+  [CHAT_MESSAGE_FIELDS],
+);
 
 export const CHAT_ROOMS_CHANGED = graphql(`
   subscription ChatRoomsChanged($company_id: ID) {
