@@ -13,6 +13,12 @@ export const CRM_PROVIDERS = [
     sign_in: 'oauth',
     default_base_url: 'https://app.clio.com',
   },
+  {
+    crm_type: 'smartadvocate',
+    label: 'SmartAdvocate',
+    sign_in: 'password',
+    default_base_url: 'https://app.smartadvocate.com',
+  },
 ] as const;
 
 export type CrmType = (typeof CRM_PROVIDERS)[number]['crm_type'];
@@ -99,6 +105,22 @@ export const oauthCallbackQuery = z.object({ code: text().min(1).max(2000) });
 export const oauthCallbackBody = z.object({
   company_id: uuid,
   state: text().min(1).max(200),
+});
+
+/** Provider two (SmartAdvocate): POST auth?company_id with the user's sign-in. */
+export const passwordAuthQuery = z.object({ company_id: uuid });
+export const passwordAuthBody = z
+  .object({
+    /** The SmartAdvocate user name (an email or a login name). */
+    email: text().trim().min(1, 'Enter the email or user name.').max(320),
+    password: text().min(1, 'Enter the password.').max(500),
+    crm_base_url: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .strict();
+/** Provider two: POST toggle_status?company_id&is_active turns the connected integration on or off. */
+export const toggleStatusQuery = z.object({
+  company_id: uuid,
+  is_active: z.enum(['true', 'false']).transform((v) => v === 'true'),
 });
 
 export interface SyncResult {

@@ -1,6 +1,6 @@
 /**
  * REST of CRM integrations (spec section 7 "CRM integrations", listed there under the data service,
- * and "CRM provider authentication": provider one's oauth and oauth callback). Replies are
+ * and "CRM provider authentication": provider one's oauth and oauth callback, provider two's auth and toggle_status). Replies are
  * {data: ...} or {error: {code, message}}.
  */
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +18,8 @@ export const CRM_ROUTES = [
   'POST /legal-integrations/request-crm',
   'POST /clio/oauth',
   'POST /clio/oauth/callback',
+  'POST /smartadvocate/auth',
+  'POST /smartadvocate/toggle_status',
   'POST /legal-user/staff',
 ] as const;
 
@@ -69,5 +71,13 @@ export function registerCrmRoutes(app: FastifyInstance, { services }: RouteDeps)
   app.post(
     '/clio/oauth/callback',
     handle('FAILED_TO_AUTHENTICATE', (v, r) => crm.completeOAuth(v, r.query, r.body)),
+  );
+  app.post(
+    '/smartadvocate/auth',
+    handle('AUTHENTICATION_FAILED', (v, r) => crm.passwordSignIn(v, r.query, r.body)),
+  );
+  app.post(
+    '/smartadvocate/toggle_status',
+    handle('UPDATE_INTEGRATION_FAILED', (v, r) => crm.toggleStatus(v, r.query)),
   );
 }

@@ -16,7 +16,10 @@ import {
   oauthCallbackQuery,
   oauthStartBody,
   oauthStartQuery,
+  passwordAuthBody,
+  passwordAuthQuery,
   requestCrmBody,
+  toggleStatusQuery,
   updateIntegrationBody,
   type IntegrationView,
   type StaffImportResult,
@@ -32,6 +35,7 @@ import { logSink } from './callLog';
 import { createClioConnector, CLIO_TYPE } from './clio/connector';
 import { sha256, startAuthorization } from './clio/oauth';
 import { CrmCallError, type CrmConnector } from './connector';
+import { createSmartAdvocateConnector, SMARTADVOCATE_TYPE } from './smartadvocate/connector';
 import { tokenStore } from './credentials';
 import { createCrmRepository, toView } from './repository';
 import { importStaff } from './staffImport';
@@ -48,6 +52,7 @@ const PROVIDER_HOSTS: Record<string, readonly string[]> = {
     'https://ca.app.clio.com',
     'https://au.app.clio.com',
   ],
+  smartadvocate: ['https://app.smartadvocate.com'],
 };
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -99,6 +104,14 @@ export function createCrmService(deps: CrmServiceDeps) {
     });
     if (row.crm_type === CLIO_TYPE)
       return createClioConnector(clioApp(), tokenStore(db, ring, row.id), {
+        baseUrl: baseUrlOf(row.crm_type, row.crm_base_url),
+        log,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        ...(deps.sleep ? { sleep: deps.sleep } : {}),
+        ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
+      });
+    if (row.crm_type === SMARTADVOCATE_TYPE)
+      return createSmartAdvocateConnector(tokenStore(db, ring, row.id), {
         baseUrl: baseUrlOf(row.crm_type, row.crm_base_url),
         log,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
@@ -257,6 +270,73 @@ export function createCrmService(deps: CrmServiceDeps) {
           oauth_started_at: null,
         });
         await repo.deactivateOthers(tx, row);
+        return toView(row);
+      });
+    },
+
+    /**
+     * Provider two (SmartAdvocate): POST /smartadvocate/auth?company_id with the user's name and
+     * password. Signs in (the token and the sign-in sealed), keeps the email, turns it on. A sign-in
+     * SmartAdvocate refuses is 'Authentication failed'; one that cannot reach it says so.
+     */
+    async passwordSignIn(
+      viewer: Viewer,
+      rawQuery: unknown,
+      rawBody: unknown,
+    ): Promise<IntegrationView> {
+      const { company_id } = parseInput(passwordAuthQuery, rawQuery ?? {});
+      const body = parseInput(passwordAuthBody, rawBody ?? {});
+      if (!canViewCompany(viewer, company_id)) throw new AppError('NO_COMPANY', 404);
+      if (!canManageCompany(viewer, company_id)) throw forbidden();
+      const pending = await db.transaction(async (tx) => {
+        const row = await repo.ensure(tx, company_id, SMARTADVOCATE_TYPE, null);
+        const baseUrl = baseUrlOf(SMARTADVOCATE_TYPE, body.crm_base_url ?? row.crm_base_url);
+        if (baseUrl === row.crm_base_url) return row;
+        // Tokens belong to the address that issued them.
+        return repo.update(tx, row.id, {
+          crm_base_url: baseUrl,
+          credentials_sealed: null,
+          token_expires_at: null,
+          is_active: false,
+        });
+      });
+      try {
+        await connectorFor(pending, 'auth').signIn({ email: body.email, password: body.password });
+      } catch (error) {
+        const refused =
+          error instanceof CrmCallError &&
+          error.status !== null &&
+          error.status >= 400 &&
+          error.status < 500;
+        if (refused) throw new AppError('AUTHENTICATION_FAILED', 400);
+        throw new AppError('NETWORK_RESPONSE_NOT_OK', 502);
+      }
+      return db.transaction(async (tx) => {
+        const row = await repo.update(tx, pending.id, {
+          email: body.email.includes('@') ? body.email : pending.email,
+          is_active: true,
+          active_once: true,
+        });
+        await repo.deactivateOthers(tx, row);
+        return toView(row);
+      });
+    },
+
+    /** Provider two: POST /smartadvocate/toggle_status?company_id&is_active (its managers). */
+    async toggleStatus(viewer: Viewer, rawQuery: unknown): Promise<IntegrationView> {
+      const query = parseInput(toggleStatusQuery, rawQuery ?? {});
+      if (!canViewCompany(viewer, query.company_id)) throw new AppError('NO_COMPANY', 404);
+      const before = await repo.byCompanyType(query.company_id, SMARTADVOCATE_TYPE);
+      if (!before) throw notFound();
+      if (!canManageCompany(viewer, query.company_id)) throw forbidden();
+      if (query.is_active && !before.credentials_sealed)
+        throw new AppError('CRM_NOT_CONNECTED', 400);
+      return db.transaction(async (tx) => {
+        const row = await repo.update(tx, before.id, {
+          is_active: query.is_active,
+          ...(query.is_active ? { active_once: true } : {}),
+        });
+        if (row.is_active) await repo.deactivateOthers(tx, row);
         return toView(row);
       });
     },
