@@ -481,6 +481,16 @@ Object.assign(refusals, {
     () => '/clio/oauth/callback?code=c',
     () => ({ company_id: companyA, state: 's' }),
   ),
+  'POST /smartadvocate/auth': crmRefusal(
+    'POST',
+    () => `/smartadvocate/auth?company_id=${companyA}`,
+    () => ({ email: 'someone@a.example', password: 'guess' }),
+  ),
+  'POST /smartadvocate/toggle_status': crmRefusal(
+    'POST',
+    () => `/smartadvocate/toggle_status?company_id=${companyA}&is_active=false`,
+    () => ({}),
+  ),
   'POST /legal-user/staff': crmRefusal(
     'POST',
     () => '/legal-user/staff',

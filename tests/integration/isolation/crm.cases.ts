@@ -172,6 +172,24 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
     );
     expect(await staffOfA()).toEqual(before);
   },
+  'POST /smartadvocate/auth': async () => {
+    await both(
+      ctx(),
+      'POST',
+      (id) => `/smartadvocate/auth?company_id=${id}`,
+      () => ({ email: 'someone@a.example', password: 'guess' }),
+      ctx().companyA,
+    );
+  },
+  'POST /smartadvocate/toggle_status': async () => {
+    await both(
+      ctx(),
+      'POST',
+      (id) => `/smartadvocate/toggle_status?company_id=${id}&is_active=true`,
+      () => ({}),
+      ctx().companyA,
+    );
+  },
   'POST /clio/oauth/callback': async () => {
     await both(
       ctx(),

@@ -326,9 +326,9 @@ export function createCrmService(deps: CrmServiceDeps) {
     async toggleStatus(viewer: Viewer, rawQuery: unknown): Promise<IntegrationView> {
       const query = parseInput(toggleStatusQuery, rawQuery ?? {});
       if (!canViewCompany(viewer, query.company_id)) throw new AppError('NO_COMPANY', 404);
+      if (!canManageCompany(viewer, query.company_id)) throw forbidden();
       const before = await repo.byCompanyType(query.company_id, SMARTADVOCATE_TYPE);
       if (!before) throw notFound();
-      if (!canManageCompany(viewer, query.company_id)) throw forbidden();
       if (query.is_active && !before.credentials_sealed)
         throw new AppError('CRM_NOT_CONNECTED', 400);
       return db.transaction(async (tx) => {
