@@ -82,7 +82,17 @@ export async function startHarness(): Promise<Harness> {
   const onRejection = (error: unknown) => crashes.push(`unhandled rejection: ${describe(error)}`);
   process.on('uncaughtException', onException);
   process.on('unhandledRejection', onRejection);
-  const server = await startTestServer({ logLevel: 'warn' }, { logStream: stream });
+  const server = await startTestServer(
+    { logLevel: 'warn' },
+    {
+      logStream: stream,
+      // A sign-in with a password (SmartAdvocate) would call the provider: no network here.
+      crm: {
+        fetch: () => Promise.reject(new Error('no network in the fuzzer')),
+        sleep: () => Promise.resolve(),
+      },
+    },
+  );
   return {
     server,
     logs: { lines },

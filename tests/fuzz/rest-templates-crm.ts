@@ -61,6 +61,17 @@ export const CRM_REST_TEMPLATES: Record<string, RestTemplate> = {
     body: 'json',
     json: () => ({ redirect_uri: 'http://127.0.0.1:9/' }),
   },
+  'POST /smartadvocate/auth': {
+    query: (rng, fx) => ({ company_id: fx.pickId('company', rng) }),
+    body: 'json',
+    json: () => ({ email: 'crm@example.test', password: 'fuzz-password' }),
+  },
+  'POST /smartadvocate/toggle_status': {
+    query: (rng, fx) => ({
+      company_id: fx.pickId('company', rng),
+      is_active: rng.pick(['true', 'false']),
+    }),
+  },
   'POST /clio/oauth/callback': {
     query: () => ({ code: 'fuzz-code' }),
     body: 'json',

@@ -154,7 +154,7 @@ describe('signing in to SmartAdvocate (provider two: email and password)', () =>
       { status: 503 },
     ]);
     const reply = await signIn();
-    expect(reply.status).toBe(502);
+    expect(reply.status).toBe(400);
     expect(reply.body.error?.message).toBe('Network response was not ok');
   });
 

@@ -309,7 +309,8 @@ export function createCrmService(deps: CrmServiceDeps) {
           error.status >= 400 &&
           error.status < 500;
         if (refused) throw new AppError('AUTHENTICATION_FAILED', 400);
-        throw new AppError('NETWORK_RESPONSE_NOT_OK', 502);
+        // SmartAdvocate down or unreachable: told as the spec's words, not as a LexDesk fault.
+        throw new AppError('NETWORK_RESPONSE_NOT_OK', 400);
       }
       return db.transaction(async (tx) => {
         const row = await repo.update(tx, pending.id, {
