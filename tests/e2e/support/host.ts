@@ -67,12 +67,14 @@ function waitForLine(
 }
 
 /** Starts the host on a fresh data folder; `demo` seeds the demo data set (src/server/seed). */
-export async function startHost(options: { demo?: boolean } = {}): Promise<RunningHost> {
+export async function startHost(
+  options: { demo?: boolean; env?: Record<string, string> } = {},
+): Promise<RunningHost> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lexdesk-e2e-'));
   const external = process.env.DATABASE_URL
     ? await freshDatabaseUrl(process.env.DATABASE_URL)
     : null;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, DATA_DIR: dataDir };
   if (external) env.DATABASE_URL = external.url;
   else delete env.DATABASE_URL;
   const tsx = path.resolve('node_modules/.bin/tsx');

@@ -1,7 +1,8 @@
 /**
  * CRM integrations (spec section 2 "CRM integrations with logs"): the company's integrations, the
  * active one for cases (the built-in LexDesk cases when none is), each one's settings, connecting
- * provider one (Clio Manage, OAuth in the browser), a sync now, the paged integration logs and a
+ * provider one (Clio Manage, OAuth in the browser) and provider two (SmartAdvocate, user name and
+ * password; turned on and off by its toggle_status), a sync now, the paged integration logs and a
  * request for a CRM not offered yet. Each request has its state (idle, loading, succeeded, failed)
  * and shows the catalogue message of spec section 8 "Integrations" when it fails.
  */
@@ -16,7 +17,8 @@ import { toastError, toastSuccess } from '../../components/toaster';
 import { useServices } from '../../app/services';
 import { useViewer } from '../auth/useViewer';
 import { useConnection } from '../workflows/useConnection';
-import { fetchIntegrations, fetchLogs, startClioSignIn, syncNow } from './api';
+import { fetchIntegrations, fetchLogs, startClioSignIn, syncNow, toggleSmartAdvocate } from './api';
+import { SmartAdvocateSignInDialog } from './SmartAdvocateSignInDialog';
 import { syncSummary } from './syncSummary';
 import { IntegrationSettings } from './IntegrationSettings';
 import { IntegrationLogs } from './IntegrationLogs';
@@ -48,6 +50,7 @@ export function CrmIntegrationsPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [connecting, setConnecting] = useState(false);
   const [requesting, setRequesting] = useState(false);
+  const [signingInSa, setSigningInSa] = useState(false);
 
   const loadList = useCallback(async () => {
     if (!connection || !companyId) return;
@@ -115,6 +118,17 @@ export function CrmIntegrationsPage() {
     }
   }
 
+  async function toggleSa(row: IntegrationView) {
+    if (!connection) return;
+    try {
+      const next = await toggleSmartAdvocate(connection, companyId, !row.is_active);
+      toastSuccess(next.is_active ? 'SmartAdvocate is on.' : 'SmartAdvocate is off.');
+      void loadList();
+    } catch (error) {
+      toastError(describeError(error, ERRORS.UPDATE_INTEGRATION_FAILED));
+    }
+  }
+
   return (
     <Page
       title="CRM integrations"
@@ -133,6 +147,13 @@ export function CrmIntegrationsPage() {
           <Button icon="add" onClick={() => setRequesting(true)}>
             Request a new CRM
           </Button>
+          {canManage ? (
+            <Button icon="key" onClick={() => setSigningInSa(true)}>
+              {rows.some((r) => r.crm_type === 'smartadvocate' && r.connected)
+                ? 'Reconnect SmartAdvocate'
+                : 'Connect SmartAdvocate'}
+            </Button>
+          ) : null}
           {canManage ? (
             <Button
               intent={Intent.PRIMARY}
@@ -212,6 +233,11 @@ export function CrmIntegrationsPage() {
                       Sync now
                     </Button>
                   ) : null}
+                  {canManage && row.connected && row.crm_type === 'smartadvocate' ? (
+                    <Button small icon="power" onClick={() => void toggleSa(row)}>
+                      {row.is_active ? 'Turn off' : 'Turn on'}
+                    </Button>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -240,6 +266,21 @@ export function CrmIntegrationsPage() {
         onPage={setOffset}
         onRetry={() => void loadLogs()}
       />
+
+      {signingInSa && connection ? (
+        <SmartAdvocateSignInDialog
+          connection={connection}
+          companyId={companyId}
+          onClose={() => setSigningInSa(false)}
+          onConnected={(integration) => {
+            setSigningInSa(false);
+            setSelected(integration.id);
+            toastSuccess('SmartAdvocate is connected.');
+            void loadList();
+            void loadLogs();
+          }}
+        />
+      ) : null}
 
       {requesting && connection && viewer ? (
         <RequestCrmDialog

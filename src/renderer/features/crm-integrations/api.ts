@@ -149,3 +149,31 @@ export async function completeClioSignIn(
   );
   return answer.data;
 }
+
+/** Provider two (SmartAdvocate): signs in with the user's name and password; answers the integration. */
+export async function signInSmartAdvocate(
+  c: Connection,
+  companyId: string,
+  input: { email: string; password: string; crm_base_url?: string },
+) {
+  const answer = await call(
+    c,
+    `/smartadvocate/auth?company_id=${encodeURIComponent(companyId)}`,
+    { method: 'POST', body: input },
+    data(integration),
+    ERRORS.AUTHENTICATION_FAILED,
+  );
+  return answer.data;
+}
+
+/** Provider two: turns the connected SmartAdvocate integration on or off. */
+export async function toggleSmartAdvocate(c: Connection, companyId: string, isActive: boolean) {
+  const answer = await call(
+    c,
+    `/smartadvocate/toggle_status?company_id=${encodeURIComponent(companyId)}&is_active=${isActive}`,
+    { method: 'POST' },
+    data(integration),
+    ERRORS.UPDATE_INTEGRATION_FAILED,
+  );
+  return answer.data;
+}
