@@ -76,7 +76,7 @@ export async function startFakeSmartAdvocate(
   const faults = new Map<string, SaFault[]>();
   const live = new Set<string>();
   let lifetime = 3600;
-  let nextUserId = 677;
+  const userId = 677;
 
   const fake: Omit<FakeSmartAdvocate, 'url' | 'close'> = {
     username: options.username ?? 'paralegal@harborvine.example',
@@ -131,7 +131,7 @@ export async function startFakeSmartAdvocate(
         return;
       }
       const now = Math.floor(Date.now() / 1000);
-      const userID = nextUserId;
+      const userID = userId;
       const token = jwt({
         id: String(userID),
         nbf: now,
