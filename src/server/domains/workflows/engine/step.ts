@@ -170,6 +170,10 @@ export function createStepRunner(deps: StepDeps) {
               .where(eq(workflowNodeLog.id, first))
               .returning();
             if (row) claimed = { log: row, run };
+            else {
+              await tx.execute(sql`select pg_advisory_unlock(${LOCK_SPACE}, hashtext(${first}))`);
+              locked = undefined;
+            }
           }
         }
         await refreshLockedRun(tx, run.id, fileId);
