@@ -122,7 +122,7 @@ export const ConfigSchema = z.strictObject({
     .min(1)
     .default(30 * 60),
   /** Workflow node jobs this process runs at once (0: it only queues them, for other processes). */
-  workflowWorkers: z.coerce.number().int().min(0).max(32).default(2),
+  workflowWorkers: z.coerce.number().int().min(0).max(32).default(4),
   /**
    * Whether workflow webhooks may call loopback, private, link-local and other internal addresses
    * (off: only public addresses, so a workflow cannot reach the server's own network).

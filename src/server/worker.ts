@@ -2,7 +2,7 @@
  * `npm run worker`: document-pipeline and workflow workers without the HTTP server, for scaling
  * both out across machines. Needs DATABASE_URL (the server's PostgreSQL) and DATA_DIR pointing at
  * the same file storage as the server. PIPELINE_WORKERS pipeline jobs run at once (default: one per
- * core) and WORKFLOW_WORKERS workflow node jobs (default 2; 0: none): the worker also takes
+ * core) and WORKFLOW_WORKERS workflow node jobs (default 4; 0: none): the worker also takes
  * document and raw file events and fires schedules, like the server's own engine, and the
  * engine's locks keep every node to one execution whichever process takes it.
  * SIGINT / SIGTERM let running jobs finish (up to 10 s); an unfinished file is taken back by a

@@ -12,6 +12,8 @@
  *    `kill-documents` documents (default 200): duplicate_effects counted by the target and the
  *    notifications (kill.ts).
  * Writes bench-results/workflows.json and the Workflows section of docs/PERFORMANCE.md.
+ * `--runs-only` runs phase 1 alone and only prints it (for A/B runs of the engine); `--workers N`
+ * sets the server's workflow workers (default: the server's default).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -137,6 +139,9 @@ export async function run(args: string[]): Promise<void> {
   const logRows = whole(args, 'log-rows', FULL.logRows, 1000);
   const killDocuments = whole(args, 'kill-documents', 200, 4);
   const queries = whole(args, 'queries', 30, 5);
+  // --runs-only: phase 1 alone, printed and not written (A/B runs of the engine).
+  const runsOnly = args.includes('--runs-only');
+  const workers = option(args, 'workers');
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const before = machine();
 
@@ -155,6 +160,7 @@ export async function run(args: string[]): Promise<void> {
       publicUrl: 'http://127.0.0.1',
       pipelineWorkers: 0,
       workflowWebhookAllowPrivate: true,
+      ...(workers ? { workflowWorkers: workers } : {}),
     });
     const app = await buildApp(config);
     let runsPart: Awaited<ReturnType<typeof offerDocuments>>;
@@ -170,6 +176,10 @@ export async function run(args: string[]): Promise<void> {
       runsPart = await offerDocuments(pool, who.companyId, wf, documents, rate, log);
       log(`  ${JSON.stringify(runsPart)}`);
       await setActive(app, who.token, wf, false);
+      if (runsOnly) {
+        log(`  load average ${before.loadAverage} before, ${machine().loadAverage} after`);
+        return;
+      }
 
       log(`2. the logs query at ${logRows.toLocaleString('en-US')} log rows`);
       const seeded = await createBenchWorkflow(app, who, 'Seeded history', target.url);

@@ -7,7 +7,7 @@
  * fake (tests/support/fakeClio.ts) counts what it received.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { legalIntegrationLog } from '../../src/server/db/schemaCrm';
 import {
@@ -118,6 +118,22 @@ async function groupOf(workflowId: string, documentId: string, status: string) {
   );
 }
 
+/** Whether a document of the company is row-locked now (by a step's open transaction). */
+async function documentLocked(): Promise<boolean> {
+  try {
+    await clio.server.db.transaction((tx) =>
+      tx.execute(
+        sql`select id from legal_processed_file where company_id = ${companyId} for update nowait`,
+      ),
+    );
+    return false;
+  } catch (error) {
+    const text = `${String(error)} ${String((error as { cause?: unknown }).cause)}`;
+    if (/could not obtain lock/.test(text)) return true;
+    throw error;
+  }
+}
+
 const fileOf = async (id: string) =>
   (await clio.server.db.select().from(legalProcessedFile).where(eq(legalProcessedFile.id, id)))[0]!;
 
@@ -144,9 +160,18 @@ describe('workflow sync steps to Clio', () => {
     clio.fake.expireAccessTokens();
     clio.fake.fail('/api/v4/documents.json', [{ status: 429, retryAfter: '7' }]);
     const grantsBefore = clio.fake.tokenGrants.length;
+    // The 429's Retry-After wait is in the middle of the upload: the step holds no transaction,
+    // so the document is not locked while Clio is called.
+    const lockedDuringCall: boolean[] = [];
+    clio.duringWait.run = async () => {
+      lockedDuringCall.push(await documentLocked());
+    };
     const doc = await documentOf(caseId);
 
     await groupOf(wf, doc, 'Completed');
+    clio.duringWait.run = undefined;
+    expect(lockedDuringCall.length).toBeGreaterThan(0);
+    expect(lockedDuringCall).not.toContain(true);
     const { docs, puts } = uploadsTo(matterId);
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({ name: 'QME Report.pdf', fully_uploaded: true });

@@ -2,7 +2,8 @@
  * The actions. Each runs inside the node's execution transaction, so a database effect (sync to
  * the local case store, a case activity, in-app notifications, set type or name) commits with the
  * node's Completed row or not at all: a crash never repeats it. The external effects (the webhook,
- * the notify step's mail) are made before that transaction, in effects.ts.
+ * the notify step's mail in effects.ts; an external CRM's upload and activities in crmEffects.ts)
+ * are made before that transaction; what they returned comes in as `sent` / `mail`.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseExecutor, DatabaseTransaction } from '../../../db/connection';
@@ -14,7 +15,15 @@ import type { NodeConfig } from '../../../../shared/workflows';
 import { insertNotification } from '../../notifications/repository';
 import type { Mailer } from '../../notification-rules/mailer';
 import { fillTemplate } from './conditions';
-import { crmTarget, activityOnce, uploadOnce, writeFields } from './crmSync';
+import {
+  activityOnce,
+  crmSent,
+  localTarget,
+  markFieldsSaved,
+  markSynced,
+  uploadLocal,
+  writeFields,
+} from './crmSync';
 import { final } from './errors';
 import type { DocumentFacts } from './facts';
 
@@ -48,11 +57,18 @@ export const NO_DOCUMENT =
   'This step needs a processed document, and this run was started without one (a raw file or a schedule).';
 
 /** Document steps refuse a run without a processed document (validateGraph refuses such graphs). */
-function requireDocument(ctx: ActionContext): void {
+export function requireDocument(ctx: EffectContext): void {
   if (!ctx.run.legal_processed_file_id) throw final(NO_DOCUMENT);
 }
 
 export const NOT_MATCHED = 'This document is not matched to a case, so it cannot be synced.';
+export const NO_CASE_FOR_ACTIVITY =
+  'This document is not matched to a case, so no activity can be added.';
+
+/** What the step's external effect sent to an external CRM (crmEffects.ts), else undefined. */
+function sentOf(effect: Record<string, unknown> | undefined) {
+  return effect === undefined ? undefined : crmSent.parse(effect);
+}
 
 /**
  * Records the CRM case id this step used on the document (workflow_crm_case_ids, keyed by
@@ -79,20 +95,44 @@ async function recordStepCase(ctx: ActionContext, caseId: string): Promise<void>
 export async function syncCase(
   ctx: ActionContext,
   config: NodeConfig<'action.sync_case'>,
+  effect: Record<string, unknown> | undefined,
 ): Promise<ActionResult> {
   requireDocument(ctx);
   const caseId = ctx.facts.legal_case_id;
   if (!caseId) throw final(NOT_MATCHED);
-  const target = await crmTarget(ctx, caseId, config.connector === 'crm');
-  const document = await uploadOnce(ctx, target);
-  const fields = await writeFields(ctx, target, config.data_fields, config.activity_type);
-  await recordStepCase(ctx, target.crm_case_id);
+  const sent = sentOf(effect);
+  let done: { connector: string; crm_case_id: string; document_id: string };
+  let fields;
+  if (sent) {
+    done = {
+      connector: sent.connector,
+      crm_case_id: sent.crm_case_id,
+      document_id: sent.document_id ?? '',
+    };
+    fields = sent.fields ?? null;
+    await markSynced(ctx, sent.crm_case_id);
+  } else {
+    const target = localTarget(ctx, caseId);
+    const document = await uploadLocal(ctx, target);
+    done = { connector: target.name, crm_case_id: target.crm_case_id, document_id: document.id };
+    fields = await writeFields(ctx, ctx.tx, target, config.data_fields, config.activity_type);
+  }
+  await markFieldsSaved(ctx, fields);
+  await recordStepCase(ctx, done.crm_case_id);
   const result = {
     case_id: caseId,
     case_number: ctx.facts.case_number_of_case,
-    crm_case_id: target.crm_case_id,
-    crm_document_id: document.id,
-    ...(fields ? { fields } : {}),
+    crm_case_id: done.crm_case_id,
+    crm_document_id: done.document_id,
+    ...(fields
+      ? {
+          fields: {
+            activity_id: fields.activity_id,
+            written: fields.written,
+            missing: fields.missing,
+          },
+        }
+      : {}),
   };
   const [log] = await ctx.tx
     .insert(documentSyncLog)
@@ -101,40 +141,53 @@ export async function syncCase(
       legal_processed_file_id: ctx.facts.id,
       node_log_id: ctx.log.id,
       legal_case_id: caseId,
-      connector: target.name,
+      connector: done.connector,
       status: 'Completed',
       attempt: ctx.log.attempts,
       data: result,
       ended_at: new Date(),
     })
     .returning({ id: documentSyncLog.id });
-  return { output: { ...result, connector: target.name, sync_log_id: log?.id } };
+  return { output: { ...result, connector: done.connector, sync_log_id: log?.id } };
 }
 
 /** An activity of the chosen type on the document's case, in the company's active CRM. */
 export async function crmActivity(
   ctx: ActionContext,
   config: NodeConfig<'action.crm_activity'>,
+  effect: Record<string, unknown> | undefined,
 ): Promise<ActionResult> {
   requireDocument(ctx);
   const caseId = ctx.facts.legal_case_id;
-  if (!caseId) throw final('This document is not matched to a case, so no activity can be added.');
+  if (!caseId) throw final(NO_CASE_FOR_ACTIVITY);
   const note = fillTemplate(config.note, ctx.facts);
-  const target = await crmTarget(ctx, caseId, true);
-  const row = await activityOnce(ctx, target, 'activity', {
-    activity_type: config.activity_type,
-    note,
-  });
-  await recordStepCase(ctx, target.crm_case_id);
-  return {
-    output: {
-      activity_id: row.id,
-      case_id: caseId,
-      crm_case_id: target.crm_case_id,
-      connector: target.name,
+  const sent = sentOf(effect);
+  let done: { connector: string; crm_case_id: string; activity_id: string; replayed?: boolean };
+  if (sent) {
+    done = {
+      connector: sent.connector,
+      crm_case_id: sent.crm_case_id,
+      activity_id: sent.activity_id ?? '',
+      ...(sent.replayed ? { replayed: true } : {}),
+    };
+  } else {
+    const target = localTarget(ctx, caseId);
+    const row = await activityOnce(ctx, target, 'activity', {
       activity_type: config.activity_type,
       note,
-      ...(row.replayed ? { replayed: true } : {}),
+    });
+    done = { connector: target.name, crm_case_id: target.crm_case_id, activity_id: row.id };
+  }
+  await recordStepCase(ctx, done.crm_case_id);
+  return {
+    output: {
+      activity_id: done.activity_id,
+      case_id: caseId,
+      crm_case_id: done.crm_case_id,
+      connector: done.connector,
+      activity_type: config.activity_type,
+      note,
+      ...(done.replayed ? { replayed: true } : {}),
     },
   };
 }

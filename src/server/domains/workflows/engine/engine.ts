@@ -25,7 +25,7 @@ import type { Mailer } from '../../notification-rules/mailer';
 import { createFailureHandling } from './failures';
 import { loadFacts, loadRawFile } from './facts';
 import { createScheduler, systemClock, type Clock } from './schedules';
-import { createStepRunner, LOCK_SPACE } from './step';
+import { createStepRunner, LOCK_SPACE, type ChainItem } from './step';
 import { startRawFileRuns, startRuns, waitingForReview, type DocumentEventKind } from './runs';
 
 export const WORKFLOW_QUEUE = 'workflow-node';
@@ -122,21 +122,31 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
    * between two nodes leaves Queued rows that the sweep queues again.
    */
   async function runChain(nodeLogId: string): Promise<void> {
-    let pending = [nodeLogId];
+    let pending: ChainItem[] = [nodeLogId];
     let started = false;
+    const idOf = (item: ChainItem) => (typeof item === 'string' ? item : item.log.id);
     try {
       await steps.onConnection(async (on) => {
         while (pending.length > 0) {
-          const [id, ...rest] = pending;
-          const next = await steps.runOn(on, id!);
+          const [item, ...rest] = pending;
+          const next = await steps.runOn(on, item!);
           started = true;
-          pending = [...rest, ...next];
+          // A claimed node first: this connection holds its lock.
+          pending = [
+            ...next.filter((n) => typeof n !== 'string'),
+            ...rest,
+            ...next.filter((n) => typeof n === 'string'),
+          ];
         }
       });
     } catch (error) {
       if (!started) throw error; // the database failed before the first node: pg-boss retries the job
-      log.error({ error: String(error), nodeLogId: pending[0] }, 'workflow step queued again');
-      await send(pending);
+      // The connection was closed, which let go of any claimed node's lock.
+      log.error(
+        { error: String(error), nodeLogId: idOf(pending[0]!) },
+        'workflow step queued again',
+      );
+      await send(pending.map(idOf));
     }
   }
 

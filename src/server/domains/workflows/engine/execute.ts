@@ -11,6 +11,7 @@ import {
   type EffectContext,
 } from './actions';
 import { caseMatchedCondition, confidenceCondition, fieldCondition } from './conditions';
+import { activityEffect, syncEffect } from './crmEffects';
 import { notifyMail, webhook } from './effects';
 import { final } from './errors';
 
@@ -25,8 +26,10 @@ function checkConfig(node: KindNode): void {
 }
 
 /**
- * The node's external effect (effects.ts), made before its transaction on the worker's
- * connection: the webhook call, the notify step's mail; undefined for the other kinds.
+ * The node's external effect, made before its transaction on the worker's connection, so no
+ * lock is held while another server answers: the webhook call and the notify step's mail
+ * (effects.ts), an external CRM's upload and activities (crmEffects.ts); undefined for the other
+ * kinds and for a step that goes to the local CRM.
  */
 export async function externalEffect(
   node: KindNode,
@@ -37,6 +40,10 @@ export async function externalEffect(
     return webhook(ctx, NODE_KINDS['action.webhook'].config.parse(node.data.config));
   if (node.type === 'action.notify')
     return notifyMail(ctx, NODE_KINDS['action.notify'].config.parse(node.data.config));
+  if (node.type === 'action.sync_case')
+    return syncEffect(ctx, NODE_KINDS['action.sync_case'].config.parse(node.data.config));
+  if (node.type === 'action.crm_activity')
+    return activityEffect(ctx, NODE_KINDS['action.crm_activity'].config.parse(node.data.config));
   return undefined;
 }
 
@@ -63,9 +70,13 @@ export async function executeNode(
         facts,
       );
     case 'action.sync_case':
-      return syncCase(ctx, NODE_KINDS['action.sync_case'].config.parse(node.data.config));
+      return syncCase(ctx, NODE_KINDS['action.sync_case'].config.parse(node.data.config), effect);
     case 'action.crm_activity':
-      return crmActivity(ctx, NODE_KINDS['action.crm_activity'].config.parse(node.data.config));
+      return crmActivity(
+        ctx,
+        NODE_KINDS['action.crm_activity'].config.parse(node.data.config),
+        effect,
+      );
     case 'action.notify':
       return notify(ctx, NODE_KINDS['action.notify'].config.parse(node.data.config), effect ?? {});
     case 'action.set_fields':

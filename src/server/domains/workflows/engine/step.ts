@@ -20,7 +20,12 @@ import type pg from 'pg';
 import { isNodeKind } from '../../../../shared/workflows';
 import type { Database } from '../../../db/connection';
 import * as schema from '../../../db/schema';
-import { workflowNodeLog, workflowRun, type WorkflowRunRow } from '../../../db/schemaWorkflows';
+import {
+  workflowNodeLog,
+  workflowRun,
+  type WorkflowNodeLogRow,
+  type WorkflowRunRow,
+} from '../../../db/schemaWorkflows';
 import type { WorkflowCrm } from '../../crm/outbound';
 import type { Mailer } from '../../notification-rules/mailer';
 import type { EffectContext } from './actions';
@@ -53,22 +58,34 @@ async function runFacts(db: Database, run: WorkflowRunRow): Promise<DocumentFact
   return blankFacts(run.company_id, '');
 }
 
+/** A node's start: In Progress, one more attempt (in the round too), no retry time. */
+const start = () => ({
+  status: 'In Progress' as const,
+  started_at: new Date(),
+  attempts: sql`${workflowNodeLog.attempts} + 1`,
+  round_attempts: sql`${workflowNodeLog.round_attempts} + 1`,
+  retry_at: null,
+});
+
+/** A node's log and its run, as its start left them. */
+export interface Claimed {
+  log: WorkflowNodeLogRow;
+  run: WorkflowRunRow | undefined;
+}
+
+/** A node to run: by its log id, or already claimed (and locked) by the node before it. */
+export type ChainItem = string | Claimed;
+
 export function createStepRunner(deps: StepDeps) {
   // One typed handle per pooled connection (pg.Pool keeps its client objects).
   const handles = new WeakMap<pg.PoolClient, Database>();
 
   /** Commits the start; the claimed node log and its run, or undefined if it is not to run. */
-  async function claim(db: Database, nodeLogId: string) {
+  async function claim(db: Database, nodeLogId: string): Promise<Claimed | undefined> {
     return db.transaction(async (tx) => {
       const [log] = await tx
         .update(workflowNodeLog)
-        .set({
-          status: 'In Progress',
-          started_at: new Date(),
-          attempts: sql`${workflowNodeLog.attempts} + 1`,
-          round_attempts: sql`${workflowNodeLog.round_attempts} + 1`,
-          retry_at: null,
-        })
+        .set(start())
         .where(
           and(
             eq(workflowNodeLog.id, nodeLogId),
@@ -77,6 +94,11 @@ export function createStepRunner(deps: StepDeps) {
         )
         .returning();
       if (!log) return undefined;
+      // The run is In Progress already unless it ended (a person's retry) or never started: an
+      // update only then, as each update of a run recounts its log group (migration 0023).
+      const [seen] = await tx.select().from(workflowRun).where(eq(workflowRun.id, log.run_id));
+      if (!seen || (seen.status === 'In Progress' && seen.ended_at === null))
+        return { log, run: seen };
       const [run] = await tx
         .update(workflowRun)
         .set({ status: 'In Progress', ended_at: null })
@@ -86,12 +108,17 @@ export function createStepRunner(deps: StepDeps) {
     });
   }
 
-  /** Runs a claimed node; returns the nodes it queued (committed with its Completed row). */
+  /**
+   * Runs a claimed node; returns the nodes it queued (committed with its Completed row). The first
+   * of them is claimed in that same transaction (`claimed`: In Progress, attempts + 1, its session
+   * lock taken on this connection), so the worker runs it next without a start transaction of its
+   * own; a rollback lets go of that lock.
+   */
   async function execute(
     db: Database,
-    log: NonNullable<Awaited<ReturnType<typeof claim>>>['log'],
+    log: Claimed['log'],
     run: WorkflowRunRow | undefined,
-  ): Promise<string[]> {
+  ): Promise<{ next: string[]; claimed?: Claimed }> {
     if (!run) throw final('The run of this step no longer exists.');
     const graph = await graphOf(db, run.workflow_id, run.version);
     const node = graph.nodes.find((n) => n.id === log.node_id);
@@ -110,43 +137,76 @@ export function createStepRunner(deps: StepDeps) {
       crm: deps.crm,
     };
     const effect = await externalEffect(kindNode, base);
-    return db.transaction(async (tx) => {
-      const fileId = run.legal_processed_file_id;
-      if (fileId)
-        await tx.execute(sql`select 1 from legal_processed_file where id = ${fileId} for update`);
-      const result = await executeNode(kindNode, { ...base, tx }, effect);
-      if (result.waiting) {
+    let locked: string | undefined;
+    try {
+      return await db.transaction(async (tx) => {
+        const fileId = run.legal_processed_file_id;
+        if (fileId)
+          await tx.execute(sql`select 1 from legal_processed_file where id = ${fileId} for update`);
+        const result = await executeNode(kindNode, { ...base, tx }, effect);
+        if (result.waiting) {
+          await tx
+            .update(workflowNodeLog)
+            .set({ output: result.output, error: null })
+            .where(eq(workflowNodeLog.id, log.id));
+          return { next: [] };
+        }
         await tx
           .update(workflowNodeLog)
-          .set({ output: result.output, error: null })
+          .set({ status: 'Completed', output: result.output, error: null, ended_at: new Date() })
           .where(eq(workflowNodeLog.id, log.id));
-        return [];
-      }
-      await tx
-        .update(workflowNodeLog)
-        .set({ status: 'Completed', output: result.output, error: null, ended_at: new Date() })
-        .where(eq(workflowNodeLog.id, log.id));
-      const next = await queueNext(tx, run, graph, node.id, result.branch ?? null);
-      await refreshLockedRun(tx, run.id, fileId);
-      return next;
-    });
+        const next = await queueNext(tx, run, graph, node.id, result.branch ?? null);
+        let claimed: Claimed | undefined;
+        const first = next[0];
+        if (first !== undefined) {
+          const lock = await tx.execute<{ ok: boolean }>(
+            sql`select pg_try_advisory_lock(${LOCK_SPACE}, hashtext(${first})) as ok`,
+          );
+          if (lock.rows[0]?.ok) {
+            locked = first;
+            const [row] = await tx
+              .update(workflowNodeLog)
+              .set(start())
+              .where(eq(workflowNodeLog.id, first))
+              .returning();
+            if (row) claimed = { log: row, run };
+            else {
+              await tx.execute(sql`select pg_advisory_unlock(${LOCK_SPACE}, hashtext(${first}))`);
+              locked = undefined;
+            }
+          }
+        }
+        await refreshLockedRun(tx, run.id, fileId);
+        return claimed ? { next: next.slice(1), claimed } : { next };
+      });
+    } catch (error) {
+      if (locked)
+        await db.execute(sql`select pg_advisory_unlock(${LOCK_SPACE}, hashtext(${locked}))`);
+      throw error;
+    }
   }
 
   /**
-   * Runs one node on `db` (a connection of the pool); returns the nodes it queued. Throws only
-   * when the database failed before the node started (the caller queues it again).
+   * Runs one node on `db` (a connection of the pool): by id (its lock taken and its start
+   * committed here), or claimed by the node before it (its lock already held on `db`). Returns the
+   * nodes it queued, the first claimed when it could be. Throws only when the database failed
+   * before the node started (the caller queues it again).
    */
-  async function runOn(db: Database, nodeLogId: string): Promise<string[]> {
-    const lock = await db.execute<{ ok: boolean }>(
-      sql`select pg_try_advisory_lock(${LOCK_SPACE}, hashtext(${nodeLogId})) as ok`,
-    );
-    if (!lock.rows[0]?.ok) return []; // another worker has this node right now
+  async function runOn(db: Database, item: ChainItem): Promise<ChainItem[]> {
+    const nodeLogId = typeof item === 'string' ? item : item.log.id;
+    if (typeof item === 'string') {
+      const lock = await db.execute<{ ok: boolean }>(
+        sql`select pg_try_advisory_lock(${LOCK_SPACE}, hashtext(${nodeLogId})) as ok`,
+      );
+      if (!lock.rows[0]?.ok) return []; // another worker has this node right now
+    }
     let again: Date | undefined;
     try {
-      const claimed = await claim(db, nodeLogId);
+      const claimed = typeof item === 'string' ? await claim(db, nodeLogId) : item;
       if (!claimed) return [];
       try {
-        return await execute(db, claimed.log, claimed.run);
+        const done = await execute(db, claimed.log, claimed.run);
+        return done.claimed ? [done.claimed, ...done.next] : done.next;
       } catch (error) {
         again = await deps.failures.recordFailure(db, claimed.log, error);
         return [];
@@ -178,8 +238,6 @@ export function createStepRunner(deps: StepDeps) {
 
   return {
     onConnection,
-    /** Runs one node on a connection of its own (see runOn). */
-    runNode: (nodeLogId: string) => onConnection((db) => runOn(db, nodeLogId)),
     runOn,
   };
 }
