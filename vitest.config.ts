@@ -16,6 +16,13 @@ import { defineConfig } from 'vitest/config';
 const INTEGRATION = ['tests/integration/**/*.test.ts', 'src/**/*.int.test.{ts,tsx}'];
 const SLOW = ['src/**/*.slow.test.{ts,tsx}', 'tests/**/*.slow.test.ts'];
 const DATABASE_SETUP = ['tests/support/global-setup.ts'];
+/**
+ * Workers for the database tiers (integration and slow share one group, so one value): one per
+ * core. vitest's own default is one fewer than the cores, which on CI's 2 cores ran every file
+ * one after another although most of a file's time is spent waiting on PostgreSQL, its servers
+ * and child processes, not on the CPU.
+ */
+const DATABASE_WORKERS = Math.max(2, availableParallelism());
 
 export default defineConfig({
   test: {
@@ -55,6 +62,7 @@ export default defineConfig({
           include: INTEGRATION,
           exclude: ['**/*.slow.test.{ts,tsx}'],
           globalSetup: DATABASE_SETUP,
+          maxWorkers: DATABASE_WORKERS,
           sequence: { groupOrder: 1 },
         },
       },
@@ -64,6 +72,7 @@ export default defineConfig({
           name: 'slow',
           include: SLOW,
           globalSetup: DATABASE_SETUP,
+          maxWorkers: DATABASE_WORKERS,
           sequence: { groupOrder: 1 },
         },
       },

@@ -10,7 +10,7 @@ import { graphql, signInThroughForm } from './support/host';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const spec = hostWithDatabaseForSpec('bulk', seed);
+const spec = hostWithDatabaseForSpec(seed);
 const NAMES = ['Alpha report', 'Bravo report', 'Charlie report'];
 const CASE = { case_number: 'ADJ7700770', name: 'Ortiz v. Bayside Freight' };
 

@@ -1,8 +1,8 @@
 /**
  * The document center end to end, in Chromium against the real host, server and PostgreSQL.
  *
- * The spec runs its own embedded PostgreSQL and hands it to the host as DATABASE_URL, so the host
- * creates its fresh database there and the spec can seed documents straight into it: 1,200
+ * The spec connects to the host's own database (support/host-database.ts) and seeds documents
+ * straight into it: 1,200
  * finished documents (four distinct ones plus a bulk of PR-2 reports) and three that must never
  * show (an exception, a deleted one and one still processing). Then: tabs and counts, filters,
  * sorting by headers, paging and a virtualised 1,000-row page, the column layout saved for the
@@ -15,7 +15,7 @@ import { graphql, signInThroughForm } from './support/host';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const spec = hostWithDatabaseForSpec('docs', seed);
+const spec = hostWithDatabaseForSpec(seed);
 const ids: Record<string, string> = {};
 const folders: Record<string, string> = {};
 const BULK = 1196;

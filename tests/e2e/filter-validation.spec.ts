@@ -13,7 +13,7 @@ import { signInThroughForm } from './support/host';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const FORMAT = 'DD.MM.YYYY';
-const spec = hostWithDatabaseForSpec('filters', seed);
+const spec = hostWithDatabaseForSpec(seed);
 
 async function seed(): Promise<void> {
   await spec.db.query('UPDATE company SET date_format = $1 WHERE id = $2', [

@@ -2,8 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, bridgeCall, startHost, type RunningHost } from './support/host';
 
 let host: RunningHost;
+// The one spec whose server initialises and runs its own embedded PostgreSQL, as a first
+// `npm start` does; the others share the run's server (support/global-setup.ts).
 test.beforeAll(async () => {
-  host = await startHost();
+  host = await startHost({ ownCluster: true });
 });
 test.afterAll(async () => {
   await host?.stop();

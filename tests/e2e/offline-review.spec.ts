@@ -1,8 +1,8 @@
 /**
  * Offline review end to end (review issue), in Chromium against the real host and a real server
  * that this spec runs as its own process (support/offline-stack.ts), so it can stop it and start
- * it again on the same port with the same data (its PostgreSQL is an embedded cluster the spec
- * keeps running throughout).
+ * it again on the same port with the same data (its database, on the run's PostgreSQL, stays
+ * up throughout).
  *
  * Story: sign in, open three documents (the desktop caches them with their PDFs), the server
  * goes away, the app says so, the user edits the three documents on the details screen (read

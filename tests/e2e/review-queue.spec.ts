@@ -1,7 +1,6 @@
 /**
  * "Needs review" end to end, in Chromium against the real host, server and PostgreSQL. The spec
- * runs its own embedded PostgreSQL (handed to the host as DATABASE_URL) and seeds four exceptions
- * straight into the host's database, plus a finished document and a deleted exception that must
+ * seeds four exceptions straight into the host's database (support/host-database.ts), plus a finished document and a deleted exception that must
  * not be listed. Then: kind tabs with counts, oldest first, the keyboard flow (j/k move, r marks
  * reviewed and the selection moves on, Enter opens the document with ?queue=), and, when the
  * desktop offers offline review, the queue saved on this computer while the server is unreachable.
@@ -13,7 +12,7 @@ import { graphql, signInThroughForm } from './support/host';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const spec = hostWithDatabaseForSpec('review', seed);
+const spec = hostWithDatabaseForSpec(seed);
 const ids: Record<string, string> = {};
 
 const NAMES = {

@@ -10,7 +10,7 @@ import { signInThroughForm } from './support/host';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const spec = hostWithDatabaseForSpec('views', seed);
+const spec = hostWithDatabaseForSpec(seed);
 
 async function seed(): Promise<void> {
   const type = await defaultFileTypes(spec);

@@ -20,7 +20,7 @@ const PARALEGAL = {
   first: 'Pat',
   last: 'Rivera',
 };
-const spec = hostWithDatabaseForSpec('sessions', seed);
+const spec = hostWithDatabaseForSpec(seed);
 const ids: Record<string, string> = {};
 
 async function seed(): Promise<void> {

@@ -1,41 +1,24 @@
 /**
  * Starts the real headless host (src/main/host.ts) for an end-to-end test: it spawns the real server
- * on a fresh database (a new embedded cluster in a temp data folder, or a new database on the
- * PostgreSQL at DATABASE_URL) and serves the browser build. Also talks to the host's bridge and the
- * server's GraphQL API the way the app does, for test set-up.
+ * on a fresh database (a clone of the run's migrated template, tests/e2e/support/database.ts, or,
+ * with `ownCluster`, a new embedded cluster in the host's data folder as `npm start` makes) and
+ * serves the browser build. Also talks to the host's bridge and the server's GraphQL API the way
+ * the app does, for test set-up.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { test, type Page } from '@playwright/test';
-import pg from 'pg';
 import WebSocket from 'ws';
+import { specDatabase } from './database';
 
 export interface RunningHost {
   url: string;
   serverUrl: string;
+  /** The server's database, on the run's PostgreSQL; undefined with `ownCluster`. */
+  databaseUrl: string | undefined;
   stop(): Promise<void>;
-}
-
-async function freshDatabaseUrl(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `lexdesk_e2e_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 function waitForLine(
@@ -66,16 +49,18 @@ function waitForLine(
   });
 }
 
-/** Starts the host on a fresh data folder; `demo` seeds the demo data set (src/server/seed). */
+/**
+ * Starts the host on a fresh data folder and database; `demo` seeds the demo data set
+ * (src/server/seed); `env` adds variables; `ownCluster` lets the server initialise and run its own embedded PostgreSQL
+ * in the data folder, as on a first `npm start`, instead of a clone on the run's server.
+ */
 export async function startHost(
-  options: { demo?: boolean; env?: Record<string, string> } = {},
+  options: { demo?: boolean; ownCluster?: boolean; env?: Record<string, string> } = {},
 ): Promise<RunningHost> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lexdesk-e2e-'));
-  const external = process.env.DATABASE_URL
-    ? await freshDatabaseUrl(process.env.DATABASE_URL)
-    : null;
+  const database = options.ownCluster ? null : await specDatabase();
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, DATA_DIR: dataDir };
-  if (external) env.DATABASE_URL = external.url;
+  if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
   const tsx = path.resolve('node_modules/.bin/tsx');
   const args = ['src/main/host.ts', '--port', '0', '--data-dir', dataDir];
@@ -98,6 +83,7 @@ export async function startHost(
   return {
     url,
     serverUrl: serverUrl.serverUrl,
+    databaseUrl: database?.url,
     async stop() {
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -105,7 +91,7 @@ export async function startHost(
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
       });
-      await external?.drop();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

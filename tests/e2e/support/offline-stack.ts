@@ -1,6 +1,6 @@
 /**
- * A LexDesk stack for offline end-to-end tests: an embedded PostgreSQL cluster that stays up,
- * the real server as its own process on a fixed port and data folder (so the test can stop it
+ * A LexDesk stack for offline end-to-end tests: a database on the run's PostgreSQL that stays up
+ * (support/database.ts), the real server as its own process on a fixed port and data folder (so the test can stop it
  * and start it again with the same data), and the headless host (the app) on its own fixed
  * port and data folder, pointed at that server (offline-review.spec.ts, offline-start.spec.ts).
  * E2E_RENDERER_DIR=<dir> makes the host serve another renderer build than dist/renderer.
@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../../src/server/db/embedded';
 import { makeTextPdf } from '../../../src/server/pipeline/pages/testing/fixtures';
+import { specDatabase } from './database';
 import { graphql, setUpCompany } from './host';
 
 export function freePort(): Promise<number> {
@@ -97,19 +97,11 @@ export async function startOfflineStack(label: string): Promise<OfflineStack> {
     dirs.push(dir);
     return dir;
   };
-  let postgres: EmbeddedPostgres | null = null;
   let server: ChildProcess | null = null;
   let host: ChildProcess | null = null;
 
-  postgres = await startEmbeddedPostgres({ dataDir: tempDir('pg') });
-  const name = `lexdesk_e2e_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgres.url);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await specDatabase(label);
+  const databaseUrl = database.url;
 
   const serverDataDir = tempDir('server');
   const serverPort = await freePort();
@@ -224,7 +216,7 @@ export async function startOfflineStack(label: string): Promise<OfflineStack> {
     async close() {
       await stopProcess(host);
       await stopProcess(server);
-      await postgres?.stop();
+      await database.drop();
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     },
   };
