@@ -4,7 +4,7 @@
  * follows a script (IntakePanel), and (staff) adding members (AddMemberDialog). Opening the room and each new message
  * while it is open mark it read, so the rooms list's unread count resets.
  */
-import { Button, Callout, Card, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ERRORS } from '../../../shared/errors';
