@@ -121,7 +121,9 @@ export function ChatRoomView(props: { roomId: string; onChanged: () => void }) {
     <Card className="ld-chat-room" aria-label="Chat room">
       <header className="ld-chat-room-head">
         <h2>{detail?.name ?? '…'}</h2>
-        <span>{detail?.members.length ?? 0} members</span>
+        <span>
+          {detail?.members.length ?? 0} {detail?.members.length === 1 ? 'member' : 'members'}
+        </span>
         {detail?.can_manage ? (
           <Button icon="new-person" onClick={() => setAdding(true)}>
             Add member
