@@ -26,6 +26,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { createAuthRepository } from './domains/auth/repository';
 import { createAuthService } from './domains/auth/service';
+import { createChatGuestFiles } from './domains/chat/guestFiles';
 import { createChatGuests } from './domains/chat/guests';
 import { createIntakeService } from './domains/chat/intake';
 import { createChatLive } from './domains/chat/live';
@@ -95,6 +96,8 @@ export async function createServices(
   const deliveryRequests = createRequestService(db);
   const chatRepository = createChatRepository(db);
   const chatGuests = createChatGuests(db);
+  const files = createFileService(fileRepository, deps.storage, signer);
+  const chatGuestFiles = createChatGuestFiles(db, files);
   const workflowLogs = createWorkflowLogService(db, {
     retryNode: (id) =>
       deps.retryWorkflowNode
@@ -137,8 +140,10 @@ export async function createServices(
     chat: createChatService(
       chatRepository,
       chatGuests,
+      chatGuestFiles,
       createChatLive(db, chatRepository, deps.bus),
     ),
+    chatGuestFiles,
     intakeScripts: createIntakeService(db),
     companies: createCompanyService(createCompanyRepository(db)),
     users: createUserService(userRepository),
@@ -148,7 +153,7 @@ export async function createServices(
       userRepository,
       deps.bus,
     ),
-    files: createFileService(fileRepository, deps.storage, signer),
+    files,
     liveFiles: createLiveFilesService(deps.bus),
     rawFiles,
     pipelineFiles: createPipelineService(db),

@@ -196,3 +196,20 @@ export const intakeListInput = z.object({
 });
 
 export const idInput = z.object({ id: requiredId('id') });
+
+/** A whole number in a query string ("5"), in [min, max]; the message names the parameter. */
+const queryInt = (field: string, min: number, max: number) =>
+  text()
+    .regex(/^[0-9]{1,9}$/, `${field} must be a whole number.`)
+    .transform(Number)
+    .pipe(
+      z.number().min(min, `${field} is at least ${min}.`).max(max, `${field} is at most ${max}.`),
+    )
+    .optional();
+
+/** GET /legal-intake?page&pageSize&company_id (spec section 7): the REST side of intakeListInput. */
+export const intakeListQuery = z.object({
+  company_id: optionalId('company_id'),
+  page: queryInt('page', 1, 100_000),
+  pageSize: queryInt('pageSize', 1, INTAKE_PAGE_SIZE_MAX),
+});

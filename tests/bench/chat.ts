@@ -196,6 +196,16 @@ export async function run(args: string[]): Promise<void> {
       `${clients} clients following; server RSS ${rssStart} MB; sending ${rate}/s for ${seconds} s`,
     );
 
+    // RSS every 10 s while sending: whether it levels off or keeps growing (a leak) over a long run.
+    const rssSamples: number[] = [];
+    const sampler = setInterval(
+      () =>
+        void rssMb(server.child.pid!).then(
+          (mb) => rssSamples.push(mb),
+          () => undefined,
+        ),
+      10_000,
+    );
     const sent: Array<{ id: string; room: number; at: number }> = [];
     const sends: Array<Promise<void>> = [];
     let failures = 0;
@@ -221,6 +231,7 @@ export async function run(args: string[]): Promise<void> {
       );
     }
     await Promise.all(sends);
+    clearInterval(sampler);
     // Deliveries still on their way: wait until every receiver has every message of its room, or 10 s.
     const expected = sent.reduce(
       (sum, m) => sum + receivers.filter((r) => r.room === m.room).length,
@@ -260,6 +271,7 @@ export async function run(args: string[]): Promise<void> {
       duplicated: duplicates.count,
       rss_start_mb: rssStart,
       rss_end_mb: rssEnd,
+      rss_samples_mb: rssSamples,
     };
     log(JSON.stringify(report, null, 2));
     const section = [
@@ -277,6 +289,7 @@ export async function run(args: string[]): Promise<void> {
       `| delivery p50 / p95 / max | ${report.delivery_p50_ms} / ${report.delivery_p95_ms} / ${report.delivery_max_ms} ms |`,
       `| lost / duplicated | ${report.lost} / ${report.duplicated} |`,
       `| server RSS start / end | ${report.rss_start_mb} / ${report.rss_end_mb} MB |`,
+      `| server RSS every 10 s | ${report.rss_samples_mb.join(', ')} MB |`,
       '',
       `Machine: ${JSON.stringify(before)}; load average after: ${JSON.stringify(report.load_average_after)}.`,
     ].join('\n');

@@ -2,7 +2,9 @@
  * Chat rooms (issue 21) between two browser sessions: the firm's administrator creates a room and
  * invites a guest by link; the guest opens the link in a browser of their own and joins. Messages,
  * typing and the read mark then travel live both ways (graphql-ws), and the room's unread count in
- * the administrator's list resets once they read it. Intake scripts are created and listed.
+ * the administrator's list resets once they read it. Members are added through a dialog (a guest's
+ * link shown to copy). Intake scripts are created and listed, and a room following one keeps the
+ * answers filled in on its screen.
  */
 import { expect, test } from '@playwright/test';
 import { hostForSpec, signInThroughForm } from './support/host';
@@ -24,10 +26,20 @@ test('given a room with an invited guest, when each writes, then the other sees 
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Smith intake' })).toBeVisible();
 
-  await page.getByLabel('Guest name').fill('Dana Client');
-  await page.getByRole('button', { name: 'Invite guest' }).click();
-  const link = (await page.getByLabel('Invitation link').textContent()) ?? '';
+  await page.getByRole('button', { name: 'Add member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a member' });
+  await dialog.getByRole('radio', { name: 'Guest' }).click();
+  await dialog.getByLabel('Guest name').fill('Dana Client');
+  await dialog.getByLabel('Email').fill('dana@client.example');
+  await page.screenshot({ path: `${SHOTS}/chat-add-member-guest.png`, fullPage: true });
+  await dialog.getByRole('button', { name: 'Invite' }).click();
+  const linkField = dialog.getByLabel('Invitation link');
+  await expect(linkField).toBeVisible();
+  const link = await linkField.inputValue();
   expect(link).toContain('#/chat-invitation/');
+  await page.screenshot({ path: `${SHOTS}/chat-add-member-link.png`, fullPage: true });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('2 members')).toBeVisible();
 
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
@@ -80,4 +92,31 @@ test('given the intake scripts screen, when a script is created, then it is list
   await expect(table.getByRole('cell', { name: 'New injury intake', exact: true })).toBeVisible();
   await expect(page.getByText('Page 1 of 1 (1 scripts)')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/intake-scripts.png`, fullPage: true });
+
+  // A room follows the script: its lines show, its required data is filled and kept with the room.
+  await page.getByRole('link', { name: 'Chat', exact: true }).click();
+  await page.getByLabel('New room name').fill('Jones intake');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Jones intake' })).toBeVisible();
+  const intake = page.getByRole('region', { name: 'Intake' });
+  await intake.getByLabel('Intake script').selectOption({ label: 'New injury intake' });
+  await expect(intake.getByText('Intake: New injury intake')).toBeVisible();
+  await expect(intake.getByText('We need a few details.')).toBeVisible();
+  await intake.getByLabel('Date of injury').fill('2026-03-01');
+  await intake.getByRole('button', { name: 'Save answers' }).click();
+  await expect(intake.getByText('Answers saved.')).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Intake' }).getByLabel('Date of injury'),
+  ).toHaveValue('2026-03-01');
+  await expect(page.getByRole('region', { name: 'Intake' }).getByLabel('Employer')).toHaveValue('');
+  await page.screenshot({ path: `${SHOTS}/chat-intake-answers.png`, fullPage: true });
+
+  // Adding a colleague: the administrator is the firm's only user and already in the room.
+  await page.getByRole('button', { name: 'Add member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a member' });
+  await expect(dialog.getByLabel('Colleague')).toContainText('No one left to add');
+  await dialog.getByRole('radio', { name: 'Legal contact' }).click();
+  await expect(dialog.getByText('Gets an invitation link to this room only.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

@@ -210,6 +210,16 @@ export const REST_TEMPLATES: Record<string, RestTemplate> = {
     body: 'json',
     json: listFilters,
   },
+  // Intake scripts (src/server/domains/chat/routes.ts); ids are other records' uuids.
+  'GET /legal-intake': {
+    query: (rng, fx) =>
+      some(rng, {
+        company_id: fx.pickId('company', rng),
+        page: rng.int(1, 3),
+        pageSize: rng.pick([1, 5, 100]),
+      }),
+  },
+  'GET /legal-intake/:id': {},
   ...WORKFLOW_REST_TEMPLATES,
   ...CRM_REST_TEMPLATES,
   ...NOTIFY_REST_TEMPLATES,

@@ -12,6 +12,7 @@ import { startTestServer, type TestServer, type TestUser } from '../support/serv
 import { subscribe } from '../support/live';
 import { FIXTURES } from './fixtures/files';
 import { upload } from './fixtures/http';
+import { rest } from './fixtures/raw-files';
 
 let server: TestServer;
 let companyId: string;
@@ -336,6 +337,76 @@ describe('guests', () => {
     await elsewhere.dispose();
   });
 
+  it("given a guest, then they attach files they uploaded in their own room only, and another room's attachments stay unreadable", async () => {
+    const room = await createRoom('Guest files');
+    const other = await createRoom('Staff files');
+    const staffUp = await upload(
+      `${server.url}/files/upload?company_id=${companyId}`,
+      'staff.pdf',
+      FIXTURES.pdf,
+      admin.token,
+    );
+    const staffKey = (staffUp.body as unknown as { key: string }).key;
+    const inOther = await ok<{ sendChatMessage: { attached_files: Array<{ file_url: string }> } }>(
+      SEND,
+      { r: other.id, m: 'Internal', k: [staffKey] },
+      admin.token,
+    );
+    const otherLink = inOther.sendChatMessage.attached_files[0]!.file_url;
+    const { invitation_token } = await inviteGuest(room.id, 'Filing Guest');
+    const guest = (await ok<{ joinChatRoom: { token: string } }>(JOIN, { t: invitation_token }, ''))
+      .joinChatRoom.token;
+
+    // The same upload path and its type check.
+    const wrongType = await upload(`${server.url}/files/upload`, 'x.exe', FIXTURES.pdf, guest);
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error?.message).toBe('Invalid file type or format');
+    const elsewhere = await upload(
+      `${server.url}/files/upload?company_id=${outsider.user.company_id}`,
+      'a.pdf',
+      FIXTURES.pdf,
+      guest,
+    );
+    expect(elsewhere).toMatchObject({ status: 404, body: { error: { code: 'NO_COMPANY' } } });
+    const up = await upload(`${server.url}/files/upload`, 'injury.pdf', FIXTURES.pdf, guest);
+    expect(up.status).toBe(200);
+    const key = (up.body as unknown as { key: string }).key;
+
+    const sent = await ok<{
+      sendChatMessage: { attached_files: Array<{ name: string; type: string; file_url: string }> };
+    }>(SEND, { r: room.id, m: 'My report', k: [key] }, guest);
+    expect(sent.sendChatMessage.attached_files).toEqual([
+      expect.objectContaining({ name: 'injury.pdf', type: 'application/pdf' }),
+    ]);
+    const mine = await fetch(sent.sendChatMessage.attached_files[0]!.file_url);
+    expect(mine.status).toBe(200);
+    const staffSees = await ok<{
+      chatMessages: { items: Array<{ message: string }> };
+    }>(MESSAGES, { r: room.id }, admin.token);
+    expect(staffSees.chatMessages.items.map((m) => m.message)).toContain('My report');
+
+    // Nowhere else: not a staff upload, not in another room, and no file by the guest session alone.
+    const notTheirs = await server.gql(SEND, { r: room.id, m: 'x', k: [staffKey] }, guest);
+    expect(codeOf(notTheirs)).toBe('INVALID_INPUT');
+    expect(notTheirs.errors?.[0]?.extensions?.issues).toEqual([
+      { path: 'attachment_keys.0', message: 'Upload the file in this chat before attaching it.' },
+    ]);
+    expect(codeOf(await server.gql(SEND, { r: other.id, m: 'x', k: [key] }, guest))).toBe(
+      'NOT_FOUND',
+    );
+    expect(codeOf(await server.gql(MESSAGES, { r: other.id }, guest))).toBe('NOT_FOUND');
+    const unsigned = new URL(otherLink);
+    const bySession = await fetch(`${server.url}${unsigned.pathname}`, {
+      headers: { authorization: `Bearer ${guest}` },
+    });
+    expect(bySession.status).toBe(401);
+    const ownBySession = await fetch(`${server.url}/files/${key}`, {
+      headers: { authorization: `Bearer ${guest}` },
+    });
+    expect(ownBySession.status).toBe(401);
+    expect((await fetch(otherLink)).status).toBe(200);
+  });
+
   it('given an expired invitation, then joining is refused as expired', async () => {
     const room = await createRoom('Expiring');
     const invite = await inviteGuest(room.id, 'Late Guest');
@@ -438,6 +509,52 @@ describe('intake scripts', () => {
     await ok(`mutation($id: ID!) { deleteIntakeScript(id: $id) }`, { id: ids[1] }, admin.token);
     const after = await ok<{ intakeScripts: { total: number } }>(LIST, {}, admin.token);
     expect(after.intakeScripts.total).toBe(6);
+
+    // The same through REST (spec section 7): GET /legal-intake?page&pageSize&company_id, GET /legal-intake/:id.
+    const restPage = await rest<{
+      total: number;
+      page: number;
+      page_size: number;
+      items: Array<{ title: string }>;
+    }>(server, 'GET', `/legal-intake?company_id=${companyId}`, paralegal.token);
+    expect(restPage.status).toBe(200);
+    expect(restPage.body.data).toMatchObject({ total: 6, page: 1, page_size: 5, total_pages: 2 });
+    expect(restPage.body.data!.items.map((s) => s.title)).toEqual([
+      'Script 7',
+      'Script 6',
+      'Script 5',
+      'Script 4',
+      'Script 3',
+    ]);
+    const second = await rest<{ page: number; items: Array<{ title: string }> }>(
+      server,
+      'GET',
+      '/legal-intake?page=2&pageSize=4',
+      paralegal.token,
+    );
+    expect(second.body.data).toMatchObject({ page: 2, page_size: 4 });
+    expect(second.body.data!.items.map((s) => s.title)).toEqual(['Script 3', 'Renamed']);
+    const one = await rest<{ title: string; required_data: string[] }>(
+      server,
+      'GET',
+      `/legal-intake/${ids[0]}`,
+      paralegal.token,
+    );
+    expect(one.body.data).toMatchObject({ title: 'Renamed', required_data: ['Claim number'] });
+    const deleted = await rest(server, 'GET', `/legal-intake/${ids[1]}`, admin.token);
+    expect(deleted).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
+    const bad = await rest(server, 'GET', '/legal-intake?page=0&pageSize=x', admin.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({
+      code: 'INVALID_INPUT',
+      issues: [
+        { path: 'page', message: 'page is at least 1.' },
+        { path: 'pageSize', message: 'pageSize must be a whole number.' },
+      ],
+    });
+    expect((await rest(server, 'GET', '/legal-intake/not-an-id', admin.token)).status).toBe(400);
+    const theirs = await rest(server, 'GET', `/legal-intake/${ids[2]}`, outsider.token);
+    expect(theirs).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
     expect(
       codeOf(
         await server.gql(

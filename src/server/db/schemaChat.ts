@@ -194,3 +194,21 @@ export const chatGuestSession = pgTable(
   },
   (t) => [index('chat_guest_session_member_idx').on(t.member_id)],
 );
+
+/**
+ * A file a guest uploaded (POST /files/upload with their guest session): stored for the room's
+ * company like any upload, and attachable by that guest member only, i.e. in their own room.
+ */
+export const chatGuestUpload = pgTable(
+  'chat_guest_upload',
+  {
+    file_key: text('file_key')
+      .primaryKey()
+      .references(() => storedFile.key, { onDelete: 'cascade' }),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => chatRoomMember.id),
+    created_at: at('created_at'),
+  },
+  (t) => [index('chat_guest_upload_member_idx').on(t.member_id)],
+);

@@ -25,6 +25,7 @@ import {
   registerMailboxRoutes,
 } from '../domains/mailbox/routes';
 import { CRM_READ_ONLY_POSTS, CRM_ROUTES, registerCrmRoutes } from '../domains/crm/routes';
+import { INTAKE_ROUTES, registerIntakeRoutes } from '../domains/chat/routes';
 import type { RouteDeps } from './routeDeps';
 
 /** The REST surface besides /health and /graphql, as `METHOD path`. */
@@ -72,6 +73,8 @@ export const ROUTES = [
   ...DIGEST_ROUTES,
   // The smart inbox (issue 20).
   ...MAILBOX_ROUTES,
+  // Intake scripts (issue 21).
+  ...INTAKE_ROUTES,
 ] as const;
 
 /**
@@ -102,5 +105,6 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   registerDigestRoutes(app, deps);
   registerMailboxRoutes(app, deps);
   registerEvaluationRoutes(app, deps);
+  registerIntakeRoutes(app, deps);
   return { uploads: registerUploadRoutes(app, deps) };
 }

@@ -1,7 +1,8 @@
 /**
  * Tenant isolation of chat rooms and intake scripts: company A has a room (with a message and an
- * intake script). B's admin and B's provider manager list nothing of A, cannot read, change, join
- * the feed of, add to or write in A's room or script, and A's ids answer exactly like missing ones.
+ * intake script). B's admin and B's provider manager list nothing of A, cannot read (GraphQL or
+ * REST), change, join the feed of, add to or write in A's room or script, and A's ids answer
+ * exactly like missing ones.
  */
 import { expect } from 'vitest';
 import { subscribe } from '../../support/live';
@@ -192,8 +193,18 @@ export const cases: IsolationModule['cases'] = (ctx) => {
       expect(aboutA).not.toContain('Secret');
     }
   };
+  const restRead = (path: (id: string) => string, idOf: () => string) => async () => {
+    const c = ctx();
+    for (const token of [c.userB.token, c.managerOfB.token]) {
+      const r = await c.restSameAsMissing('GET', path, () => undefined, idOf(), token);
+      expect(JSON.stringify(r)).not.toContain('Secret');
+    }
+    await aStillHas(c);
+  };
   return {
     ...built,
+    'GET /legal-intake': restRead((id) => `/legal-intake?company_id=${id}`, company(ctx)),
+    'GET /legal-intake/:id': restRead((id) => `/legal-intake/${id}`, script),
     'Subscription.chatRoomEvents': follow(
       (id) => `subscription { chatRoomEvents(room_id: "${id}") { type message { message } } }`,
     ),

@@ -1,16 +1,17 @@
 /**
  * One room: its messages (the newest page, then live), who is typing, "Seen by" under the caller's
  * last message (members whose read mark passed it), the composer, the intake answers when the room
- * follows a script, and (staff) inviting a guest by link. Opening the room and each new message
+ * follows a script (IntakePanel), and (staff) adding members (AddMemberDialog). Opening the room and each new message
  * while it is open mark it read, so the rooms list's unread count resets.
  */
-import { Button, Callout, Card, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
+import { AddMemberDialog } from './AddMemberDialog';
+import { IntakePanel } from './IntakePanel';
 import {
-  ADD_CHAT_MEMBER,
   CHAT_MESSAGES_QUERY,
   CHAT_ROOM_EVENTS,
   CHAT_ROOM_QUERY,
@@ -31,13 +32,11 @@ export function ChatRoomView(props: { roomId: string; onChanged: () => void }) {
   const [live, setLive] = useState<ChatMessageItem[]>([]);
   const [typing, setTyping] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
-  const [guestName, setGuestName] = useState('');
-  const [link, setLink] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   const lastTyping = useRef(0);
   const [send, sending] = useMutation(SEND_CHAT_MESSAGE);
   const [markRead] = useMutation(MARK_CHAT_ROOM_READ);
   const [sendTyping] = useMutation(SEND_CHAT_TYPING);
-  const [addMember, adding] = useMutation(ADD_CHAT_MEMBER);
   const [favorite] = useMutation(SET_CHAT_FAVORITE);
   const me = room.data?.chatRoom.my_member_id;
 
@@ -108,18 +107,6 @@ export function ChatRoomView(props: { roomId: string; onChanged: () => void }) {
     void sendTyping({ variables: { room_id: roomId } }).catch(() => undefined);
   }
 
-  async function onInvite(event: FormEvent) {
-    event.preventDefault();
-    const result = await addMember({
-      variables: { input: { room_id: roomId, kind: 'guest', name: guestName } },
-    }).catch(() => undefined);
-    const token = result?.data?.addChatRoomMember.invitation_token;
-    if (!token) return;
-    setGuestName('');
-    setLink(`${window.location.origin}${window.location.pathname}#/chat-invitation/${token}`);
-    void room.refetch();
-  }
-
   const failure = room.error ?? page.error;
   if (failure)
     return (
@@ -134,7 +121,14 @@ export function ChatRoomView(props: { roomId: string; onChanged: () => void }) {
     <Card className="ld-chat-room" aria-label="Chat room">
       <header className="ld-chat-room-head">
         <h2>{detail?.name ?? '…'}</h2>
-        <span>{detail?.members.length ?? 0} members</span>
+        <span>
+          {detail?.members.length ?? 0} {detail?.members.length === 1 ? 'member' : 'members'}
+        </span>
+        {detail?.can_manage ? (
+          <Button icon="new-person" onClick={() => setAdding(true)}>
+            Add member
+          </Button>
+        ) : null}
         <Button
           minimal
           aria-label={detail?.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
@@ -186,41 +180,17 @@ export function ChatRoomView(props: { roomId: string; onChanged: () => void }) {
           Send
         </Button>
       </form>
-      {detail?.intake_script ? (
-        <div className="ld-chat-side">
-          <strong>Intake: {detail.intake_script.title}</strong>{' '}
-          {detail.intake_script.required_data.map((name) => {
-            const answer = detail.intake_answers.find((a) => a.name === name);
-            return (
-              <Tag key={name} minimal intent={answer ? Intent.SUCCESS : Intent.NONE}>
-                {name}: {answer?.value ?? '—'}
-              </Tag>
-            );
-          })}
-        </div>
+      {detail && (detail.can_manage || detail.intake_script) ? (
+        <IntakePanel room={detail} onChanged={() => void room.refetch()} />
       ) : null}
-      {detail?.can_manage ? (
-        <form className="ld-chat-side ld-chat-new" onSubmit={(e) => void onInvite(e)}>
-          <InputGroup
-            aria-label="Guest name"
-            placeholder="Invite a guest by name"
-            value={guestName}
-            onChange={(e) => setGuestName(e.target.value)}
-          />
-          <Button type="submit" loading={adding.loading} disabled={!guestName.trim()}>
-            Invite guest
-          </Button>
-        </form>
-      ) : null}
-      {adding.error ? (
-        <Callout intent={Intent.DANGER}>
-          {describeError(adding.error, ERRORS.ADD_ROOM_MEMBER_FAILED)}
-        </Callout>
-      ) : null}
-      {link ? (
-        <Callout intent={Intent.SUCCESS} title="Invitation link (shown once, expires in 7 days)">
-          <code aria-label="Invitation link">{link}</code>
-        </Callout>
+      {adding && detail ? (
+        <AddMemberDialog
+          roomId={roomId}
+          companyId={detail.company_id}
+          members={detail.members}
+          onAdded={() => void room.refetch()}
+          onClose={() => setAdding(false)}
+        />
       ) : null}
     </Card>
   );

@@ -29,11 +29,18 @@ export const CHAT_ROOM_QUERY = graphql(`
         id
         name
         is_guest
+        user_id
+        staff_id
+        contact_id
+        joined_at
         last_read_message_id
       }
+      company_id
       intake_script {
         id
         title
+        subject
+        dialog
         required_data
       }
       intake_answers {
@@ -43,6 +50,8 @@ export const CHAT_ROOM_QUERY = graphql(`
     }
   }
 `);
+
+export type ChatRoomDetails = ResultOf<typeof CHAT_ROOM_QUERY>['chatRoom'];
 
 /** A chat message as the room shows it: the page query and the live events answer the same fields. */
 const CHAT_MESSAGE_FIELDS = graphql(`
@@ -185,5 +194,49 @@ export const CREATE_INTAKE_SCRIPT = graphql(`
 export const DELETE_INTAKE_SCRIPT = graphql(`
   mutation DeleteIntakeScript($id: ID!) {
     deleteIntakeScript(id: $id)
+  }
+`);
+
+/** Who a room's staff can add: the company's users, its legal staff and its legal contacts. */
+export const CHAT_PEOPLE_QUERY = graphql(`
+  query ChatPeople($company_id: ID!) {
+    usersByCompany(company_id: $company_id) {
+      id
+      first_name
+      last_name
+      email
+      is_deactivated
+    }
+    legalStaff(company_id: $company_id) {
+      id
+      display_name
+      email
+    }
+    legalContacts(company_id: $company_id) {
+      id
+      name
+      primary_email
+    }
+  }
+`);
+
+export const SET_CHAT_ROOM_SCRIPT = graphql(`
+  mutation SetChatRoomIntakeScript($room_id: ID!, $intake_script_id: ID) {
+    setChatRoomIntakeScript(room_id: $room_id, intake_script_id: $intake_script_id) {
+      id
+      room_type
+    }
+  }
+`);
+
+export const SAVE_CHAT_INTAKE_ANSWERS = graphql(`
+  mutation SaveChatIntakeAnswers($room_id: ID!, $answers: [IntakeAnswerInput!]) {
+    saveChatIntakeAnswers(room_id: $room_id, answers: $answers) {
+      id
+      intake_answers {
+        name
+        value
+      }
+    }
   }
 `);

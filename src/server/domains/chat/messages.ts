@@ -1,6 +1,6 @@
 /**
- * Messages of a chat room (issue 21): keyset pages, sending (files uploaded for the room's company,
- * staff only; a retried client_id answers the stored message), read marks (the caller's unread
+ * Messages of a chat room (issue 21): keyset pages, sending (files uploaded for the room's company;
+ * a guest's own uploads only, guestFiles.ts; a retried client_id answers the stored message), read marks (the caller's unread
  * count resets), typing, and the answers to the room's intake script. Every change is announced
  * on the bus (live.ts) so the room's members hear it at once.
  */
@@ -16,11 +16,17 @@ import {
 import { chatMessage, chatMessageFile, chatRoom, chatRoomMember } from '../../db/schemaChat';
 import { parseInput, ValidationError } from '../../errors';
 import type { ChatCaller } from '../../permissions';
+import { attachableFiles } from '../files/repository';
 import type { RoomAccess } from './access';
+import type { ChatGuestFiles } from './guestFiles';
 import { announce } from './live';
 import type { ChatRepository } from './repository';
 
-export function createChatMessages(repo: ChatRepository, { access, details }: RoomAccess) {
+export function createChatMessages(
+  repo: ChatRepository,
+  { access, details }: RoomAccess,
+  guestFiles: ChatGuestFiles,
+) {
   const { db } = repo;
   return {
     /** Keyset pages, newest page first; each page reads oldest to newest. */
@@ -50,19 +56,8 @@ export function createChatMessages(repo: ChatRepository, { access, details }: Ro
           const existing = await repo.messageByClientId(tx, member.id, input.client_id);
           if (existing) return existing;
         }
-        if (keys.length > 0 && caller.kind === 'guest')
-          throw new ValidationError([
-            { path: 'attachment_keys', message: 'Guests cannot attach files.' },
-          ]);
-        const files = await repo.storedFiles(tx, room.company_id, keys);
-        const missing = keys.filter((key) => !files.some((f) => f.key === key));
-        if (missing.length > 0)
-          throw new ValidationError(
-            missing.map((key) => ({
-              path: `attachment_keys.${keys.indexOf(key)}`,
-              message: 'Upload the file to this company before attaching it.',
-            })),
-          );
+        const files = await attachableFiles(tx, room.company_id, keys);
+        if (caller.kind === 'guest') await guestFiles.checkOwn(tx, caller.guest, keys);
         const [row] = await tx
           .insert(chatMessage)
           .values({

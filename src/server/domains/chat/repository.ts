@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, DatabaseExecutor } from '../../db/connection';
-import { storedFile, userProfile } from '../../db/schema';
+import { userProfile } from '../../db/schema';
 import {
   chatMessage,
   chatMessageFile,
@@ -232,34 +232,6 @@ export function createChatRepository(db: Database) {
         .orderBy(desc(chatMessage.id))
         .limit(1);
       return row?.id;
-    },
-
-    storedFiles(ex: DatabaseExecutor, companyId: string, keys: readonly string[]) {
-      if (keys.length === 0) return Promise.resolve([]);
-      return ex
-        .select({
-          key: storedFile.key,
-          content_type: storedFile.content_type,
-          size: storedFile.size,
-          original_name: storedFile.original_name,
-        })
-        .from(storedFile)
-        .where(and(eq(storedFile.company_id, companyId), inArray(storedFile.key, [...keys])));
-    },
-
-    async activeUserOfCompany(ex: DatabaseExecutor, companyId: string, userId: string) {
-      const [row] = await ex
-        .select({ id: userProfile.id })
-        .from(userProfile)
-        .where(
-          and(
-            eq(userProfile.id, userId),
-            eq(userProfile.company_id, companyId),
-            eq(userProfile.is_deactivated, false),
-          ),
-        )
-        .limit(1);
-      return !!row;
     },
 
     async liveStaff(ex: DatabaseExecutor, companyId: string, staffId: string) {

@@ -19,13 +19,20 @@ import {
 import { chatRoom, chatRoomMember } from '../../db/schemaChat';
 import { parseInput, ValidationError } from '../../errors';
 import { canViewCompany, type ChatCaller, type Viewer } from '../../permissions';
+import { activeUserOfCompany } from '../users/repository';
 import { createRoomAccess } from './access';
+import type { ChatGuestFiles } from './guestFiles';
 import type { ChatGuests } from './guests';
 import { announce, type ChatLive } from './live';
 import { createChatMessages } from './messages';
 import type { ChatRepository, MemberRow } from './repository';
 
-export function createChatService(repo: ChatRepository, guests: ChatGuests, live: ChatLive) {
+export function createChatService(
+  repo: ChatRepository,
+  guests: ChatGuests,
+  guestFiles: ChatGuestFiles,
+  live: ChatLive,
+) {
   const { db } = repo;
   const rooms = createRoomAccess(repo);
   const { access, staffOnly, checkScript, details } = rooms;
@@ -56,7 +63,7 @@ export function createChatService(repo: ChatRepository, guests: ChatGuests, live
           (u) => u !== viewer.user.id,
         );
         for (const [index, userId] of others.entries())
-          if (!(await repo.activeUserOfCompany(tx, input.company_id, userId)))
+          if (!(await activeUserOfCompany(tx, input.company_id, userId)))
             throw new ValidationError([
               {
                 path: `member_user_ids.${index}`,
@@ -141,7 +148,7 @@ export function createChatService(repo: ChatRepository, guests: ChatGuests, live
           company_id: room.company_id,
         };
         if (input.kind === 'user') {
-          if (!(await repo.activeUserOfCompany(tx, room.company_id, input.user_id!)))
+          if (!(await activeUserOfCompany(tx, room.company_id, input.user_id!)))
             throw new ValidationError([
               { path: 'user_id', message: 'Members must be active users of the company.' },
             ]);
@@ -184,7 +191,7 @@ export function createChatService(repo: ChatRepository, guests: ChatGuests, live
       });
     },
 
-    ...createChatMessages(repo, rooms),
+    ...createChatMessages(repo, rooms, guestFiles),
     join: (raw: unknown) => guests.join(raw),
 
     async follow(caller: ChatCaller, raw: unknown) {

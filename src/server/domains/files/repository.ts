@@ -1,8 +1,37 @@
 /** SQL of stored files and of the server secret that signs file links. */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/connection';
+import type { Database, DatabaseExecutor } from '../../db/connection';
+import { ValidationError } from '../../errors';
 import { serverSecret, storedFile, type StoredFileRow } from '../../db/schema';
+
+/**
+ * The stored files (uploaded through POST /files/upload) a record of the company may attach: every
+ * key must be an upload of that company, else each missing one is named by its place in `keys`
+ * (`attachment_keys.<i>`) and nothing is attached. Repeated keys count once. The one home of the
+ * attachment check of task request comments and chat messages.
+ */
+export async function attachableFiles(
+  ex: DatabaseExecutor,
+  companyId: string,
+  keys: readonly string[],
+): Promise<StoredFileRow[]> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return [];
+  const files = await ex
+    .select()
+    .from(storedFile)
+    .where(and(eq(storedFile.company_id, companyId), inArray(storedFile.key, unique)));
+  const missing = unique.filter((key) => !files.some((f) => f.key === key));
+  if (missing.length > 0)
+    throw new ValidationError(
+      missing.map((key) => ({
+        path: `attachment_keys.${keys.indexOf(key)}`,
+        message: 'Upload the file to this company before attaching it.',
+      })),
+    );
+  return unique.map((key) => files.find((f) => f.key === key)!);
+}
 
 export function createFileRepository(db: Database) {
   return {

@@ -1,10 +1,10 @@
-/** REST: POST /files/upload and GET /files/:key. */
+/** REST: POST /files/upload (a user's, or a chat guest's for their room) and GET /files/:key. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { text } from '../../../shared/schemas/input';
 import { AppError } from '../../../shared/errors';
 import { failAs, parseInput } from '../../errors';
-import { authenticateRequest, requestOrigin, requireRequestViewer } from '../../http/auth';
+import { authenticateRequest, requestOrigin, viewerOf } from '../../http/auth';
 import { sendAppError } from '../../http/errors';
 import { receiveFile } from '../../http/multipart';
 import type { RouteDeps } from '../../http/routeDeps';
@@ -29,17 +29,21 @@ const FILE_SECURITY_HEADERS = {
 export function registerFileRoutes(app: FastifyInstance, { services, config }: RouteDeps): void {
   app.post('/files/upload', async (request, reply) => {
     try {
-      const viewer = await requireRequestViewer(services.auth, request);
+      const auth = await authenticateRequest(services.auth, request);
+      // A chat guest uploads for their room's company only, to attach in that room (chat/guestFiles.ts).
+      const who =
+        auth.kind === 'guest'
+          ? ({ kind: 'guest', guest: auth.guest } as const)
+          : ({ kind: 'user', viewer: viewerOf(auth) } as const);
       const query = parseInput(uploadQuery, request.query ?? {});
       const received = await receiveFile(request, config.uploadMaxBytes);
+      const upload = { name: received.name, bytes: received.bytes, companyId: query.company_id };
       const stored = await failAs(
         'UPLOAD_FILE_FAILED',
         () =>
-          services.files.upload(viewer, {
-            name: received.name,
-            bytes: received.bytes,
-            companyId: query.company_id,
-          }),
+          who.kind === 'guest'
+            ? services.chatGuestFiles.upload(who.guest, upload)
+            : services.files.upload(who.viewer, upload),
         (error) => request.log.error({ err: error }, 'file upload failed'),
       );
       const url = services.files.signer.sign(stored.path, requestOrigin(request, config.publicUrl));

@@ -32,6 +32,33 @@ export function createFileService(
   storage: FileStorage,
   signer: FileUrlSigner,
 ) {
+  /** The file-type check (by content and name), then the bytes and their stored_file row. */
+  async function store(
+    companyId: string,
+    uploadedBy: string | null,
+    request: Omit<UploadRequest, 'companyId'>,
+  ): Promise<StoredUpload> {
+    const check = checkFile(request.name, request.bytes, request.allowed);
+    if (!check.ok) throw new AppError(check.code, 400);
+    const key = randomBytes(24).toString('base64url');
+    await storage.put(companyId, key, request.bytes);
+    try {
+      const file = await repo.insert({
+        key,
+        company_id: companyId,
+        uploaded_by: uploadedBy,
+        content_type: check.mime,
+        size: request.bytes.length,
+        sha256: createHash('sha256').update(request.bytes).digest('hex'),
+        original_name: Array.from(request.name).slice(0, 255).join(''),
+      });
+      return { file, path: `${FILE_PATH_PREFIX}${key}` };
+    } catch (error) {
+      await storage.remove(companyId, key).catch(() => undefined);
+      throw error;
+    }
+  }
+
   return {
     signer,
 
@@ -39,25 +66,15 @@ export function createFileService(
       const companyId = request.companyId ?? viewer.user.company_id;
       if (!isUuid(companyId) || !canUploadFor(viewer, companyId))
         throw new AppError('NO_COMPANY', 404);
-      const check = checkFile(request.name, request.bytes, request.allowed);
-      if (!check.ok) throw new AppError(check.code, 400);
-      const key = randomBytes(24).toString('base64url');
-      await storage.put(companyId, key, request.bytes);
-      try {
-        const file = await repo.insert({
-          key,
-          company_id: companyId,
-          uploaded_by: viewer.user.id,
-          content_type: check.mime,
-          size: request.bytes.length,
-          sha256: createHash('sha256').update(request.bytes).digest('hex'),
-          original_name: Array.from(request.name).slice(0, 255).join(''),
-        });
-        return { file, path: `${FILE_PATH_PREFIX}${key}` };
-      } catch (error) {
-        await storage.remove(companyId, key).catch(() => undefined);
-        throw error;
-      }
+      return store(companyId, viewer.user.id, request);
+    },
+
+    /**
+     * Checks and stores an upload of someone who is not a user (a chat guest, for their room's
+     * company, uploaded_by null). The caller has already decided that they may store it there.
+     */
+    storeForGuest(companyId: string, request: Omit<UploadRequest, 'companyId'>) {
+      return store(companyId, null, request);
     },
 
     /**

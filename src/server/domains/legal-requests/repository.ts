@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DatabaseExecutor } from '../../db/connection';
-import { storedFile, userProfile } from '../../db/schema';
+import { userProfile } from '../../db/schema';
 import {
   legalRequest,
   legalRequestActivity,
@@ -224,15 +224,6 @@ export function createLegalRequestRepository(db: Database) {
         .orderBy(asc(legalRequestAttachment.created_at), asc(legalRequestAttachment.id));
     },
 
-    /** Stored files of one company by key (uploaded through POST /files/upload). */
-    storedFiles(ex: DatabaseExecutor, companyId: string, keys: readonly string[]) {
-      if (keys.length === 0) return Promise.resolve([]);
-      return ex
-        .select()
-        .from(storedFile)
-        .where(and(eq(storedFile.company_id, companyId), inArray(storedFile.key, [...keys])));
-    },
-
     activities(ex: DatabaseExecutor, requestId: string) {
       return ex
         .select({
@@ -262,21 +253,6 @@ export function createLegalRequestRepository(db: Database) {
       }>,
     ) {
       if (rows.length > 0) await ex.insert(legalRequestActivity).values(rows);
-    },
-
-    /** A live, active user of the company (requested_by must be one). */
-    async userOfCompany(ex: DatabaseExecutor, companyId: string, userId: string) {
-      const [row] = await ex
-        .select({ id: userProfile.id })
-        .from(userProfile)
-        .where(
-          and(
-            eq(userProfile.id, userId),
-            eq(userProfile.company_id, companyId),
-            eq(userProfile.is_deactivated, false),
-          ),
-        );
-      return !!row;
     },
 
     /** How activity rows name a person: their name, else their email. */

@@ -36,6 +36,8 @@ import {
   canWorkLegalRequest,
   type Viewer,
 } from '../../permissions';
+import { attachableFiles } from '../files/repository';
+import { activeUserOfCompany } from '../users/repository';
 import type { LegalRequestRepository, LegalRequestRow } from './repository';
 
 type Change = { type: LegalRequestActivityType; current: string | null; previous: string | null };
@@ -93,16 +95,7 @@ export function createLegalRequestService(repo: LegalRequestRepository) {
     referenceId: string,
     keys: readonly string[],
   ): Promise<number> {
-    const unique = [...new Set(keys)];
-    const files = await repo.storedFiles(ex, request.company_id, unique);
-    const missing = unique.filter((key) => !files.some((f) => f.key === key));
-    if (missing.length > 0)
-      throw new ValidationError(
-        missing.map((key) => ({
-          path: `attachment_keys.${keys.indexOf(key)}`,
-          message: 'Upload the file to this company before attaching it.',
-        })),
-      );
+    const files = await attachableFiles(ex, request.company_id, keys);
     if (files.length > 0)
       await ex.insert(legalRequestAttachment).values(
         files.map((f) => ({
@@ -188,7 +181,7 @@ export function createLegalRequestService(repo: LegalRequestRepository) {
             { path: 'parent_task_id', message: 'No such request of this company.' },
           ]);
         if (parent?.is_subtask) throw new AppError('TASK_REQUEST_NESTED_SUBTASK', 400);
-        if (!(await repo.userOfCompany(tx, input.company_id, input.requested_by)))
+        if (!(await activeUserOfCompany(tx, input.company_id, input.requested_by)))
           throw new ValidationError([
             {
               path: 'requested_by',
@@ -237,7 +230,7 @@ export function createLegalRequestService(repo: LegalRequestRepository) {
           }
         }
         if (input.requested_by !== undefined && input.requested_by !== current.requested_by) {
-          if (!(await repo.userOfCompany(tx, current.company_id, input.requested_by)))
+          if (!(await activeUserOfCompany(tx, current.company_id, input.requested_by)))
             throw new ValidationError([
               {
                 path: 'requested_by',
@@ -278,7 +271,7 @@ export function createLegalRequestService(repo: LegalRequestRepository) {
         if (input.assignee_id !== undefined && input.assignee_id !== current.assignee_id) {
           if (
             input.assignee_id !== null &&
-            !(await repo.userOfCompany(tx, viewer.user.company_id, input.assignee_id))
+            !(await activeUserOfCompany(tx, viewer.user.company_id, input.assignee_id))
           )
             throw new ValidationError([
               {

@@ -1,8 +1,31 @@
 /** SQL of user profiles. Every read and write is limited to the company ids the caller may see. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/connection';
+import type { Database, DatabaseExecutor } from '../../db/connection';
 import { userProfile, type UserProfileRow } from '../../db/schema';
 import { isUuid } from '../../errors';
+
+/**
+ * Whether `userId` is an active (not deactivated) user of the company: the one check of a person
+ * named in a company's records (a task request's requested_by or assignee, a chat room's member).
+ */
+export async function activeUserOfCompany(
+  ex: DatabaseExecutor,
+  companyId: string,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: userProfile.id })
+    .from(userProfile)
+    .where(
+      and(
+        eq(userProfile.id, userId),
+        eq(userProfile.company_id, companyId),
+        eq(userProfile.is_deactivated, false),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
 
 export function createUserRepository(db: Database) {
   return {
