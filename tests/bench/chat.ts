@@ -191,7 +191,8 @@ export async function run(args: string[]): Promise<void> {
           }),
       ),
     );
-    const rssStart = await rssMb(server.child.pid!);
+    const serverPid = server.child.pid!;
+    const rssStart = await rssMb(serverPid);
     log(
       `${clients} clients following; server RSS ${rssStart} MB; sending ${rate}/s for ${seconds} s`,
     );
@@ -200,7 +201,7 @@ export async function run(args: string[]): Promise<void> {
     const rssSamples: number[] = [];
     const sampler = setInterval(
       () =>
-        void rssMb(server.child.pid!).then(
+        void rssMb(serverPid).then(
           (mb) => rssSamples.push(mb),
           () => undefined,
         ),
