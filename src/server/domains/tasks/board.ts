@@ -104,6 +104,9 @@ export function createBoardQueries(db: Database) {
    * same condition over task_board_count, whose rows hold exactly the live non-"estimated" tasks.
    * A tech lead's projects are looked up first, so the planner sees how many they are (a lead of
    * every project walks the status index newest first; a lead of a few, those projects' entries).
+   * They go as one array parameter (`= any($1::uuid[])`), not a list of parameters: the planner
+   * still sees every value, but seven arms of 50 parameters cost 19 ms of planning (and drizzle
+   * time building them) where one array costs 2 ms. The cards' ids likewise (cardsOf).
    */
   async function onBoard(
     viewer: Viewer,
