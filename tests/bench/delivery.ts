@@ -285,7 +285,21 @@ on one freshly seeded database): keys and counts read 3,148 buffers, p50 119 ms;
 buffers, p50 37 ms. On a fresh seed the project table has no statistics, and the keys as a
 subquery over the lead's projects were planned as a few projects and read every task of each
 column (about 2,600 rows per status); as a list they stop at the page. The
-rest is GraphQL and the JSON of 350 cards with their allowed moves. A move is five statements:
+rest, measured stage by stage through the whole server path (2026-11-27, 40 alternated rounds at
+load average 17–19, so read the shares, not the milliseconds): the board service (its SQL and
+drizzle) 59% of a request, GraphQL resolving the 350 cards 16%, the rest (HTTP, yoga, parse,
+validation and graphql-armor's rules, 1.6 ms p50 of them, the 129,614-byte JSON) 25%; the session
+check runs beside the query (http.ts speculation) and is not on the path. A CPU profile of 150
+requests put drizzle's query building (its \`is()\` checks per parameter) at a fifth of the busy
+time, and EXPLAIN showed why the SQL cost more than its 1.3 ms of execution: planning. The keys'
+seven arms each took the lead's 50 projects as 50 parameters (19 ms planning under load, for 1.5 ms
+running) and the cards 350 id parameters. Both now go as one array parameter
+(\`= any($1::uuid[])\`; the planner still sees every value): keys planning 2 ms, and, old and new
+alternated in one process at load average 26, the service's p50 121 → 87 ms (p95 201 → 125) and
+the whole path's p50 193 → 166 ms. Tried and dropped: the cards' joins inside each arm, one
+statement for keys and cards (planning seven five-table arms took 200 ms, slower than the round
+trip it saved), and that statement prepared (PostgreSQL kept planning it custom). Not yet tried:
+preparing the keys statement, trimming the GraphQL selection, the renderer's first paint. A move is five statements:
 begin, the task read as the viewer and locked in one statement, the update, the status log row,
 commit; notifications, when the transition has them, are inserted in the same transaction. Commit
 (the WAL flush) is the largest at 7–12 ms. Before issue 19's board rework a move also took a

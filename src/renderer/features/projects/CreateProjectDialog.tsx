@@ -1,21 +1,12 @@
 /** Creates a project of the company in view: a name and, optionally, its tech lead. */
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ERRORS } from '../../../shared/errors';
 import { projectInputSchema } from '../../../shared/schemas/delivery';
 import { describeError } from '../../app/errors';
+import { FormDialog } from '../../components/FormDialog';
 import { fullName } from '../../app/format';
 import { CREATE_PROJECT_MUTATION, PICKERS_QUERY, PROJECTS_QUERY } from './operations';
 
@@ -58,46 +49,35 @@ export function CreateProjectDialog({
   }
 
   return (
-    <Dialog isOpen title="New project" icon="projects" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)}>
-        <DialogBody>
-          {problem ? (
-            <Callout intent={Intent.DANGER} role="alert" className="ld-form-callout">
-              {problem}
-            </Callout>
-          ) : null}
-          <FormGroup label="Name" labelFor="project-name">
-            <InputGroup
-              id="project-name"
-              value={name}
-              autoFocus
-              onChange={(event) => setName(event.currentTarget.value)}
-            />
-          </FormGroup>
-          <FormGroup label="Tech lead" labelFor="project-tech-lead">
-            <HTMLSelect
-              id="project-tech-lead"
-              fill
-              value={techLead}
-              onChange={(event) => setTechLead(event.currentTarget.value)}
-              options={[
-                { value: '', label: 'No tech lead yet' },
-                ...leads.map((p) => ({ value: p.id, label: `${fullName(p)} (${p.email})` })),
-              ]}
-            />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button onClick={onClose}>Cancel</Button>
-              <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
-                Create project
-              </Button>
-            </>
-          }
+    <FormDialog
+      title="New project"
+      icon="projects"
+      problem={problem}
+      submitText="Create project"
+      busy={loading}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <FormGroup label="Name" labelFor="project-name">
+        <InputGroup
+          id="project-name"
+          value={name}
+          autoFocus
+          onChange={(event) => setName(event.currentTarget.value)}
         />
-      </form>
-    </Dialog>
+      </FormGroup>
+      <FormGroup label="Tech lead" labelFor="project-tech-lead">
+        <HTMLSelect
+          id="project-tech-lead"
+          fill
+          value={techLead}
+          onChange={(event) => setTechLead(event.currentTarget.value)}
+          options={[
+            { value: '', label: 'No tech lead yet' },
+            ...leads.map((p) => ({ value: p.id, label: `${fullName(p)} (${p.email})` })),
+          ]}
+        />
+      </FormGroup>
+    </FormDialog>
   );
 }

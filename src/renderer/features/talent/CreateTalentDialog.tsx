@@ -1,20 +1,11 @@
 /** Adds a talent record for a person of the company: talent type, pay rate and the rest. */
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { ERRORS } from '../../../shared/errors';
 import { talentInputSchema } from '../../../shared/schemas/delivery';
 import { describeError } from '../../app/errors';
+import { FormDialog } from '../../components/FormDialog';
 import { fullName } from '../../app/format';
 import { PICKERS_QUERY } from '../projects/operations';
 import { formatCents, parseDollars } from './money';
@@ -80,81 +71,70 @@ export function CreateTalentDialog({
 
   const personOptions = people.map((p) => ({ value: p.id, label: `${fullName(p)} (${p.email})` }));
   return (
-    <Dialog isOpen title="Add talent" icon="person" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)}>
-        <DialogBody>
-          {problem ? (
-            <Callout intent={Intent.DANGER} role="alert" className="ld-form-callout">
-              {problem}
-            </Callout>
-          ) : null}
-          <FormGroup label="Person" labelFor="talent-person">
-            <HTMLSelect
-              id="talent-person"
-              fill
-              value={form.person}
-              onChange={(e) => set('person')(e.currentTarget.value)}
-              options={[{ value: '', label: 'Choose a person…' }, ...personOptions]}
-            />
-          </FormGroup>
-          <FormGroup label="Talent type" labelFor="talent-type">
-            <HTMLSelect
-              id="talent-type"
-              fill
-              value={form.type}
-              onChange={(e) => set('type')(e.currentTarget.value)}
-              options={[
-                { value: '', label: 'Choose a talent type…' },
-                ...(pickers.data?.talentTypes ?? []).map((t) => ({
-                  value: t.id,
-                  label: `${t.role} (${formatCents(t.hourly_rate)}/h)`,
-                })),
-              ]}
-            />
-          </FormGroup>
-          <FormGroup label="Pay rate (dollars per hour)" labelFor="talent-pay">
-            <InputGroup
-              id="talent-pay"
-              value={form.pay}
-              onChange={(e) => set('pay')(e.currentTarget.value)}
-            />
-          </FormGroup>
-          <FormGroup label="Reports to" labelFor="talent-lead">
-            <HTMLSelect
-              id="talent-lead"
-              fill
-              value={form.lead}
-              onChange={(e) => set('lead')(e.currentTarget.value)}
-              options={[{ value: '', label: 'Nobody' }, ...personOptions]}
-            />
-          </FormGroup>
-          <FormGroup label="LinkedIn profile" labelFor="talent-linkedin">
-            <InputGroup
-              id="talent-linkedin"
-              placeholder="https://www.linkedin.com/in/…"
-              value={form.linkedin}
-              onChange={(e) => set('linkedin')(e.currentTarget.value)}
-            />
-          </FormGroup>
-          <FormGroup label="Hubstaff id" labelFor="talent-hubstaff">
-            <InputGroup
-              id="talent-hubstaff"
-              value={form.hubstaff}
-              onChange={(e) => set('hubstaff')(e.currentTarget.value)}
-            />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button onClick={onClose}>Cancel</Button>
-              <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
-                Add talent
-              </Button>
-            </>
-          }
+    <FormDialog
+      title="Add talent"
+      icon="person"
+      problem={problem}
+      submitText="Add talent"
+      busy={loading}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <FormGroup label="Person" labelFor="talent-person">
+        <HTMLSelect
+          id="talent-person"
+          fill
+          value={form.person}
+          onChange={(e) => set('person')(e.currentTarget.value)}
+          options={[{ value: '', label: 'Choose a person…' }, ...personOptions]}
         />
-      </form>
-    </Dialog>
+      </FormGroup>
+      <FormGroup label="Talent type" labelFor="talent-type">
+        <HTMLSelect
+          id="talent-type"
+          fill
+          value={form.type}
+          onChange={(e) => set('type')(e.currentTarget.value)}
+          options={[
+            { value: '', label: 'Choose a talent type…' },
+            ...(pickers.data?.talentTypes ?? []).map((t) => ({
+              value: t.id,
+              label: `${t.role} (${formatCents(t.hourly_rate)}/h)`,
+            })),
+          ]}
+        />
+      </FormGroup>
+      <FormGroup label="Pay rate (dollars per hour)" labelFor="talent-pay">
+        <InputGroup
+          id="talent-pay"
+          value={form.pay}
+          onChange={(e) => set('pay')(e.currentTarget.value)}
+        />
+      </FormGroup>
+      <FormGroup label="Reports to" labelFor="talent-lead">
+        <HTMLSelect
+          id="talent-lead"
+          fill
+          value={form.lead}
+          onChange={(e) => set('lead')(e.currentTarget.value)}
+          options={[{ value: '', label: 'Nobody' }, ...personOptions]}
+        />
+      </FormGroup>
+      <FormGroup label="LinkedIn profile" labelFor="talent-linkedin">
+        <InputGroup
+          id="talent-linkedin"
+          placeholder="https://www.linkedin.com/in/…"
+          value={form.linkedin}
+          onChange={(e) => set('linkedin')(e.currentTarget.value)}
+        />
+      </FormGroup>
+      <FormGroup label="Hubstaff id" labelFor="talent-hubstaff">
+        <InputGroup
+          id="talent-hubstaff"
+          value={form.hubstaff}
+          onChange={(e) => set('hubstaff')(e.currentTarget.value)}
+        />
+      </FormGroup>
+    </FormDialog>
   );
 }

@@ -3,23 +3,14 @@
  * reporting line, LinkedIn profile and Hubstaff id. The company's managers add talent records.
  * A second tab lists the talent types; the provider's internal admins add and edit them.
  */
-import {
-  Button,
-  Callout,
-  HTMLTable,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Tab,
-  Tabs,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
 import { fullName } from '../../app/format';
 import { Page } from '../../components/Page';
+import { QueryFrame } from '../../components/QueryFrame';
 import { useViewer } from '../auth/useViewer';
 import { CreateTalentDialog } from './CreateTalentDialog';
 import { formatCents } from './money';
@@ -41,62 +32,60 @@ export function TalentPage() {
   });
   const talents = data?.talents ?? [];
 
-  let body;
-  if (error && !data) {
-    body = (
-      <Callout intent={Intent.DANGER} icon="error" role="alert">
-        {describeError(error, ERRORS.FETCH_TALENT_PROFILES_FAILED)}
-      </Callout>
-    );
-  } else if (loading && !data) {
-    body = <Spinner className="ld-loading" size={32} aria-label="Loading talent" />;
-  } else if (talents.length === 0) {
-    body = <NonIdealState icon="people" title={ERRORS.NO_TALENT_PROFILES} />;
-  } else {
-    body = (
-      <HTMLTable className="ld-table" striped aria-label="Talent">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Talent type</th>
-            <th>Hourly rate</th>
-            <th>Pay rate</th>
-            <th>Reports to</th>
-            <th>Profile</th>
-            <th>Hubstaff</th>
-          </tr>
-        </thead>
-        <tbody>
-          {talents.map((t) => (
-            <tr key={t.id}>
-              <td>
-                {fullName(t)}
-                <div className="ld-muted">{t.email}</div>
-              </td>
-              <td>
-                <Tag minimal intent={t.talent_type.is_team_lead ? Intent.PRIMARY : Intent.NONE}>
-                  {t.talent_type.role}
-                </Tag>
-              </td>
-              <td>{formatCents(t.talent_type.hourly_rate)}</td>
-              <td>{formatCents(t.pay_rate)}</td>
-              <td>{t.reporting_to_name ?? '—'}</td>
-              <td>
-                {t.linkedin_url ? (
-                  <a href={t.linkedin_url} target="_blank" rel="noreferrer noopener">
-                    LinkedIn
-                  </a>
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td>{t.hubstaff_id ?? '—'}</td>
+  const body = (
+    <QueryFrame
+      error={error ? describeError(error, ERRORS.FETCH_TALENT_PROFILES_FAILED) : null}
+      loading={loading}
+      hasData={data !== undefined}
+      isEmpty={talents.length === 0}
+      loadingLabel="Loading talent"
+      empty={{ icon: 'people', title: ERRORS.NO_TALENT_PROFILES }}
+    >
+      {() => (
+        <HTMLTable className="ld-table" striped aria-label="Talent">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Talent type</th>
+              <th>Hourly rate</th>
+              <th>Pay rate</th>
+              <th>Reports to</th>
+              <th>Profile</th>
+              <th>Hubstaff</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-    );
-  }
+          </thead>
+          <tbody>
+            {talents.map((t) => (
+              <tr key={t.id}>
+                <td>
+                  {fullName(t)}
+                  <div className="ld-muted">{t.email}</div>
+                </td>
+                <td>
+                  <Tag minimal intent={t.talent_type.is_team_lead ? Intent.PRIMARY : Intent.NONE}>
+                    {t.talent_type.role}
+                  </Tag>
+                </td>
+                <td>{formatCents(t.talent_type.hourly_rate)}</td>
+                <td>{formatCents(t.pay_rate)}</td>
+                <td>{t.reporting_to_name ?? '—'}</td>
+                <td>
+                  {t.linkedin_url ? (
+                    <a href={t.linkedin_url} target="_blank" rel="noreferrer noopener">
+                      LinkedIn
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td>{t.hubstaff_id ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </QueryFrame>
+  );
 
   return (
     <Page

@@ -2,21 +2,13 @@
  * Adds a talent type or edits one (role and hourly rate): the rate is typed in dollars and sent in
  * integer cents, checked by the same schema as the server's before it is sent.
  */
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { FormGroup, InputGroup } from '@blueprintjs/core';
 import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { ERRORS, PRODUCT_ERRORS } from '../../../shared/errors';
 import { talentTypeInputSchema } from '../../../shared/schemas/talentTypes';
 import { describeError } from '../../app/errors';
+import { FormDialog } from '../../components/FormDialog';
 import { parseDollars } from './money';
 import {
   CREATE_TALENT_TYPE_MUTATION,
@@ -71,52 +63,37 @@ export function TalentTypeDialog({
 
   const title = editing ? `Edit ${editing.role}` : 'Add talent type';
   return (
-    <Dialog isOpen title={title} icon="tag" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)}>
-        <DialogBody>
-          {problem ? (
-            <Callout intent={Intent.DANGER} role="alert" className="ld-form-callout">
-              {problem}
-            </Callout>
-          ) : null}
-          <FormGroup label="Role" labelFor="talent-type-role">
-            <InputGroup
-              id="talent-type-role"
-              autoFocus
-              placeholder="Senior developer"
-              value={role}
-              onChange={(e) => setRole(e.currentTarget.value)}
-            />
-          </FormGroup>
-          <FormGroup
-            label="Hourly rate (dollars)"
-            labelFor="talent-type-rate"
-            helperText="Task estimates priced from now on use this rate; earlier estimates keep theirs."
-          >
-            <InputGroup
-              id="talent-type-rate"
-              leftIcon="dollar"
-              placeholder="45.50"
-              value={rate}
-              onChange={(e) => setRate(e.currentTarget.value)}
-            />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button onClick={onClose}>Cancel</Button>
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                loading={created.loading || updated.loading}
-              >
-                {editing ? 'Save' : 'Add talent type'}
-              </Button>
-            </>
-          }
+    <FormDialog
+      title={title}
+      icon="tag"
+      problem={problem}
+      submitText={editing ? 'Save' : 'Add talent type'}
+      busy={created.loading || updated.loading}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      <FormGroup label="Role" labelFor="talent-type-role">
+        <InputGroup
+          id="talent-type-role"
+          autoFocus
+          placeholder="Senior developer"
+          value={role}
+          onChange={(e) => setRole(e.currentTarget.value)}
         />
-      </form>
-    </Dialog>
+      </FormGroup>
+      <FormGroup
+        label="Hourly rate (dollars)"
+        labelFor="talent-type-rate"
+        helperText="Task estimates priced from now on use this rate; earlier estimates keep theirs."
+      >
+        <InputGroup
+          id="talent-type-rate"
+          leftIcon="dollar"
+          placeholder="45.50"
+          value={rate}
+          onChange={(e) => setRate(e.currentTarget.value)}
+        />
+      </FormGroup>
+    </FormDialog>
   );
 }

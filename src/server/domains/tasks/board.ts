@@ -7,7 +7,7 @@
  * Column counts come from task_board_count (migration 0028, kept by triggers on task) wherever
  * the board's own condition is the viewer's whole reach, so they cost rows per key, not per task.
  */
-import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection';
 import { userProfile } from '../../db/schema';
@@ -104,6 +104,9 @@ export function createBoardQueries(db: Database) {
    * same condition over task_board_count, whose rows hold exactly the live non-"estimated" tasks.
    * A tech lead's projects are looked up first, so the planner sees how many they are (a lead of
    * every project walks the status index newest first; a lead of a few, those projects' entries).
+   * They go as one array parameter (`= any($1::uuid[])`), not a list of parameters: the planner
+   * still sees every value, but seven arms of 50 parameters cost 19 ms of planning (and drizzle
+   * time building them) where one array costs 2 ms. The cards' ids likewise (cardsOf).
    */
   async function onBoard(
     viewer: Viewer,
@@ -122,7 +125,7 @@ export function createBoardQueries(db: Database) {
         ? eq(t.assignee_id, me)
         : kind === 'tech_lead'
           ? led.length > 0
-            ? inArray(t.project_id, led)
+            ? sql`${t.project_id} = any(${sql.param(led)}::uuid[])`
             : sql`false`
           : or(
               eq(t.qa_id, me),
@@ -205,12 +208,8 @@ export function createBoardQueries(db: Database) {
     keys: ReadonlyArray<{ id: string }>,
   ): Promise<Map<string, BoardCardRecord>> {
     if (keys.length === 0) return new Map();
-    const rows = await selectCards(db).where(
-      inArray(
-        task.id,
-        keys.map((k) => k.id),
-      ),
-    );
+    const ids = keys.map((k) => k.id);
+    const rows = await selectCards(db).where(sql`${task.id} = any(${sql.param(ids)}::uuid[])`);
     return new Map(rows.map((r) => [r.id, r]));
   }
 
