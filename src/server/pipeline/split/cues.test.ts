@@ -69,6 +69,7 @@ describe('other page cues', () => {
     expect(closing(['We await your reply.', 'Sincerely,', '/s/ Dana Hall'])).toBe(true);
     expect(closing(['We await your reply.', '_ Very truly yours,'])).toBe(false);
     expect(closing(['We await your reply.', 'Respectfully submitted,', 'Page 2 of 3'])).toBe(false);
+    expect(closing(['Dated: August 20, 2017', 'Dana Hall', 'Attorney for Defendants'])).toBe(true);
   });
 
   it('sees a letter opening', () => {

@@ -118,7 +118,8 @@ const NUMBER_ONLY = /^\W*(page\s*)?\d+(\s*(of|\/)\s*\d+)?\W*$/i;
 /**
  * A closing or signature in the last lines: the page ends a letter, pleading or report. Not when
  * the page's last line is a bare complimentary close: its signature block is on the next page,
- * so the letter goes on there.
+ * so the letter goes on there. (A "Dated:" line may stand before or after the signature: it says
+ * neither.)
  */
 export function closing(lines: string[]): boolean {
   const body = lines.filter((l) => l.trim() !== '' && !NUMBER_ONLY.test(l.trim()));
