@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adjNumbers,
   captionScore,
+  closing,
   cosine,
   furniture,
   isSeparator,
@@ -59,6 +60,16 @@ describe('other page cues', () => {
     expect(isSeparator(['DOCUMENT COVER SHEET', 'Case Number ADJ10234567'], 40)).toBe(true);
     expect(isSeparator(['FAX COVER SHEET', 'To: Zenith'], 10)).toBe(false);
     expect(isSeparator(['PETITION FOR PENALTIES'], 200)).toBe(false);
+  });
+
+  it('sees a signature block, but not a bare close whose signature is on the next page', () => {
+    expect(closing(['We await your reply.', 'Very truly yours,', 'Dana Hall', 'Hall & Co.'])).toBe(
+      true,
+    );
+    expect(closing(['We await your reply.', 'Sincerely,', '/s/ Dana Hall'])).toBe(true);
+    expect(closing(['We await your reply.', '_ Very truly yours,'])).toBe(false);
+    expect(closing(['We await your reply.', 'Respectfully submitted,', 'Page 2 of 3'])).toBe(false);
+    expect(closing(['Dated: August 20, 2017', 'Dana Hall', 'Attorney for Defendants'])).toBe(true);
   });
 
   it('sees a letter opening', () => {

@@ -109,8 +109,21 @@ export function letterhead(lines: string[]): boolean {
     );
 }
 
-/** A closing or signature in the last lines: the page ends a letter, pleading or report. */
+/** A complimentary close alone on a line ("Very truly yours,"), OCR specks around it ignored. */
+const BARE_CLOSE =
+  /^[\W_]*(sincerely( yours)?|(very )?truly yours|yours (very )?(truly|sincerely)|respectfully( submitted| yours)?|(best |kind )?regards)[\W_]*$/i;
+/** A page number or counter alone on a line. */
+const NUMBER_ONLY = /^\W*(page\s*)?\d+(\s*(of|\/)\s*\d+)?\W*$/i;
+
+/**
+ * A closing or signature in the last lines: the page ends a letter, pleading or report. Not when
+ * the page's last line is a bare complimentary close: its signature block is on the next page,
+ * so the letter goes on there. (A "Dated:" line may stand before or after the signature: it says
+ * neither.)
+ */
 export function closing(lines: string[]): boolean {
+  const body = lines.filter((l) => l.trim() !== '' && !NUMBER_ONLY.test(l.trim()));
+  if (BARE_CLOSE.test((body[body.length - 1] ?? '').trim())) return false;
   return lines
     .slice(-8)
     .some((l) =>

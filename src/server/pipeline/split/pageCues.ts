@@ -77,7 +77,7 @@ export type AttachmentHead =
   | 'proofOfService';
 
 const HEADS: Array<[AttachmentHead, RegExp]> = [
-  ['verification', /^\s*verification\s*$/],
+  ['verification', /^\s*ver[il1]f[il1]cat[il1]on\s*$/],
   ['opinion', /\bopinion on decision\b/],
   [
     'itemization',
@@ -91,7 +91,15 @@ const EXHIBIT = /^\s*exhibit\s*["“'‘]?\s*([a-z]{1,2}|\d{1,3})?["”'’]?\s*
 
 /** OCR-folded letters back to the plain ones the patterns use ("verlflcatlon" stays unread). */
 function plain(line: string): string {
-  return line.toLowerCase().replace(/[|!]/g, 'l').replace(/\s+/g, ' ');
+  return (
+    line
+      .toLowerCase()
+      .replace(/[|!]/g, 'l')
+      .replace(/\s+/g, ' ')
+      // Specks and stray quotes OCR reads beside a heading ("VERIFICATION\"", "_ EXHIBIT B").
+      .replace(/^[^a-z0-9"“'‘]+|[^a-z0-9.)"”'’]+$/g, '')
+      .replace(/^["“'‘]+(?=[a-z])|(?<=[a-z])["”'’]+$/g, '')
+  );
 }
 
 /** The attachment heading among the page's first lines, if any. */
@@ -139,15 +147,22 @@ export function caseLine(lines: string[]): boolean {
 
 const CASE_REF = /\badj\s?\d{6,8}\b|\bcase\s*(no|number|#)|\bclaim\s*(no|number|#)/i;
 const VERSUS = /\S\s+v(s)?\.?\s+\S/i;
+/** A heading, a dash, then the parties: "ANSWER — OCAMPO v. BAYSHORE LINEN, et al.". */
+const TITLED_PARTIES = /^[^a-z]{6,}\s[—–-]{1,2}\s[^a-z]*\S\s+v(s)?\.\s+\S/;
 
 /**
- * A running header repeating the caption in one line ("REYES v. ACME FOODS, ADJ1234567") on
- * one of the page's first two lines: pleadings print it on their continuation pages.
+ * A running header repeating the caption in one line ("REYES v. ACME FOODS, ADJ1234567", or the
+ * pleading's title and the parties: "ANSWER — OCAMPO v. BAYSHORE LINEN, et al.") on one of the
+ * page's first two lines: pleadings print it on their continuation pages.
  */
 export function captionHeader(lines: string[]): boolean {
   return lines
     .slice(0, 2)
-    .some((l) => l.length < 110 && VERSUS.test(l) && CASE_REF.test(l) && !/^\s*re\s*:/i.test(l));
+    .some(
+      (l) =>
+        (l.length < 110 && VERSUS.test(l) && CASE_REF.test(l) && !/^\s*re\s*:/i.test(l)) ||
+        (l.length < 160 && TITLED_PARTIES.test(l.trim())),
+    );
 }
 
 /** Layout shape: mean line length and line count, for a layout-change cue. */
