@@ -51,8 +51,9 @@ function waitForLine(
 
 /**
  * Starts the host on a fresh data folder and database; `demo` seeds the demo data set
- * (src/server/seed); `env` adds variables; `ownCluster` lets the server initialise and run its own embedded PostgreSQL
- * in the data folder, as on a first `npm start`, instead of a clone on the run's server.
+ * (src/server/seed); `env` adds environment variables; `ownCluster` lets the server initialise and
+ * run its own embedded PostgreSQL in the data folder, as on a first `npm start`, instead of a clone
+ * on the run's server.
  */
 export async function startHost(
   options: { demo?: boolean; ownCluster?: boolean; env?: Record<string, string> } = {},
