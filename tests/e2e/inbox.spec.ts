@@ -10,7 +10,6 @@ test.skip(missing !== null, missing ?? '');
 
 // A host, dovecot and an SMTP server start before the test: generous on a loaded machine.
 test.describe.configure({ timeout: 300_000 });
-const spec = hostForSpec();
 let dovecot: TestDovecot;
 let smtp: TestSmtp;
 
@@ -46,7 +45,11 @@ test.beforeAll(async () => {
     ['\\Seen'],
   );
   await client.logout();
+  // The host's server may reach these loopback servers: the setting an admin would give it.
+  process.env.MAIL_ALLOWED_SERVERS = `${dovecot.host}:${dovecot.port},${smtp.config.host}:${smtp.config.port}`;
 });
+// Registered after the mail servers' set-up, so the host starts with their addresses allowed.
+const spec = hostForSpec();
 test.afterAll(async () => {
   await smtp?.close();
   await dovecot?.stop();

@@ -5,9 +5,11 @@
  * threads group replies, PDFs become raw files once per company, and send / draft / forward go
  * out over SMTP and land in Sent. Skips only where dovecot is not installed (CI installs it).
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatError } from '../../src/shared/errors';
 import { rawFile } from '../../src/server/db/schema';
 import { mailIntegration } from '../../src/server/db/schemaMail';
 import { dovecotMissing, startTestDovecot, type TestDovecot } from '../support/dovecot';
@@ -90,7 +92,14 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
   beforeAll(async () => {
     dovecot = await startTestDovecot();
     smtp = await startTestSmtp();
-    server = await startTestServer({ mailSyncTickSeconds: 0 });
+    // Loopback servers on test ports: allowed through the server setting, as an admin would.
+    server = await startTestServer({
+      mailSyncTickSeconds: 0,
+      mailAllowedServers: [
+        `${dovecot.host}:${dovecot.port}`,
+        `${smtp.config.host}:${smtp.config.port}`,
+      ],
+    });
     const firm = await server.signUpCompany({ name: 'Inbox & Co', is_legal: true });
     admin = firm.admin;
     companyId = firm.company.id;
@@ -111,6 +120,42 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
     smtp_host: smtp.config.host,
     smtp_port: smtp.config.port,
     smtp_secure: false,
+  });
+
+  it('refuses mail servers the settings do not allow, without dialling them', async () => {
+    // A loopback listener that is not in MAIL_ALLOWED_SERVERS: it must see no connection.
+    const dialled: string[] = [];
+    const listener = createServer((socket) => {
+      dialled.push(String(socket.remotePort));
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    try {
+      const cases = [
+        { imap_host: '127.0.0.1', imap_port: port, server: `127.0.0.1:${port}` },
+        { imap_host: '127.0.0.1', imap_port: 993, server: '127.0.0.1:993' },
+        { imap_host: 'localhost', imap_port: 143, server: 'localhost:143' },
+        { imap_host: '10.1.2.3', imap_port: 993, server: '10.1.2.3:993' },
+        { smtp_host: '169.254.169.254', smtp_port: 25, server: '169.254.169.254:25' },
+        { smtp_host: '[::1]', smtp_port: smtp.config.port, server: `::1:${smtp.config.port}` },
+      ];
+      for (const { server: named, ...change } of cases) {
+        const refused = await call('POST', '/legal-email/integration', {
+          ...settings(dovecot.password),
+          ...change,
+        });
+        expect(refused.status, named).toBe(400);
+        expect(refused.body.error).toMatchObject({
+          code: 'MAIL_SERVER_NOT_ALLOWED',
+          message: formatError('MAIL_SERVER_NOT_ALLOWED', { server: named }),
+        });
+      }
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+    expect(dialled).toEqual([]);
+    expect(await server.db.select().from(mailIntegration)).toEqual([]);
   });
 
   it('connects only with the right password, and never answers or stores it in the clear', async () => {

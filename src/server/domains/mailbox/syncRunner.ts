@@ -47,7 +47,7 @@ export function createSyncRunner(ctx: MailboxContext) {
     };
     let result: SyncResult;
     try {
-      const counts = await withImap(ctx.ring, integration, async (client) => {
+      const counts = await withImap(ctx, integration, async (client) => {
         const synced = await syncMailbox(
           { db: ctx.db, log: ctx.log, onNew },
           client,
