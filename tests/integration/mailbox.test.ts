@@ -11,7 +11,7 @@ import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatError } from '../../src/shared/errors';
 import { rawFile } from '../../src/server/db/schema';
-import { mailIntegration } from '../../src/server/db/schemaMail';
+import { mailFolder, mailIntegration, mailMessage } from '../../src/server/db/schemaMail';
 import { dovecotMissing, startTestDovecot, type TestDovecot } from '../support/dovecot';
 import { mailSource, minimalPdf } from '../support/mailFixtures';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
@@ -398,6 +398,82 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
     await append(mailSource({ id: 'urgent@client.test', subject: 'URGENT hearing moved' }));
     await sync();
     expect(await bySubject('URGENT hearing moved')).toMatchObject({ is_starred: true });
+  });
+
+  it('starts a recreated folder (a new UIDVALIDITY) over, without losing or duplicating mail', async () => {
+    const inMatters = () =>
+      server.db
+        .select({
+          subject: mailMessage.subject,
+          uid: mailMessage.uid,
+          uidvalidity: mailFolder.uidvalidity,
+        })
+        .from(mailMessage)
+        .innerJoin(mailFolder, eq(mailFolder.id, mailMessage.folder_id))
+        .where(eq(mailFolder.path, 'Matters'))
+        .orderBy(mailMessage.uid);
+    const fill = (client: ImapFlow, names: string[]) =>
+      names.reduce(
+        (done, name) =>
+          done.then(() =>
+            client.append(
+              'Matters',
+              mailSource({ id: `matter-${name}@client.test`, subject: `Matter ${name}` }),
+            ),
+          ),
+        Promise.resolve<unknown>(undefined),
+      );
+    await imap(async (client) => {
+      await client.mailboxCreate('Matters');
+      await fill(client, ['A', 'B', 'C']);
+    });
+    await sync();
+    const before = await inMatters();
+    expect(before.map((m) => m.subject)).toEqual(['Matter A', 'Matter B', 'Matter C']);
+
+    // Deleted and created again: the new folder numbers its mail from UID 1 again.
+    await imap(async (client) => {
+      await client.mailboxDelete('Matters');
+      await client.mailboxCreate('Matters');
+      await fill(client, ['B', 'C', 'D']);
+    });
+    expect((await sync()).status).toBe(200);
+    const after = await inMatters();
+    expect(after.map((m) => [m.uid, m.subject])).toEqual([
+      [1, 'Matter B'],
+      [2, 'Matter C'],
+      [3, 'Matter D'],
+    ]);
+    expect(after[0]!.uidvalidity).not.toBe(before[0]!.uidvalidity);
+    expect((await sync()).body.data).toMatchObject({ fetched: 0 });
+    expect(await inMatters()).toEqual(after);
+  });
+
+  it('stores a malformed mail (NUL characters in its subject and body) and goes on past it', async () => {
+    const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+    await append(
+      Buffer.from(
+        [
+          'From: mallory@client.test',
+          'To: clerk@lexdesk.test',
+          `Subject: =?UTF-8?B?${b64('Broken\u0000subject')}?=`,
+          'Date: Mon, 02 Mar 2026 10:00:00 +0000',
+          'Message-ID: <nul@client.test>',
+          'MIME-Version: 1.0',
+          'Content-Type: text/plain; charset=utf-8',
+          'Content-Transfer-Encoding: base64',
+          '',
+          b64('A body with a \u0000 NUL inside.'),
+          '',
+        ].join('\r\n'),
+      ),
+    );
+    await append(mailSource({ id: 'after-nul@client.test', subject: 'After the broken one' }));
+    const result = await sync();
+    expect(result.status).toBe(200);
+    expect(result.body.data).toMatchObject({ fetched: 2, skipped: 0 });
+    expect(await bySubject('Brokensubject')).toBeDefined();
+    expect(await bySubject('After the broken one')).toBeDefined();
   });
 
   it('answers another user’s message like a missing one, even with a mailbox of their own', async () => {
