@@ -112,7 +112,7 @@ test('given a connected mailbox, when a user turns automatic sync off and adds a
   await page.getByRole('button', { name: 'Mailbox settings' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('No filtering rules.')).toBeVisible();
-  const toggle = dialog.getByRole('switch', { name: 'Sync automatically' });
+  const toggle = dialog.getByRole('checkbox', { name: 'Sync automatically' });
   await expect(toggle).toBeChecked();
   await dialog.getByText('Sync automatically').click();
   await expect(toggle).not.toBeChecked();
@@ -139,7 +139,7 @@ test('given a connected mailbox, when a user turns automatic sync off and adds a
   await expect(page.getByRole('dialog').getByLabel('Rule 1 text')).toHaveValue('urgent');
   await expect(page.getByRole('dialog').getByLabel('Rule 2 text')).toHaveCount(0);
   await expect(
-    page.getByRole('dialog').getByRole('switch', { name: 'Sync automatically' }),
+    page.getByRole('dialog').getByRole('checkbox', { name: 'Sync automatically' }),
   ).not.toBeChecked();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
