@@ -76,10 +76,12 @@ export function MailboxSettingsDialog(props: {
       setToggling(false);
     }
   };
-  const change = (index: number, patch: Partial<api.MailRule>) =>
+  const change = (index: number, patch: Partial<api.MailRule>) => {
+    setFailure(null);
     setRules((current) =>
       (current ?? []).map((rule, i) => (i === index ? { ...rule, ...patch } : rule)),
     );
+  };
   const save = async () => {
     if (!rules) return;
     setSaving(true);
