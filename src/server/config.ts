@@ -160,6 +160,15 @@ export const ConfigSchema = z.strictObject({
   crmAllowedBaseUrls: z.array(z.url({ protocol: /^https?$/ })).default([]),
   /** Seconds between looks for integrations whose sync interval is due (0: no interval sync). */
   crmSyncTickSeconds: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * Mail servers a mailbox may use besides public hosts on the mail ports (IMAP 143/993, SMTP
+   * 25/465/587): for a server on another port or on a private or loopback address (an in-house
+   * server, a local bridge, tests on loopback). Each is `host:port`, e.g. 127.0.0.1:1143
+   * (domains/mailbox/servers.ts).
+   */
+  mailAllowedServers: z
+    .array(z.string().regex(/^(\[[0-9A-Fa-f:.]+\]|[^:[\]\s]+):\d{1,5}$/, 'Must be host:port.'))
+    .default([]),
   /** Seconds between background syncs of every active mailbox (0: only on demand). */
   mailSyncTickSeconds: z.coerce.number().int().min(0).max(86_400).default(60),
   /** The OAuth application of provider one (Clio Manage): without it, connecting is refused. */
@@ -300,6 +309,9 @@ function fromEnv(env: Env): Record<string, unknown> {
       .filter(Boolean),
     crmSyncTickSeconds: env.CRM_SYNC_TICK_SECONDS,
     mailSyncTickSeconds: env.MAIL_SYNC_TICK_SECONDS,
+    mailAllowedServers: env.MAIL_ALLOWED_SERVERS?.split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

@@ -18,6 +18,7 @@ import { createProjectService } from './domains/projects/service';
 import { createTechStackService } from './domains/projects/techStacks';
 import { createTokenCipher } from './crypto/tokenCipher';
 import { createMailboxService, type MailboxDeps } from './domains/mailbox/service';
+import { createMailServerGuard } from './domains/mailbox/servers';
 import type { RawFileSink } from './domains/mailbox/mailImport';
 import { createCredentialRing } from './domains/crm/credentials';
 import { createCrmService, type CrmServiceDeps } from './domains/crm/service';
@@ -113,6 +114,7 @@ export async function createServices(
     mailbox: createMailboxService({
       db,
       ring: crmRing,
+      servers: createMailServerGuard(deps.config.mailAllowedServers),
       log: deps.mailLog ?? quiet,
       rawFiles,
       sink: deps.mailRawFileSink ?? (() => undefined),

@@ -237,6 +237,10 @@ export const PRODUCT_ERRORS = {
   CRM_STAFF_IMPORT_FAILED: 'Failed to import staff from the CRM: {reason}',
   IMPORT_LEGAL_STAFF_FAILED: 'Failed to import legal staff',
   CRM_INTEGRATION_TYPE_MISMATCH: 'This integration is not a {crm} integration.',
+  // Smart inbox (issue 20): mail servers the server settings do not let a mailbox reach.
+  MAIL_SERVER_NOT_ALLOWED:
+    'This LexDesk server may not connect to the mail server {server}. Use your provider’s own IMAP or SMTP server on a mail port, or ask your administrator to add it to MAIL_ALLOWED_SERVERS.',
+  MAIL_SERVER_UNKNOWN: 'The mail server {server} could not be found. Check its name.',
   // Delivery tasks: a move the status machine refuses (the machine words the reason).
   TASK_MOVE_REFUSED: '{detail}',
   UPDATE_TASK_FAILED: 'Failed to update the task',

@@ -96,6 +96,7 @@ export async function run(args: string[]): Promise<void> {
       pipelineWorkers: 0,
       workflowWorkers: 0,
       mailSyncTickSeconds: 0,
+      mailAllowedServers: [`${dovecot.host}:${dovecot.port}`, '127.0.0.1:25'],
       crmCredentialKeys: `bench:${randomBytes(24).toString('base64url')}`,
     });
     const app = await buildApp(config);

@@ -5,11 +5,13 @@
  * threads group replies, PDFs become raw files once per company, and send / draft / forward go
  * out over SMTP and land in Sent. Skips only where dovecot is not installed (CI installs it).
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatError } from '../../src/shared/errors';
 import { rawFile } from '../../src/server/db/schema';
-import { mailIntegration } from '../../src/server/db/schemaMail';
+import { mailFolder, mailIntegration, mailMessage } from '../../src/server/db/schemaMail';
 import { dovecotMissing, startTestDovecot, type TestDovecot } from '../support/dovecot';
 import { mailSource, minimalPdf } from '../support/mailFixtures';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
@@ -90,7 +92,14 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
   beforeAll(async () => {
     dovecot = await startTestDovecot();
     smtp = await startTestSmtp();
-    server = await startTestServer({ mailSyncTickSeconds: 0 });
+    // Loopback servers on test ports: allowed through the server setting, as an admin would.
+    server = await startTestServer({
+      mailSyncTickSeconds: 0,
+      mailAllowedServers: [
+        `${dovecot.host}:${dovecot.port}`,
+        `${smtp.config.host}:${smtp.config.port}`,
+      ],
+    });
     const firm = await server.signUpCompany({ name: 'Inbox & Co', is_legal: true });
     admin = firm.admin;
     companyId = firm.company.id;
@@ -111,6 +120,42 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
     smtp_host: smtp.config.host,
     smtp_port: smtp.config.port,
     smtp_secure: false,
+  });
+
+  it('refuses mail servers the settings do not allow, without dialling them', async () => {
+    // A loopback listener that is not in MAIL_ALLOWED_SERVERS: it must see no connection.
+    const dialled: string[] = [];
+    const listener = createServer((socket) => {
+      dialled.push(String(socket.remotePort));
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    try {
+      const cases = [
+        { imap_host: '127.0.0.1', imap_port: port, server: `127.0.0.1:${port}` },
+        { imap_host: '127.0.0.1', imap_port: 993, server: '127.0.0.1:993' },
+        { imap_host: 'localhost', imap_port: 143, server: 'localhost:143' },
+        { imap_host: '10.1.2.3', imap_port: 993, server: '10.1.2.3:993' },
+        { smtp_host: '169.254.169.254', smtp_port: 25, server: '169.254.169.254:25' },
+        { smtp_host: '[::1]', smtp_port: smtp.config.port, server: `::1:${smtp.config.port}` },
+      ];
+      for (const { server: named, ...change } of cases) {
+        const refused = await call('POST', '/legal-email/integration', {
+          ...settings(dovecot.password),
+          ...change,
+        });
+        expect(refused.status, named).toBe(400);
+        expect(refused.body.error).toMatchObject({
+          code: 'MAIL_SERVER_NOT_ALLOWED',
+          message: formatError('MAIL_SERVER_NOT_ALLOWED', { server: named }),
+        });
+      }
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+    expect(dialled).toEqual([]);
+    expect(await server.db.select().from(mailIntegration)).toEqual([]);
   });
 
   it('connects only with the right password, and never answers or stores it in the clear', async () => {
@@ -353,6 +398,82 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
     await append(mailSource({ id: 'urgent@client.test', subject: 'URGENT hearing moved' }));
     await sync();
     expect(await bySubject('URGENT hearing moved')).toMatchObject({ is_starred: true });
+  });
+
+  it('starts a recreated folder (a new UIDVALIDITY) over, without losing or duplicating mail', async () => {
+    const inMatters = () =>
+      server.db
+        .select({
+          subject: mailMessage.subject,
+          uid: mailMessage.uid,
+          uidvalidity: mailFolder.uidvalidity,
+        })
+        .from(mailMessage)
+        .innerJoin(mailFolder, eq(mailFolder.id, mailMessage.folder_id))
+        .where(eq(mailFolder.path, 'Matters'))
+        .orderBy(mailMessage.uid);
+    const fill = (client: ImapFlow, names: string[]) =>
+      names.reduce(
+        (done, name) =>
+          done.then(() =>
+            client.append(
+              'Matters',
+              mailSource({ id: `matter-${name}@client.test`, subject: `Matter ${name}` }),
+            ),
+          ),
+        Promise.resolve<unknown>(undefined),
+      );
+    await imap(async (client) => {
+      await client.mailboxCreate('Matters');
+      await fill(client, ['A', 'B', 'C']);
+    });
+    await sync();
+    const before = await inMatters();
+    expect(before.map((m) => m.subject)).toEqual(['Matter A', 'Matter B', 'Matter C']);
+
+    // Deleted and created again: the new folder numbers its mail from UID 1 again.
+    await imap(async (client) => {
+      await client.mailboxDelete('Matters');
+      await client.mailboxCreate('Matters');
+      await fill(client, ['B', 'C', 'D']);
+    });
+    expect((await sync()).status).toBe(200);
+    const after = await inMatters();
+    expect(after.map((m) => [m.uid, m.subject])).toEqual([
+      [1, 'Matter B'],
+      [2, 'Matter C'],
+      [3, 'Matter D'],
+    ]);
+    expect(after[0]!.uidvalidity).not.toBe(before[0]!.uidvalidity);
+    expect((await sync()).body.data).toMatchObject({ fetched: 0 });
+    expect(await inMatters()).toEqual(after);
+  });
+
+  it('stores a malformed mail (NUL characters in its subject and body) and goes on past it', async () => {
+    const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+    await append(
+      Buffer.from(
+        [
+          'From: mallory@client.test',
+          'To: clerk@lexdesk.test',
+          `Subject: =?UTF-8?B?${b64('Broken\u0000subject')}?=`,
+          'Date: Mon, 02 Mar 2026 10:00:00 +0000',
+          'Message-ID: <nul@client.test>',
+          'MIME-Version: 1.0',
+          'Content-Type: text/plain; charset=utf-8',
+          'Content-Transfer-Encoding: base64',
+          '',
+          b64('A body with a \u0000 NUL inside.'),
+          '',
+        ].join('\r\n'),
+      ),
+    );
+    await append(mailSource({ id: 'after-nul@client.test', subject: 'After the broken one' }));
+    const result = await sync();
+    expect(result.status).toBe(200);
+    expect(result.body.data).toMatchObject({ fetched: 2, skipped: 0 });
+    expect(await bySubject('Brokensubject')).toBeDefined();
+    expect(await bySubject('After the broken one')).toBeDefined();
   });
 
   it('answers another user’s message like a missing one, even with a mailbox of their own', async () => {

@@ -6,8 +6,9 @@
  * - mail_folder: one IMAP folder as last seen: UIDVALIDITY, the highest UID fetched and, where
  *   the server has CONDSTORE, the highest MODSEQ whose flag changes are applied.
  * - mail_message: one message by (folder, UID), its headers, bodies (capped), flags (spec section 3
- *   "Email message flags"), thread id (the root of References / In-Reply-To, else its Message-ID)
- *   and the raw files its PDF attachments became.
+ *   "Email message flags"), thread id (the root of References / In-Reply-To, else its Message-ID),
+ *   In-Reply-To and References (the thread view orders replies by them) and the raw files its
+ *   PDF attachments became.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -93,6 +94,12 @@ export const mailMessage = pgTable(
     uid: bigint('uid', { mode: 'number' }).notNull(),
     message_id: text('message_id'),
     thread_id: text('thread_id').notNull(),
+    /** The Message-ID this one answers (In-Reply-To), and its References in order: the thread view's order. */
+    in_reply_to: text('in_reply_to'),
+    reference_ids: text('reference_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     subject: text('subject').notNull().default(''),
     from_address: text('from_address').notNull().default(''),
     from_name: text('from_name').notNull().default(''),
@@ -136,7 +143,16 @@ export const mailMessage = pgTable(
   },
   (t) => [
     uniqueIndex('mail_message_folder_uid_idx').on(t.folder_id, t.uid),
-    index('mail_message_list_idx').on(t.integration_id, t.sent_at.desc(), t.id),
+    // The list's order (sent_at, id both descending) so a page is read off the index, not sorted.
+    index('mail_message_list_idx').on(
+      t.integration_id,
+      t.sent_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The default inbox filter (queries.ts writes exactly this predicate): page and count from it.
+    index('mail_message_inbox_idx')
+      .on(t.integration_id, t.sent_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`is_inbox and not is_spam and not is_trash`),
     index('mail_message_thread_idx').on(t.integration_id, t.thread_id),
   ],
 );

@@ -2,7 +2,8 @@
  * The smart inbox: the user's own mailbox (IMAP/SMTP, connected here), its folders as filters
  * (inbox, starred, important, sent, drafts, spam, trash) with an unread-only switch and a search,
  * ten messages a page with their flags, selection and "Mark as read", a thread view, compose
- * (with attachments, or saved as a draft) and forward.
+ * (with attachments, or saved as a draft) and forward; its settings (MailboxSettings.tsx): the
+ * provider toggle and the filtering rules.
  */
 import {
   Button,
@@ -26,6 +27,7 @@ import { useConnection } from '../workflows/useConnection';
 import * as api from './api';
 import { FOLDERS, inboxReducer, initialInbox, listFilters } from './inboxState';
 import { ComposeDialog, ConnectDialog } from './MailDialogs';
+import { MailboxSettingsDialog } from './MailboxSettings';
 import './mailbox.css';
 
 export function InboxPage() {
@@ -36,7 +38,7 @@ export function InboxPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [thread, setThread] = useState<api.ThreadMessage[] | null>(null);
   const [dialog, setDialog] = useState<
-    'connect' | 'compose' | { forward: api.ThreadMessage } | null
+    'connect' | 'compose' | 'settings' | { forward: api.ThreadMessage } | null
   >(null);
   const [syncing, setSyncing] = useState(false);
 
@@ -126,9 +128,19 @@ export function InboxPage() {
   return (
     <Page
       title="Inbox"
-      subtitle={mailbox ? `${mailbox.email} · ${state.unread} unread` : undefined}
+      subtitle={
+        mailbox
+          ? `${mailbox.email} · ${state.unread} unread${mailbox.is_active ? '' : ' · automatic sync off'}`
+          : undefined
+      }
       actions={
         <>
+          <Button
+            icon="cog"
+            text="Mailbox settings"
+            disabled={!mailbox}
+            onClick={() => setDialog('settings')}
+          />
           <Button icon="refresh" text="Sync" loading={syncing} onClick={() => void sync()} />
           <Button
             icon="edit"
@@ -287,6 +299,14 @@ export function InboxPage() {
           </div>
         ) : null}
       </div>
+      {dialog === 'settings' && connection && mailbox ? (
+        <MailboxSettingsDialog
+          connection={connection}
+          mailbox={mailbox}
+          onChanged={setMailbox}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
       {dialog === 'compose' && connection && viewer ? (
         <ComposeDialog
           onSend={(fields, files, draft) =>

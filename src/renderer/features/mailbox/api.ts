@@ -1,6 +1,7 @@
 /** The inbox screen's REST calls (server: domains/mailbox/routes.ts). */
 import { z } from 'zod';
-import { ERRORS } from '../../../shared/errors';
+import { ERRORS, formatError } from '../../../shared/errors';
+import { MAIL_RULE_ACTIONS } from '../../../shared/mailbox/schemas';
 import { readErrorCode } from '../../app/errors';
 import { WorkflowApiError, type Connection } from '../workflows/rest';
 
@@ -11,7 +12,8 @@ async function mailCall<T>(
   path: string,
   init: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; form?: FormData },
   answer: z.ZodType<T>,
-  fallback: string,
+  /** The message when the server gives none: fixed, or made from the answer's status. */
+  fallback: string | ((status: number, statusText: string) => string),
 ): Promise<T> {
   const fetchFn = c.fetchFn ?? fetch;
   const response = await fetchFn(`${c.serverUrl}${path}`, {
@@ -27,7 +29,9 @@ async function mailCall<T>(
   if (!response.ok) {
     const parsed = ErrorAnswer.safeParse(body);
     const coded = parsed.success ? readErrorCode(parsed.data.error) : null;
-    throw new WorkflowApiError(coded?.message ?? fallback, coded?.code ?? null, response.status);
+    const otherwise =
+      typeof fallback === 'string' ? fallback : fallback(response.status, response.statusText);
+    throw new WorkflowApiError(coded?.message ?? otherwise, coded?.code ?? null, response.status);
   }
   const parsed = z.object({ data: answer }).safeParse(body);
   if (!parsed.success)
@@ -220,4 +224,42 @@ export const forwardEmail = (
     { method: 'POST', body: { emailId, to, cc, bcc } },
     z.object({ status: z.string() }),
     ERRORS.FORWARD_EMAIL_FAILED,
+  );
+
+const mailRule = z.object({
+  field: z.enum(['from', 'subject', 'to']),
+  contains: z.string(),
+  action: z.enum(MAIL_RULE_ACTIONS),
+});
+export type MailRule = z.infer<typeof mailRule>;
+const rulesAnswer = z.object({ integrationId: z.string(), rules: z.array(mailRule) });
+
+export const mailRules = (c: Connection, integrationId: string) =>
+  mailCall(
+    c,
+    `/legal-user-integration/integrations/rules/${encodeURIComponent(integrationId)}`,
+    { method: 'GET' },
+    rulesAnswer,
+    (status, statusText) =>
+      formatError('FETCH_EMAIL_RULES_FAILED', { statusText: statusText || String(status) }),
+  ).then((r) => r.rules);
+
+export const saveMailRules = (c: Connection, integrationId: string, rules: MailRule[]) =>
+  mailCall(
+    c,
+    `/legal-user-integration/integrations/rules/${encodeURIComponent(integrationId)}`,
+    { method: 'PATCH', body: { rules } },
+    rulesAnswer,
+    (status, statusText) =>
+      formatError('UPDATE_EMAIL_RULES_FAILED', { statusText: statusText || String(status) }),
+  ).then((r) => r.rules);
+
+/** The provider toggle (spec: POST /v1/{provider}/toggle): background sync on or off. */
+export const toggleMailbox = (c: Connection, integrationId: string, enabled: boolean) =>
+  mailCall(
+    c,
+    '/v1/imap/toggle',
+    { method: 'POST', body: { integrationId, enabled } },
+    integration,
+    (status) => `${ERRORS.TOGGLE_OUTLOOK_FAILED} (${status})`,
   );

@@ -14,11 +14,14 @@ import type { createRawFileService } from '../raw-files/service';
 import type { TtlCache } from './cache';
 import { integrationOfUser } from './integration';
 import type { RawFileSink } from './mailImport';
+import type { MailServerGuard } from './servers';
 import type { SyncLog } from './sync';
 
 export interface MailboxContext {
   db: Database;
   ring: KeyRing;
+  /** Which IMAP / SMTP servers a mailbox may reach (MAIL_ALLOWED_SERVERS). */
+  servers: MailServerGuard;
   cache: TtlCache;
   log: SyncLog & { error(details: Record<string, unknown>, message: string): void };
   rawFiles: ReturnType<typeof createRawFileService>;

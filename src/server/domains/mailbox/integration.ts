@@ -1,14 +1,27 @@
 /**
  * A user's mailbox integration: saved with its passwords sealed by the CRM key ring
  * (crypto/keyRing.ts, the same ring the CRM tokens use), answered without them, and opened into
- * IMAP and SMTP settings only inside the server.
+ * IMAP and SMTP settings only inside the server. Every connection is to a server the settings
+ * allow (servers.ts): the IMAP client and the SMTP transport dial the address that was checked.
  */
 import { eq } from 'drizzle-orm';
+import { isIP } from 'node:net';
 import { ImapFlow } from 'imapflow';
 import type { KeyRing } from '../../crypto/keyRing';
 import type { Database } from '../../db/connection';
 import { mailIntegration, type MailIntegrationRow } from '../../db/schemaMail';
 import type { MailIntegrationInput } from '../../../shared/mailbox/schemas';
+import type { MailServerGuard, MailTarget } from './servers';
+
+/** What opening a connection needs: the key ring (passwords) and the server guard. */
+export interface MailAccess {
+  ring: KeyRing;
+  servers: MailServerGuard;
+}
+
+/** The TLS server name: the name the user gave (never an IP address, which SNI does not allow). */
+const tlsName = (target: MailTarget) =>
+  isIP(target.servername) === 0 ? { servername: target.servername } : {};
 
 /** What the renderer sees of an integration: never a password. */
 export interface PublicIntegration {
@@ -107,11 +120,16 @@ export function imapSettingsFor(ring: KeyRing, row: MailIntegrationRow): ImapSet
   };
 }
 
-/** An IMAP client (not connected yet). */
-export function imapClient(settings: ImapSettings): ImapFlow {
+/** An IMAP client (not connected yet) of an allowed server, else MAIL_SERVER_NOT_ALLOWED. */
+export async function imapClient(
+  servers: MailServerGuard,
+  settings: ImapSettings,
+): Promise<ImapFlow> {
+  const target = await servers.check('imap', settings.host, settings.port);
   const client = new ImapFlow({
-    host: settings.host,
-    port: settings.port,
+    host: target.address,
+    ...tlsName(target),
+    port: target.port,
     secure: settings.secure,
     // Without TLS asked for, no STARTTLS either (a loopback or an in-house server).
     ...(settings.secure ? {} : { doSTARTTLS: false }),
@@ -125,15 +143,21 @@ export function imapClient(settings: ImapSettings): ImapFlow {
   return client;
 }
 
-/** nodemailer's SMTP settings (the IMAP sign-in when the SMTP one is not given). */
-export function smtpSettingsFor(ring: KeyRing, row: MailIntegrationRow) {
+/**
+ * nodemailer's SMTP settings (the IMAP sign-in when the SMTP one is not given), to an allowed
+ * server only.
+ */
+export async function smtpSettingsFor(access: MailAccess, row: MailIntegrationRow) {
+  const { ring } = access;
+  const target = await access.servers.check('smtp', row.smtp_host, row.smtp_port);
   const user = row.smtp_user ?? row.imap_user;
   const pass = row.smtp_password_sealed
     ? ring.open(row.smtp_password_sealed)
     : ring.open(row.imap_password_sealed);
   return {
-    host: row.smtp_host,
-    port: row.smtp_port,
+    host: target.address,
+    ...tlsName(target),
+    port: target.port,
     secure: row.smtp_secure,
     auth: row.smtp_user || row.smtp_password_sealed ? { user, pass } : undefined,
   };
@@ -141,11 +165,11 @@ export function smtpSettingsFor(ring: KeyRing, row: MailIntegrationRow) {
 
 /** Runs `work` on a connected client of the integration, logging out afterwards. */
 export async function withImap<T>(
-  ring: KeyRing,
+  access: MailAccess,
   row: MailIntegrationRow,
   work: (client: ImapFlow) => Promise<T>,
 ): Promise<T> {
-  const client = imapClient(imapSettingsFor(ring, row));
+  const client = await imapClient(access.servers, imapSettingsFor(access.ring, row));
   await client.connect();
   try {
     return await work(client);

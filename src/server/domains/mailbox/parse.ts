@@ -1,7 +1,9 @@
 /**
  * One fetched IMAP message (its source parsed by mailparser, its flags and folder) as a
  * mail_message row: addresses, a text snippet, capped bodies, the attachment list, the thread id
- * and the spec's flags (section 3 "Email message flags"). Pure: no IMAP, no database.
+ * In-Reply-To and References, and the spec's flags (section 3 "Email message flags"). Text is
+ * cleaned of NUL characters (a malformed mail can carry them; PostgreSQL text cannot). Pure: no
+ * IMAP, no database.
  */
 import type { AddressObject, ParsedMail } from 'mailparser';
 
@@ -17,6 +19,8 @@ export interface FolderKind {
 export interface ParsedRow {
   message_id: string | null;
   thread_id: string;
+  in_reply_to: string | null;
+  reference_ids: string[];
   subject: string;
   from_address: string;
   from_name: string;
@@ -53,12 +57,19 @@ function addressList(value: AddressObject | AddressObject[] | undefined): string
   return [...new Set(out)];
 }
 
-const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+const NUL = String.fromCharCode(0);
+
+/** Text PostgreSQL can store (no NUL), at most `max` characters. */
+const cut = (text: string, max: number) => {
+  const clean = text.includes(NUL) ? text.split(NUL).join('') : text;
+  return clean.length > max ? clean.slice(0, max) : clean;
+};
+const MAX_HEADER = 998;
 
 /** The Message-IDs of a References / In-Reply-To header, in order. */
 export function messageIds(header: string | string[] | undefined): string[] {
   const text = Array.isArray(header) ? header.join(' ') : (header ?? '');
-  return text.match(/<[^<>\s]+>/g) ?? [];
+  return (text.match(/<[^<>\s]+>/g) ?? []).filter((id) => !id.includes(NUL));
 }
 
 /**
@@ -81,19 +92,23 @@ export function rowOfParsed(parsed: ParsedMail, fallbackThread: string, date: Da
   const html = typeof parsed.html === 'string' ? cut(parsed.html, MAX_STORED_BODY) : null;
   return {
     message_id: messageIds(parsed.messageId)[0] ?? null,
-    thread_id: threadIdOf(parsed, fallbackThread),
-    subject: cut(parsed.subject ?? '', 998),
-    from_address: (from?.address ?? '').toLowerCase(),
-    from_name: from?.name ?? '',
-    to_addresses: addressList(parsed.to),
-    cc_addresses: addressList(parsed.cc),
+    thread_id: cut(threadIdOf(parsed, fallbackThread), MAX_HEADER),
+    in_reply_to: messageIds(parsed.inReplyTo)[0]?.slice(0, MAX_HEADER) ?? null,
+    reference_ids: messageIds(parsed.references)
+      .slice(-100)
+      .map((id) => id.slice(0, MAX_HEADER)),
+    subject: cut(parsed.subject ?? '', MAX_HEADER),
+    from_address: cut(from?.address ?? '', 320).toLowerCase(),
+    from_name: cut(from?.name ?? '', MAX_HEADER),
+    to_addresses: addressList(parsed.to).map((a) => cut(a, 320)),
+    cc_addresses: addressList(parsed.cc).map((a) => cut(a, 320)),
     sent_at: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : date,
     snippet: cut(text.replace(/\s+/g, ' ').trim(), SNIPPET_LENGTH),
     text_body: cut(text, MAX_STORED_BODY),
     html_body: html,
     attachments: parsed.attachments.map((a) => ({
-      filename: a.filename ?? 'attachment',
-      content_type: a.contentType,
+      filename: cut(a.filename ?? 'attachment', 255),
+      content_type: cut(a.contentType, 255),
       size: a.size,
     })),
   };

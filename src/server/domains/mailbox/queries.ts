@@ -3,10 +3,11 @@
  * total, page, pageSize, totalPages, hasMore), a thread, the unread count and the contacts (every
  * address the mailbox has exchanged mail with: data and total).
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { mailMessage } from '../../db/schemaMail';
 import { MESSAGE_FLAGS, type MessageListQuery } from '../../../shared/mailbox/schemas';
+import { orderThread } from './thread';
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -40,13 +41,14 @@ function listCondition(integrationId: string, query: MessageListQuery): SQL {
     (flag) => filters[flag as keyof typeof filters] !== undefined,
   );
   if (!folderChosen) {
-    conditions.push(eq(mailMessage.is_spam, false), eq(mailMessage.is_trash, false));
-    if (
-      filters.is_starred === undefined &&
-      filters.is_important === undefined &&
-      !filters.thread_id
-    )
-      conditions.push(eq(mailMessage.is_inbox, true));
+    const inbox =
+      filters.is_starred === undefined && filters.is_important === undefined && !filters.thread_id;
+    // Written as the predicate of mail_message_inbox_idx, so the planner matches that index.
+    conditions.push(
+      inbox
+        ? sql`(is_inbox and not is_spam and not is_trash)`
+        : sql`(not is_spam and not is_trash)`,
+    );
   }
   if (filters.search) {
     const like = likeText(filters.search);
@@ -70,16 +72,27 @@ function listCondition(integrationId: string, query: MessageListQuery): SQL {
   return and(...conditions)!;
 }
 
+/**
+ * A page: the page's ids are found first (an index-only walk of mail_message_inbox_idx or
+ * mail_message_list_idx, however deep the page), then only those rows are read; the total is an
+ * index-only count on the same index.
+ */
 export async function listMessages(db: Database, integrationId: string, query: MessageListQuery) {
   const where = listCondition(integrationId, query);
+  const order = [desc(mailMessage.sent_at), desc(mailMessage.id)];
+  const pageIds = db
+    .select({ id: mailMessage.id })
+    .from(mailMessage)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [rows, [total]] = await Promise.all([
     db
       .select(listColumns)
       .from(mailMessage)
-      .where(where)
-      .orderBy(desc(mailMessage.sent_at), desc(mailMessage.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .where(inArray(mailMessage.id, pageIds))
+      .orderBy(...order),
     db.select({ n: count() }).from(mailMessage).where(where),
   ]);
   const totalCount = total?.n ?? 0;
@@ -95,22 +108,27 @@ export async function listMessages(db: Database, integrationId: string, query: M
 }
 
 /**
- * A thread oldest first by the Date header. The header has whole seconds, so a reply often shares
- * its original's date: then the thread's first message (its Message-ID names the thread) comes
- * first, then the folder's arrival order (UID), and the row id only as the last, stable resort.
+ * A thread (its first 500 messages by date) in reply order (thread.ts): oldest first, but a reply
+ * never before the message its In-Reply-To / References name.
  */
 export async function threadMessages(db: Database, integrationId: string, threadId: string) {
-  return db
-    .select({ ...listColumns, text_body: mailMessage.text_body, html_body: mailMessage.html_body })
+  const rows = await db
+    .select({
+      ...listColumns,
+      text_body: mailMessage.text_body,
+      html_body: mailMessage.html_body,
+      message_id: mailMessage.message_id,
+      in_reply_to: mailMessage.in_reply_to,
+      reference_ids: mailMessage.reference_ids,
+      uid: mailMessage.uid,
+    })
     .from(mailMessage)
     .where(and(eq(mailMessage.integration_id, integrationId), eq(mailMessage.thread_id, threadId)))
-    .orderBy(
-      asc(mailMessage.sent_at),
-      desc(sql`${mailMessage.message_id} is not distinct from ${mailMessage.thread_id}`),
-      asc(mailMessage.uid),
-      asc(mailMessage.id),
-    )
+    .orderBy(asc(mailMessage.sent_at), asc(mailMessage.id))
     .limit(500);
+  return orderThread(rows).map(
+    ({ message_id: _m, in_reply_to: _r, reference_ids: _refs, uid: _u, ...message }) => message,
+  );
 }
 
 export async function unreadCount(db: Database, integrationId: string): Promise<number> {

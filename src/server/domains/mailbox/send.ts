@@ -58,7 +58,7 @@ export function createSender(ctx: MailboxContext, runner: SyncRunner) {
     flags: string[],
     replaces?: { path: string; uid: number },
   ) {
-    const appended = await withImap(ctx.ring, integration, async (client) => {
+    const appended = await withImap(ctx, integration, async (client) => {
       if (replaces) {
         const lock = await client.getMailboxLock(replaces.path);
         try {
@@ -91,7 +91,7 @@ export function createSender(ctx: MailboxContext, runner: SyncRunner) {
     raw: Buffer,
   ) {
     const transport = nodemailer.createTransport({
-      ...smtpSettingsFor(ctx.ring, integration),
+      ...(await smtpSettingsFor(ctx, integration)),
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 60_000,
@@ -263,7 +263,7 @@ export function createSender(ctx: MailboxContext, runner: SyncRunner) {
     uid: number,
     integration: MailIntegrationRow,
   ): Promise<Buffer> {
-    return withImap(ctx.ring, integration, async (client) => {
+    return withImap(ctx, integration, async (client) => {
       const lock = await client.getMailboxLock(path, { readOnly: true });
       try {
         const message = await client.fetchOne(String(uid), { source: true }, { uid: true });

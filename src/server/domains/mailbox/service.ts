@@ -69,7 +69,7 @@ export function createMailboxService(deps: MailboxDeps) {
     const integration = await ownIntegration(ctx, viewer);
     const messages = await ownMessages(ctx, integration, ids);
     const imapFlag = { is_read: '\\Seen', is_starred: '\\Flagged', is_important: '$Important' };
-    await withImap(ctx.ring, integration, async (client) => {
+    await withImap(ctx, integration, async (client) => {
       for (const [path, group] of groupByFolder(messages)) {
         const uids = group.map((m) => m.uid).join(',');
         const lock = await client.getMailboxLock(path);
@@ -101,10 +101,14 @@ export function createMailboxService(deps: MailboxDeps) {
       return row ? publicIntegration(row) : null;
     },
 
-    /** Saves the settings after a successful IMAP sign-in with them (else AUTHENTICATION_FAILED). */
+    /**
+     * Saves the settings after a successful IMAP sign-in with them (else AUTHENTICATION_FAILED);
+     * an IMAP or SMTP server the settings do not allow is refused first (MAIL_SERVER_NOT_ALLOWED).
+     */
     async connect(viewer: Viewer, raw: unknown) {
       const input = parseInput(mailIntegrationInputSchema, raw);
-      const trial = imapClient({
+      await ctx.servers.check('smtp', input.smtp_host, input.smtp_port);
+      const trial = await imapClient(ctx.servers, {
         host: input.imap_host,
         port: input.imap_port,
         secure: input.imap_tls,
@@ -157,6 +161,8 @@ export function createMailboxService(deps: MailboxDeps) {
 
     async sync(viewer: Viewer) {
       const row = await ownIntegration(ctx, viewer);
+      // A server the settings no longer allow answers with that, not a failed sync.
+      await ctx.servers.check('imap', row.imap_host, row.imap_port);
       const result = await runner.sync(row);
       if (result.error) throw new AppError('SYNC_MAILBOX_FAILED', 502);
       return result;
@@ -218,7 +224,7 @@ export function createMailboxService(deps: MailboxDeps) {
         .where(
           and(eq(mailFolder.integration_id, integration.id), eq(mailFolder.special_use, '\\Trash')),
         );
-      await withImap(ctx.ring, integration, async (client) => {
+      await withImap(ctx, integration, async (client) => {
         const lock = await client.getMailboxLock(message!.folder_path);
         try {
           if (trash && !message!.is_trash)

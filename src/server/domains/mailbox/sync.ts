@@ -2,9 +2,10 @@
  * Brings one mailbox's folders into mail_folder / mail_message with imapflow, incrementally:
  * - a folder whose UIDVALIDITY changed is fetched again from scratch;
  * - new mail is the UIDs above the folder's last_uid: sizes first, then sources in batches (at
- *   most BATCH_MESSAGES or BATCH_BYTES), so memory holds one batch; a mail above
- *   MAX_MESSAGE_BYTES or one mailparser cannot read is logged, skipped and counted, and the sync
- *   goes on past it (last_uid moves over it, so it is not retried on every sync);
+ *   most BATCH_MESSAGES or BATCH_BYTES), so memory holds one batch, stored with one INSERT per
+ *   batch; a mail above MAX_MESSAGE_BYTES, one mailparser cannot read or one the database refuses
+ *   is logged, skipped and counted, and the sync goes on past it (last_uid moves over it, so it
+ *   is not retried on every sync);
  * - flag changes: with CONDSTORE only the messages changed since the stored HIGHESTMODSEQ,
  *   otherwise every message's flags again; messages gone from the server are removed.
  * `onNew` sees each stored new message with its parsed source (PDF import, filtering rules).
@@ -204,6 +205,11 @@ async function storeBatch(
     });
   }
   // Parsed after the FETCH has ended: imapflow runs one command at a time.
+  const parsedRows: Array<{
+    uid: number;
+    parsed: ParsedMail;
+    values: typeof mailMessage.$inferInsert;
+  }> = [];
   for (const message of fetched) {
     let parsed: ParsedMail;
     try {
@@ -219,38 +225,78 @@ async function storeBatch(
       );
       continue;
     }
-    const values = {
-      integration_id: integrationId,
-      folder_id: folder.id,
+    parsedRows.push({
       uid: message.uid,
-      size: message.size,
-      ...rowOfParsed(parsed, `uid:${folder.id}:${message.uid}`, message.date),
-      ...flagsOf(message.flags, kind),
-    };
-    const [stored] = await deps.db
-      .insert(mailMessage)
-      .values(values)
-      .onConflictDoNothing({ target: [mailMessage.folder_id, mailMessage.uid] })
-      .returning({ id: mailMessage.id });
-    if (!stored) continue;
+      parsed,
+      values: {
+        integration_id: integrationId,
+        folder_id: folder.id,
+        uid: message.uid,
+        size: message.size,
+        ...rowOfParsed(parsed, `uid:${folder.id}:${message.uid}`, message.date),
+        ...flagsOf(message.flags, kind),
+      },
+    });
+  }
+  const stored = await insertRows(
+    deps,
+    folder.path,
+    parsedRows.map((row) => row.values),
+    counts,
+  );
+  for (const { uid, parsed } of parsedRows) {
+    const id = stored.get(uid);
+    if (!id) continue;
     counts.fetched += 1;
     if (deps.onNew) {
       try {
-        await deps.onNew({
-          id: stored.id,
-          path: folder.path,
-          uid: message.uid,
-          folder: kind,
-          parsed,
-        });
+        await deps.onNew({ id, path: folder.path, uid, folder: kind, parsed });
       } catch (error) {
         deps.log.warn(
-          { folder: folder.path, uid: message.uid, err: String(error) },
+          { folder: folder.path, uid, err: String(error) },
           'mail stored, but its rules or attachments failed',
         );
       }
     }
   }
+}
+
+/**
+ * Stores a batch in one INSERT (a row already there is left alone); the stored rows' ids by UID.
+ * If the batch is refused, each row is tried alone, so one the database cannot take is logged,
+ * skipped and counted while the rest are stored.
+ */
+async function insertRows(
+  deps: SyncDeps,
+  path: string,
+  rows: Array<typeof mailMessage.$inferInsert>,
+  counts: SyncCounts,
+): Promise<Map<number, string>> {
+  const stored = new Map<number, string>();
+  const insert = async (values: Array<typeof mailMessage.$inferInsert>) => {
+    const returned = await deps.db
+      .insert(mailMessage)
+      .values(values)
+      .onConflictDoNothing({ target: [mailMessage.folder_id, mailMessage.uid] })
+      .returning({ id: mailMessage.id, uid: mailMessage.uid });
+    for (const row of returned) stored.set(row.uid, row.id);
+  };
+  if (rows.length === 0) return stored;
+  try {
+    await insert(rows);
+  } catch {
+    for (const row of rows)
+      try {
+        await insert([row]);
+      } catch (error) {
+        counts.skipped += 1;
+        deps.log.warn(
+          { folder: path, uid: row.uid, err: String(error) },
+          'mail skipped: it could not be stored',
+        );
+      }
+  }
+  return stored;
 }
 
 type MailboxState = Exclude<ImapFlow['mailbox'], false | null | undefined>;

@@ -3,9 +3,10 @@
  * is matched against the integration's filtering rules, its PDFs become raw files (mailImport.ts)
  * and the rules' flags are written back to the IMAP server after the folder walk (imapflow runs
  * one command at a time). The counts land in last_sync_result. One sync per mailbox at a time in
- * this process; a second caller waits for the running one.
+ * this process; a second caller waits for the running one. A sync that stored many messages ends
+ * with VACUUM (ANALYZE) of mail_message (settle).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { mailIntegration, mailMessage, type MailIntegrationRow } from '../../db/schemaMail';
 import type { MailboxContext } from './context';
 import { withImap } from './integration';
@@ -17,6 +18,22 @@ import { syncMailbox, type NewMessage, type SyncCounts } from './sync';
 export interface SyncResult extends SyncCounts {
   raw_files: number;
   error?: string;
+}
+
+/** A sync that stored at least this many messages is followed by VACUUM (ANALYZE) mail_message. */
+const VACUUM_AFTER = 1000;
+
+/**
+ * After a bulk load (a first sync): marks the new pages all-visible and refreshes the planner's
+ * numbers, so the list's page and count are index-only walks at once, not a sequential scan and
+ * sort until autovacuum comes by (PostgreSQL's advice after bulk loading).
+ */
+async function settle(ctx: MailboxContext): Promise<void> {
+  try {
+    await ctx.db.execute(sql`vacuum (analyze) mail_message`);
+  } catch (error) {
+    ctx.log.warn({ err: String(error) }, 'mail_message vacuum after a large sync failed');
+  }
 }
 
 export function createSyncRunner(ctx: MailboxContext) {
@@ -47,7 +64,7 @@ export function createSyncRunner(ctx: MailboxContext) {
     };
     let result: SyncResult;
     try {
-      const counts = await withImap(ctx.ring, integration, async (client) => {
+      const counts = await withImap(ctx, integration, async (client) => {
         const synced = await syncMailbox(
           { db: ctx.db, log: ctx.log, onNew },
           client,
@@ -74,6 +91,7 @@ export function createSyncRunner(ctx: MailboxContext) {
         return synced;
       });
       result = { ...counts, raw_files: rawFiles };
+      if (counts.fetched >= VACUUM_AFTER) await settle(ctx);
     } catch (error) {
       ctx.log.error({ err: error, integrationId: integration.id }, 'mailbox sync failed');
       result = {
