@@ -1,7 +1,7 @@
 /**
  * Which mail servers a user's mailbox may make this server dial (SSRF guard). By default: a public
- * host on a mail port (IMAP 143 / 993, SMTP 25 / 465 / 587) whose address is public, using the
- * same rule as workflow webhooks (`isPrivateAddress`: loopback, private, link-local, CGNAT,
+ * host on a mail port (IMAP 143 / 993, SMTP 25 / 465 / 587) whose address is public, by the same
+ * rule as workflow webhooks (src/server/privateAddress.ts: loopback, private, link-local, CGNAT,
  * multicast, unspecified are refused). The server setting `MAIL_ALLOWED_SERVERS` (`host:port`
  * entries, comma-separated) allows more: a server on another port or on a private or loopback
  * address (an in-house server, a local bridge, the tests' dovecot). Anything else is refused with
@@ -14,7 +14,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { AppError } from '../../../shared/errors';
-import { isPrivateAddress } from '../workflows/engine/webhook';
+import { isPrivateAddress } from '../../privateAddress';
 
 export type MailProtocol = 'imap' | 'smtp';
 
