@@ -15,7 +15,7 @@ import type { FormEvent, ReactNode } from 'react';
 
 export function FormDialog(props: {
   title: string;
-  icon: IconName;
+  icon?: IconName;
   /** What went wrong on the last attempt, or null. */
   problem: string | null;
   submitText: string;

@@ -24,7 +24,7 @@ import { describeError } from '../../app/errors';
 import { Page } from '../../components/Page';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
-import { FormDialog, type FieldSpec, type FormValues } from '../legal-people/FormDialog';
+import { FieldsFormDialog, type FieldSpec, type FormValues } from '../legal-people/FieldsFormDialog';
 import {
   CREATE_DATA_FIELD,
   DATA_FIELD_BY_NAME,
@@ -233,7 +233,7 @@ export function DataExtractionPage() {
       )}
 
       {creating ? (
-        <FormDialog
+        <FieldsFormDialog
           title="New data field"
           fields={CREATE_FIELDS}
           initial={{

@@ -24,7 +24,7 @@ import { ErrorScreenView } from '../../components/ErrorScreen';
 import { Page } from '../../components/Page';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
-import { FormDialog, type FieldSpec, type FormValues } from './FormDialog';
+import { FieldsFormDialog, type FieldSpec, type FormValues } from './FieldsFormDialog';
 import { ImportStaffButton } from './ImportStaffButton';
 import {
   CREATE_CONTACT,
@@ -437,7 +437,7 @@ export function LegalPeoplePage() {
         {panel.body}
       </div>
       {editing ? (
-        <FormDialog
+        <FieldsFormDialog
           title={editing.title}
           fields={editing.fields}
           initial={editing.initial}
