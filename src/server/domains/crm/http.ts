@@ -7,7 +7,7 @@
  * is only ever sent to the CRM's own origin.
  */
 import { backoffDelay } from '../../../shared/backoff';
-import { CrmCallError } from './connector';
+import { CrmCallError, type CrmTokens } from './connector';
 
 export type CallOutcome = 'ok' | 'retried' | 'failed';
 
@@ -34,6 +34,34 @@ export interface CrmHttpOptions {
   timeoutMs?: number;
   /** The signed calls' bearer token, and what renews it after a 401. */
   auth?: { token(): Promise<string>; refresh(): Promise<void> };
+}
+
+/** Where a connector's sealed tokens live (the integration row). */
+export interface TokenStore {
+  load(): Promise<CrmTokens | null>;
+  save(tokens: CrmTokens): Promise<void>;
+}
+
+/**
+ * Bearer auth from the stored tokens: renewed through `renew` when they end within `marginMs`,
+ * and after a 401 (createCrmHttp calls `refresh` once, then retries the call).
+ */
+export function storedTokenAuth(
+  store: TokenStore,
+  renew: () => Promise<CrmTokens>,
+  marginMs: number,
+): NonNullable<CrmHttpOptions['auth']> {
+  return {
+    async token() {
+      const tokens = await store.load();
+      if (!tokens) throw new CrmCallError('Authentication failed', 401, false);
+      const due = tokens.expires_at && tokens.expires_at.getTime() - Date.now() < marginMs;
+      return due ? (await renew()).access_token : tokens.access_token;
+    },
+    async refresh() {
+      await renew();
+    },
+  };
 }
 
 export interface CrmRequest {

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CrmCallError, type CrmConnector, type CrmTokens } from '../connector';
-import { createCrmHttp, type CrmHttpOptions } from '../http';
+import { createCrmHttp, storedTokenAuth, type CrmHttpOptions, type TokenStore } from '../http';
 
 export const CLIO_TYPE = 'clio';
 
@@ -16,12 +16,6 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
 export interface ClioApp {
   clientId: string;
   clientSecret: string;
-}
-
-/** Where the sealed tokens live (the integration row). */
-export interface TokenStore {
-  load(): Promise<CrmTokens | null>;
-  save(tokens: CrmTokens): Promise<void>;
 }
 
 const tokenAnswer = z.object({
@@ -144,18 +138,7 @@ export function createClioConnector(
   const unsigned = createCrmHttp(http);
   const client = createCrmHttp({
     ...http,
-    auth: {
-      async token() {
-        const tokens = await store.load();
-        if (!tokens) throw new CrmCallError('Authentication failed', 401, false);
-        const due =
-          tokens.expires_at && tokens.expires_at.getTime() - Date.now() < REFRESH_MARGIN_MS;
-        return due ? (await refresh()).access_token : tokens.access_token;
-      },
-      async refresh() {
-        await refresh();
-      },
-    },
+    auth: storedTokenAuth(store, refresh, REFRESH_MARGIN_MS),
   });
 
   return {

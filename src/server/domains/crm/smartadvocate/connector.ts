@@ -11,8 +11,7 @@
  */
 import { z } from 'zod';
 import { CrmCallError, type CrmConnector, type CrmTokens } from '../connector';
-import { createCrmHttp, type CrmHttpOptions } from '../http';
-import type { TokenStore } from '../clio/connector';
+import { createCrmHttp, storedTokenAuth, type CrmHttpOptions, type TokenStore } from '../http';
 
 export const SMARTADVOCATE_TYPE = 'smartadvocate';
 
@@ -123,18 +122,7 @@ export function createSmartAdvocateConnector(
 
   const client = createCrmHttp({
     ...http,
-    auth: {
-      async token() {
-        const tokens = await store.load();
-        if (!tokens) throw new CrmCallError('Authentication failed', 401, false);
-        const due =
-          tokens.expires_at && tokens.expires_at.getTime() - Date.now() < RESIGN_MARGIN_MS;
-        return due ? (await refresh()).access_token : tokens.access_token;
-      },
-      async refresh() {
-        await refresh();
-      },
-    },
+    auth: storedTokenAuth(store, refresh, RESIGN_MARGIN_MS),
   });
 
   return {
