@@ -24,7 +24,11 @@ import { describeError } from '../../app/errors';
 import { Page } from '../../components/Page';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
-import { FieldsFormDialog, type FieldSpec, type FormValues } from '../legal-people/FieldsFormDialog';
+import {
+  FieldsFormDialog,
+  type FieldSpec,
+  type FormValues,
+} from '../legal-people/FieldsFormDialog';
 import {
   CREATE_DATA_FIELD,
   DATA_FIELD_BY_NAME,
