@@ -372,7 +372,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 
 /**
  * Connections of the main pool: requests and the workflow engine's events, sweeps and schedules.
- * Workflow workers run their nodes on the engine's own pool (one connection each, engine/step.ts),
+ * Workflow workers run their nodes on the engine's own pool (one connection each, engine/batch.ts),
  * so the main pool no longer grows with them.
  */
 export function databasePoolSize(): number {

@@ -13,7 +13,8 @@
  *    notifications (kill.ts).
  * Writes bench-results/workflows.json and the Workflows section of docs/PERFORMANCE.md.
  * `--runs-only` runs phase 1 alone and only prints it (for A/B runs of the engine); `--workers N`
- * sets the server's workflow workers (default: the server's default).
+ * sets the server's workflow workers (default: the server's default); `--profile` prints phase 1's
+ * round trips and commits per node log and what the busy connections waited for (profile.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ import { writeBenchResult } from './docSection';
 import { percentile } from './review/measure';
 import { machine } from './stats';
 import { killWorkerMidAction, type KillResult } from './workflows/kill';
+import { startProfile } from './workflows/profile';
 import { seedLogHistory } from './workflows/seed';
 import {
   createBenchWorkflow,
@@ -173,8 +175,16 @@ export async function run(args: string[]): Promise<void> {
       log(
         `1. ${documents} documents at ${rate}/s through 5 nodes (${config.workflowWorkers} workers)`,
       );
+      const profile = args.includes('--profile') ? await startProfile(pool) : undefined;
       runsPart = await offerDocuments(pool, who.companyId, wf, documents, rate, log);
       log(`  ${JSON.stringify(runsPart)}`);
+      if (profile) {
+        const { rows } = await pool.query<{ n: number }>(
+          `select count(*)::int as n from workflow_node_log where workflow_id = $1`,
+          [wf],
+        );
+        log(`  profile ${JSON.stringify(await profile.stop(rows[0]!.n))}`);
+      }
       await setActive(app, who.token, wf, false);
       if (runsOnly) {
         log(`  load average ${before.loadAverage} before, ${machine().loadAverage} after`);

@@ -1,32 +1,44 @@
 /**
  * The workflow engine on pg-boss. Document events (the workflow_event outbox, written by a trigger
- * in the writer's transaction and announced on lexdesk_workflow_event) start runs; each node
- * execution is a job {nodeLogId} on the `workflow-node` queue. A worker runs a node on one
- * connection of the engine's own pool (step.ts): the node log's advisory lock, the start
- * ('In Progress', attempts + 1) committed first so screens see it, the external effect recorded
- * under its key (effects.ts), then the node's database effect with its Completed row and the next
+ * in the writer's transaction and announced on lexdesk_workflow_event) start runs, many in one
+ * transaction (runs.ts startRunsOf); each node execution is a job {nodeLogId} on the
+ * `workflow-node` queue. A worker takes up to BATCH_SIZE jobs at once and runs their nodes as one
+ * batch on one connection of the engine's own pool (batch.ts): the node logs' advisory locks, the
+ * start ('In Progress', attempts + 1) committed first so screens see it, the external effects
+ * recorded under their keys (effects.ts), then every node's database effect, its Completed row,
+ * the nodes after it without an external effect (run in that same transaction) and the next
  * nodes' Queued rows in one transaction, so a crash repeats nothing. A transient failure is queued
  * again after a backoff (shared/backoff.ts); the last allowed attempt, or a final failure, marks
  * the node Failed until a person retries it (retryNode).
- * The worker that finishes a node runs the nodes it queued right away (runChain), so a run does
- * not wait for a fetch per node; their jobs are only sent when that cannot be done.
+ * The worker that finishes a batch runs the nodes it queued right away, so a run does not wait
+ * for a fetch per node; their jobs are only sent when that cannot be done.
  * Every `sweepIntervalMs` queued nodes without a job and nodes a dead worker left In Progress
  * (their lock is free) are queued again.
  */
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../../../db/connection';
+import * as schema from '../../../db/schema';
 import type { WorkflowCrm } from '../../crm/outbound';
 import { startJobLoop, type JobLoop } from '../../pipeline/jobLoop';
 import type { PipelineLog } from '../../pipeline/queue';
 import type { Mailer } from '../../notification-rules/mailer';
+import { BATCH_SIZE, createBatchRunner, LOCK_SPACE } from './batch';
 import { createFailureHandling } from './failures';
-import { loadFacts, loadRawFile } from './facts';
+import { loadFactsOf, loadRawFile } from './facts';
 import { createScheduler, systemClock, type Clock } from './schedules';
-import { createStepRunner, LOCK_SPACE, type ChainItem } from './step';
-import { startRawFileRuns, startRuns, waitingForReview, type DocumentEventKind } from './runs';
+import {
+  documentRunStarts,
+  startRawFileRuns,
+  startRunsOf,
+  waitingForReview,
+  type ActiveGraphs,
+  type DocumentEventKind,
+  type RunStart,
+} from './runs';
 
 export const WORKFLOW_QUEUE = 'workflow-node';
 export const WORKFLOW_EVENT_CHANNEL = 'lexdesk_workflow_event';
@@ -86,17 +98,19 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
   await boss.createQueue(WORKFLOW_QUEUE, queueOptions);
   await boss.updateQueue(WORKFLOW_QUEUE, queueOptions);
 
+  /** Queues node jobs, all in one statement (a node already queued keeps its one job). */
   async function send(ids: string[], startAfter?: Date): Promise<void> {
-    for (const nodeLogId of ids)
-      await boss.send(
-        WORKFLOW_QUEUE,
-        { nodeLogId },
-        {
-          singletonKey: nodeLogId,
-          ...(startAfter && startAfter.getTime() > Date.now() ? { startAfter } : {}),
-        },
-      );
-    if (ids.length > 0) for (const loop of loops) loop.notify();
+    if (ids.length === 0) return;
+    const later = startAfter && startAfter.getTime() > Date.now() ? startAfter : undefined;
+    await boss.insert(
+      [...new Set(ids)].map((nodeLogId) => ({
+        name: WORKFLOW_QUEUE,
+        data: { nodeLogId },
+        singletonKey: nodeLogId,
+        ...(later ? { startAfter: later.toISOString() } : {}),
+      })),
+    );
+    for (const loop of loops) loop.notify();
   }
 
   const failures = createFailureHandling({ db, log, maxAttempts, retryBaseMs, send });
@@ -106,49 +120,61 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
     max: Math.max(1, options.workers),
   });
   workerPool.on('error', () => undefined);
-  const steps = createStepRunner({
-    pool: workerPool,
+  const batches = createBatchRunner({
     failures,
     send,
     allowPrivateWebhooks: options.allowPrivateWebhooks,
     mailer: options.mailer,
     crm: options.crm,
   });
+  // One typed handle per pooled connection (pg.Pool keeps its client objects).
+  const handles = new WeakMap<pg.PoolClient, Database>();
+
+  /** Runs `work` on one connection of the pool; a connection that failed is closed, not reused. */
+  async function onConnection<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    const client = await workerPool.connect();
+    let db = handles.get(client);
+    if (!db) {
+      db = drizzle(client, { schema }) as unknown as Database;
+      handles.set(client, db);
+    }
+    try {
+      const out = await work(db);
+      client.release();
+      return out;
+    } catch (error) {
+      // It may still hold session locks (the unlock failed): never hand it to another batch.
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+  }
 
   /**
-   * Runs a job's node, then the nodes it queued, one after the other in this worker: each still
-   * its own transaction, log row and lock, but without a job and a fetch per node. A node that
-   * cannot be run here (the database failed) goes back to the queue with the rest; a crash
-   * between two nodes leaves Queued rows that the sweep queues again.
+   * Runs the jobs' nodes as a batch, then the nodes that batch queued as the next, in this worker
+   * (without a job and a fetch per node). Nodes that cannot be run here (the database failed) go
+   * back to the queue; a crash between two batches leaves Queued rows that the sweep queues again.
    */
-  async function runChain(nodeLogId: string): Promise<void> {
-    let pending: ChainItem[] = [nodeLogId];
+  async function runBatches(nodeLogIds: string[]): Promise<void> {
+    let pending = nodeLogIds;
     let started = false;
-    const idOf = (item: ChainItem) => (typeof item === 'string' ? item : item.log.id);
     try {
-      await steps.onConnection(async (on) => {
+      await onConnection(async (on) => {
         while (pending.length > 0) {
-          const [item, ...rest] = pending;
-          const next = await steps.runOn(on, item!);
+          const next = await batches.runBatch(on, pending);
           started = true;
-          // A claimed node first: this connection holds its lock.
-          pending = [
-            ...next.filter((n) => typeof n !== 'string'),
-            ...rest,
-            ...next.filter((n) => typeof n === 'string'),
-          ];
+          pending = next;
         }
       });
     } catch (error) {
-      if (!started) throw error; // the database failed before the first node: pg-boss retries the job
-      // The connection was closed, which let go of any claimed node's lock.
-      log.error(
-        { error: String(error), nodeLogId: idOf(pending[0]!) },
-        'workflow step queued again',
-      );
-      await send(pending.map(idOf));
+      if (!started) throw error; // the database failed before the first batch: pg-boss retries
+      // The connection was closed, which let go of the batch's locks.
+      log.error({ error: String(error), nodes: pending.length }, 'workflow steps queued again');
+      await send(pending);
     }
   }
+
+  /** Events taken per transaction. */
+  const EVENTS_AT_ONCE = 200;
 
   async function drainEvents(): Promise<number> {
     let total = 0;
@@ -161,26 +187,40 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
           raw_file_id: string | null;
         }>(sql`
           delete from workflow_event where id in (
-            select id from workflow_event order by id limit 50 for update skip locked)
+            select id from workflow_event order by id limit ${EVENTS_AT_ONCE} for update skip locked)
           returning kind, legal_processed_file_id, raw_file_id`);
+        // The documents' facts in one query, each company's workflows once, the runs in one go.
+        const facts = await loadFactsOf(
+          tx,
+          events.rows.flatMap((e) =>
+            e.kind !== 'raw_file_received' && e.legal_processed_file_id
+              ? [e.legal_processed_file_id]
+              : [],
+          ),
+        );
+        const known: ActiveGraphs = new Map();
+        const starts: RunStart[] = [];
+        const reviewed: string[] = [];
         for (const event of events.rows) {
           if (event.kind === 'raw_file_received') {
             const raw = event.raw_file_id ? await loadRawFile(tx, event.raw_file_id) : undefined;
             if (raw && !raw.is_deleted) queued.push(...(await startRawFileRuns(tx, raw)));
             continue;
           }
-          if (!event.legal_processed_file_id) continue;
-          const facts = await loadFacts(tx, event.legal_processed_file_id);
-          if (!facts || facts.is_deleted) continue;
-          queued.push(...(await startRuns(tx, event.kind, facts)));
-          if (event.kind === 'document_reviewed')
-            queued.push(...(await waitingForReview(tx, [facts.id])));
+          const document = event.legal_processed_file_id
+            ? facts.get(event.legal_processed_file_id)
+            : undefined;
+          if (!document || document.is_deleted) continue;
+          starts.push(...(await documentRunStarts(tx, event.kind, document, known)));
+          if (event.kind === 'document_reviewed') reviewed.push(document.id);
         }
+        queued.push(...(await startRunsOf(tx, starts)));
+        queued.push(...(await waitingForReview(tx, reviewed)));
         return events.rows.length;
       });
       await send(queued);
       total += taken;
-      if (taken < 50) return total;
+      if (taken < EVENTS_AT_ONCE) return total;
     }
   }
 
@@ -205,20 +245,24 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
       startJobLoop({
         fetch: async () => {
           const jobs = await boss.fetch<unknown>(WORKFLOW_QUEUE, {
-            batchSize: 1,
+            batchSize: BATCH_SIZE,
             db: { executeSql: (text, values) => workerPool.query(text, values) },
           });
-          return jobs[0];
+          return jobs.length > 0 ? jobs : undefined;
         },
-        handle: async (job) => {
-          const parsed = jobData.safeParse(job.data);
+        handle: async (jobs) => {
+          const ids = jobs.map((job) => job.id);
+          const nodeLogIds = jobs.flatMap((job) => {
+            const parsed = jobData.safeParse(job.data);
+            return parsed.success ? [parsed.data.nodeLogId] : [];
+          });
           try {
-            if (parsed.success) await runChain(parsed.data.nodeLogId);
+            await runBatches(nodeLogIds);
           } catch (error) {
-            await boss.fail(WORKFLOW_QUEUE, job.id, { error: String(error) });
+            await boss.fail(WORKFLOW_QUEUE, ids);
             throw error;
           }
-          await boss.complete(WORKFLOW_QUEUE, job.id);
+          await boss.complete(WORKFLOW_QUEUE, ids);
         },
         intervalMs: polling * 1000,
         onFetchError: (error, failures) =>

@@ -1,5 +1,5 @@
 /** What the engine knows of a run's document: the processed file with its type, folder and case. */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../../db/connection';
 import { rawFile } from '../../../db/schema';
 import {
@@ -40,8 +40,18 @@ export async function loadFacts(
   tx: DatabaseExecutor,
   processedFileId: string,
 ): Promise<DocumentFacts | undefined> {
+  return (await loadFactsOf(tx, [processedFileId])).get(processedFileId);
+}
+
+/** The facts of many documents in one query (a batch of runs, a drain of events), by id. */
+export async function loadFactsOf(
+  tx: DatabaseExecutor,
+  processedFileIds: string[],
+): Promise<Map<string, DocumentFacts>> {
+  const out = new Map<string, DocumentFacts>();
+  if (processedFileIds.length === 0) return out;
   const f = legalProcessedFile;
-  const [row] = await tx
+  const rows = await tx
     .select({
       id: f.id,
       company_id: f.company_id,
@@ -74,9 +84,17 @@ export async function loadFacts(
       eq(legalDocumentFolder.id, legalFileType.legal_document_folder_id),
     )
     .leftJoin(legalCase, eq(legalCase.id, f.legal_case_id))
-    .where(eq(f.id, processedFileId));
-  if (!row) return undefined;
-  return { ...row, reviewed_at: row.reviewed_at ? row.reviewed_at.toISOString() : null };
+    .where(
+      processedFileIds.length === 1
+        ? eq(f.id, processedFileIds[0]!)
+        : inArray(f.id, [...new Set(processedFileIds)]),
+    );
+  for (const row of rows)
+    out.set(row.id, {
+      ...row,
+      reviewed_at: row.reviewed_at ? row.reviewed_at.toISOString() : null,
+    });
+  return out;
 }
 
 /** A field's value as text (lists joined by ", "; empty when missing). */
