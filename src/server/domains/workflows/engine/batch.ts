@@ -38,7 +38,7 @@ import {
 import type { WorkflowCrm } from '../../crm/outbound';
 import type { Mailer } from '../../notification-rules/mailer';
 import type { EffectContext } from './actions';
-import { final } from './errors';
+import { final, NodeFailure } from './errors';
 import { executeNode, externalEffect, type NodeResult } from './execute';
 import { blankFacts, loadFactsOf, loadRawFile, type DocumentFacts } from './facts';
 import type { createFailureHandling } from './failures';
@@ -77,13 +77,15 @@ const IN_TRANSACTION: ReadonlySet<string> = new Set([
   'action.wait_for_review',
 ]);
 
-/** Kinds whose work in the transaction writes rows: each in a savepoint of its own. */
-const WRITES: ReadonlySet<string> = new Set([
-  'action.set_fields',
-  'action.notify',
-  'action.sync_case',
-  'action.crm_activity',
-]);
+/**
+ * Kinds whose work in the transaction writes rows only after every check that can fail it: run
+ * without a savepoint. A refusal of theirs (NodeFailure) comes before any write; any other error
+ * (the database) aborts the batch's transaction, which then runs again with a savepoint for each.
+ */
+const WRITES_LAST: ReadonlySet<string> = new Set(['action.set_fields', 'action.notify']);
+
+/** Kinds that may write some rows and then fail: always in a savepoint of their own. */
+const WRITES: ReadonlySet<string> = new Set(['action.sync_case', 'action.crm_activity']);
 
 export interface BatchDeps {
   failures: ReturnType<typeof createFailureHandling>;
@@ -112,6 +114,13 @@ interface Outcome {
   status: 'Completed' | 'In Progress' | 'Queued';
   output: Effect | null;
   error: string | null;
+}
+
+/** A node's error that may have aborted the batch's transaction: it runs again, carefully. */
+class CarefulAgain extends Error {
+  constructor(readonly reason: unknown) {
+    super(String(reason));
+  }
 }
 
 export function createBatchRunner(deps: BatchDeps) {
@@ -183,7 +192,7 @@ export function createBatchRunner(deps: BatchDeps) {
    * run in a transaction, level by level. Returns the claimed items that failed and the node logs
    * left Queued for the next batch.
    */
-  async function transact(db: Database, items: Item[]) {
+  async function transact(db: Database, items: Item[], careful: boolean) {
     return db.transaction(async (tx) => {
       await lockDocuments(
         tx,
@@ -199,8 +208,9 @@ export function createBatchRunner(deps: BatchDeps) {
         for (const item of level) {
           let result: NodeResult;
           try {
-            result = await runInTransaction(tx, db, item);
+            result = await runInTransaction(tx, db, item, careful);
           } catch (error) {
+            if (error instanceof CarefulAgain) throw error;
             if (item.chained) {
               // No attempt is left of it: Queued, it runs next in a batch of its own nodes.
               outcomes.push({ id: item.log.id, status: 'Queued', output: null, error: null });
@@ -239,15 +249,28 @@ export function createBatchRunner(deps: BatchDeps) {
     });
   }
 
-  /** One node's work in the transaction; a node that writes, in a savepoint of its own. */
-  async function runInTransaction(tx: DatabaseTransaction, db: Database, item: Item) {
-    if (!item.facts || item.facts.is_deleted)
-      throw final('The document of this run no longer exists.');
+  /**
+   * One node's work in the transaction; a node that writes, in a savepoint of its own (`careful`:
+   * every node that writes). Throws CarefulAgain when the transaction may have been aborted.
+   */
+  async function runInTransaction(
+    tx: DatabaseTransaction,
+    db: Database,
+    item: Item,
+    careful: boolean,
+  ) {
     const ctx = context(db, item);
-    if (!WRITES.has(item.node.type)) return executeNode(item.node, { ...ctx, tx }, item.effect);
-    return tx.transaction((savepoint) =>
-      executeNode(item.node, { ...ctx, tx: savepoint }, item.effect),
-    );
+    const type = item.node.type;
+    if (WRITES.has(type) || (careful && WRITES_LAST.has(type)))
+      return tx.transaction((savepoint) =>
+        executeNode(item.node, { ...ctx, tx: savepoint }, item.effect),
+      );
+    try {
+      return await executeNode(item.node, { ...ctx, tx }, item.effect);
+    } catch (error) {
+      if (WRITES_LAST.has(type) && !(error instanceof NodeFailure)) throw new CarefulAgain(error);
+      throw error;
+    }
   }
 
   /**
@@ -370,13 +393,21 @@ export function createBatchRunner(deps: BatchDeps) {
       });
       let queued: string[] = [];
       if (ready.length > 0) {
+        let done: Awaited<ReturnType<typeof transact>> | undefined;
         try {
-          const done = await transact(db, ready);
+          done = await transact(db, ready, false);
+        } catch {
+          // Again with a savepoint for every node that writes, so only a failing one fails.
+          try {
+            done = await transact(db, ready, true);
+          } catch (error) {
+            // The transaction failed as a whole (the database): each node fails transiently.
+            for (const item of ready) failed.push({ log: item.log, error });
+          }
+        }
+        if (done) {
           queued = done.queued;
           for (const f of done.failed) failed.push({ log: f.item.log, error: f.error });
-        } catch (error) {
-          // The transaction failed as a whole (the database): each node fails transiently.
-          for (const item of ready) failed.push({ log: item.log, error });
         }
       }
       for (const f of failed) {
