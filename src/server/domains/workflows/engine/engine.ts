@@ -275,9 +275,18 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
   // Events and sweeps only where jobs run (a queue-only process leaves them to the workers).
   let listener: pg.Client | undefined;
   let draining: Promise<unknown> = Promise.resolve();
+  // Notices that come while a drain is waiting to start fold into it (one per document commit
+  // would each be a transaction that mostly finds nothing); one that comes during a drain queues
+  // the next, so no event is left waiting.
+  let drainWaiting = false;
   const drainSoon = () => {
+    if (drainWaiting) return;
+    drainWaiting = true;
     draining = draining
-      .then(() => drainEvents())
+      .then(() => {
+        drainWaiting = false;
+        return drainEvents();
+      })
       .catch((error: unknown) =>
         log.error({ error: String(error) }, 'workflow events could not be taken'),
       );
