@@ -94,6 +94,11 @@ export interface BatchDeps {
   mailer: Mailer | undefined;
   /** The companies' external CRMs for sync and activity steps (else the local CRM only). */
   crm?: WorkflowCrm | undefined;
+  /**
+   * The server's main pool, for the external effects' reads and records: they run side by side
+   * (EFFECTS_AT_ONCE), and one pg client must not be given a query while it runs another.
+   */
+  effectsDb: Database;
 }
 
 /** A node of this batch: its log, run, graph node and document facts. */
@@ -385,7 +390,7 @@ export function createBatchRunner(deps: BatchDeps) {
       const ready: Item[] = [];
       await eachAtOnce(items, EFFECTS_AT_ONCE, async (item) => {
         try {
-          item.effect = await externalEffect(item.node, context(db, item));
+          item.effect = await externalEffect(item.node, context(deps.effectsDb, item));
           ready.push(item);
         } catch (error) {
           failed.push({ log: item.log, error });

@@ -126,6 +126,7 @@ export async function startWorkflowEngine(options: WorkflowEngineOptions): Promi
     allowPrivateWebhooks: options.allowPrivateWebhooks,
     mailer: options.mailer,
     crm: options.crm,
+    effectsDb: db,
   });
   // One typed handle per pooled connection (pg.Pool keeps its client objects).
   const handles = new WeakMap<pg.PoolClient, Database>();
