@@ -107,6 +107,7 @@ test('given a room with an invited guest, when each writes, then the other sees 
   });
   await expect(guest.getByRole('alert')).toHaveText('notes.exe: Invalid file type or format');
   await expect(guest.getByLabel('Message', { exact: true })).toHaveValue('Signed copy attached.');
+  await guest.screenshot({ path: `${SHOTS}/chat-guest-upload-refused.png`, fullPage: true });
   // Then a file of theirs that passes the check, a chip removed before sending, and staff see it live.
   const guestChooser = guest.waitForEvent('filechooser');
   await guest.getByRole('button', { name: 'Attach files' }).click();
@@ -143,6 +144,7 @@ test('given a room with an invited guest, when each writes, then the other sees 
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(guest.getByRole('log').getByRole('link', { name: 'schedule.pdf' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Room Smith intake' })).toContainText('Sent files');
 
   // Away from the room, the guest's next message counts as unread in the list, until opened.
   await page.getByRole('link', { name: 'Chat', exact: true }).click();

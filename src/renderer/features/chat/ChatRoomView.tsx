@@ -1,8 +1,9 @@
 /**
- * One room: its messages (the newest page, then live), who is typing, "Seen by" under the caller's
- * last message (members whose read mark passed it), the composer, the intake answers when the room
- * follows a script (IntakePanel), and (staff) adding members (AddMemberDialog). Opening the room and each new message
- * while it is open mark it read, so the rooms list's unread count resets.
+ * One room: its messages (the newest page, then live) with their files, who is typing, "Seen by"
+ * under the caller's last message (members whose read mark passed it), the composer (ChatComposer:
+ * text and files), the intake answers when the room follows a script (IntakePanel), and (staff)
+ * adding members (AddMemberDialog). Opening the room and each new message while it is open mark it
+ * read, so the rooms list's unread count resets.
  */
 import { Button, Callout, Card, Intent } from '@blueprintjs/core';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
