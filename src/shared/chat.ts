@@ -9,6 +9,7 @@ import { text, uuid } from './schemas/input';
 export const ROOM_NAME_MAX = 120;
 export const MESSAGE_MAX = 10_000;
 export const CHAT_ATTACHMENTS_MAX = 10;
+export const CHAT_ATTACHMENTS_TOO_MANY = `At most ${CHAT_ATTACHMENTS_MAX} files per message.`;
 export const CLIENT_ID_MAX = 64;
 export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 200;
@@ -120,7 +121,7 @@ export const sendMessageInput = z.object({
   message: text(missing('message')).max(MESSAGE_MAX, 'message is too long.'),
   attachment_keys: z
     .array(text().min(1).max(64), { error: 'attachment_keys is a list of uploaded file keys.' })
-    .max(CHAT_ATTACHMENTS_MAX, `At most ${CHAT_ATTACHMENTS_MAX} files per message.`)
+    .max(CHAT_ATTACHMENTS_MAX, CHAT_ATTACHMENTS_TOO_MANY)
     .nullish(),
   client_id: text().min(1).max(CLIENT_ID_MAX, 'client_id is too long.').nullish(),
 });

@@ -7,6 +7,7 @@
  * answers filled in on its screen.
  */
 import { expect, test } from '@playwright/test';
+import { FIXTURES } from '../integration/fixtures/files';
 import { hostForSpec, signInThroughForm } from './support/host';
 
 // Two browsers and a host starting on a shared, busy machine: room for the start-up hook.
@@ -64,6 +65,86 @@ test('given a room with an invited guest, when each writes, then the other sees 
   await expect(guest.getByText('Seen by Ada', { exact: false })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/chat-room-staff.png`, fullPage: true });
   await guest.screenshot({ path: `${SHOTS}/chat-room-guest.png`, fullPage: true });
+
+  // Staff attach a file through the composer's button: it uploads at once and waits as a chip.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'retainer.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(FIXTURES.pdf),
+  });
+  const chips = page.getByRole('list', { name: 'Files to send' });
+  await expect(chips.getByText('retainer.pdf')).toBeVisible();
+  await expect(chips.getByLabel('Uploading retainer.pdf')).toHaveCount(0);
+  await expect(chips.getByText(`${FIXTURES.pdf.length} B`)).toBeVisible();
+  await page.getByLabel('Message', { exact: true }).fill('Please sign the retainer.');
+  await page.screenshot({ path: `${SHOTS}/chat-composer-pending-file.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(chips).toHaveCount(0);
+  // The guest sees it live, with its size and a signed link that opens the file.
+  const received = guest.getByRole('log').getByRole('list', { name: 'Attached files' });
+  const fileLink = received.getByRole('link', { name: 'retainer.pdf' });
+  await expect(fileLink).toBeVisible();
+  await expect(received.getByText(`${FIXTURES.pdf.length} B`)).toBeVisible();
+  const opened = await guest.request.get((await fileLink.getAttribute('href')) ?? '');
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
+  expect(Buffer.from(await opened.body()).equals(Buffer.from(FIXTURES.pdf))).toBe(true);
+
+  // A guest's refused file is named with the spec's message, and what they typed stays.
+  await guest.getByLabel('Message', { exact: true }).fill('Signed copy attached.');
+  const refused = guest.waitForEvent('filechooser');
+  await guest.getByRole('button', { name: 'Attach files' }).click();
+  await (
+    await refused
+  ).setFiles({
+    name: 'notes.exe',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('MZ'),
+  });
+  await expect(guest.getByRole('alert')).toHaveText('notes.exe: Invalid file type or format');
+  await expect(guest.getByLabel('Message', { exact: true })).toHaveValue('Signed copy attached.');
+  await guest.screenshot({ path: `${SHOTS}/chat-guest-upload-refused.png`, fullPage: true });
+  // Then a file of theirs that passes the check, a chip removed before sending, and staff see it live.
+  const guestChooser = guest.waitForEvent('filechooser');
+  await guest.getByRole('button', { name: 'Attach files' }).click();
+  await (
+    await guestChooser
+  ).setFiles([
+    { name: 'signed.png', mimeType: 'image/png', buffer: Buffer.from(FIXTURES.png) },
+    { name: 'wrong.pdf', mimeType: 'application/pdf', buffer: Buffer.from(FIXTURES.pdf) },
+  ]);
+  const guestChips = guest.getByRole('list', { name: 'Files to send' });
+  await expect(guestChips.getByRole('listitem')).toHaveCount(2);
+  await guestChips.getByRole('button', { name: 'Remove wrong.pdf' }).click();
+  await expect(guestChips.getByText('wrong.pdf')).toHaveCount(0);
+  await expect(guestChips.getByLabel('Uploading signed.png')).toHaveCount(0);
+  await guest.screenshot({ path: `${SHOTS}/chat-guest-pending-file.png`, fullPage: true });
+  await guest.getByRole('button', { name: 'Send' }).click();
+  const fromGuest = page.getByRole('log').getByRole('list', { name: 'Attached files' }).last();
+  await expect(fromGuest.getByRole('link', { name: 'signed.png' })).toBeVisible();
+  await expect(page.getByRole('log').getByText('Signed copy attached.')).toBeVisible();
+  await expect(page.getByRole('log').getByRole('link', { name: 'wrong.pdf' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/chat-message-with-files.png`, fullPage: true });
+
+  // A message of files only, no text.
+  const onlyFile = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  await (
+    await onlyFile
+  ).setFiles({
+    name: 'schedule.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(FIXTURES.pdf),
+  });
+  await expect(chips.getByLabel('Uploading schedule.pdf')).toHaveCount(0);
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(guest.getByRole('log').getByRole('link', { name: 'schedule.pdf' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Room Smith intake' })).toContainText('Sent files');
 
   // Away from the room, the guest's next message counts as unread in the list, until opened.
   await page.getByRole('link', { name: 'Chat', exact: true }).click();

@@ -202,6 +202,19 @@ describe('messages', () => {
     const foreign = (theirs.body as unknown as { key: string }).key;
     const refused = await server.gql(SEND, { r: room.id, m: 'x', k: [foreign] }, admin.token);
     expect(codeOf(refused)).toBe('INVALID_INPUT');
+
+    // The composer sends files alone with an empty text; an empty text alone is refused.
+    const filesOnly = await ok<{
+      sendChatMessage: { message: string; attached_files: Array<{ name: string }> };
+    }>(SEND, { r: room.id, m: '', k: [key] }, admin.token);
+    expect(filesOnly.sendChatMessage).toMatchObject({
+      message: '',
+      attached_files: [{ name: 'brief.pdf' }],
+    });
+    const empty = await server.gql(SEND, { r: room.id, m: '  ', k: [] }, admin.token);
+    expect(empty.errors?.[0]?.extensions?.issues).toEqual([
+      { path: 'message', message: 'message is required.' },
+    ]);
   });
 
   it('given a send retried with the same client_id, then one message is stored', async () => {

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatLoggedValue,
+  formatSize,
   formatTime,
   initials,
   serverAssetUrl,
@@ -102,5 +103,18 @@ describe('upload responses', () => {
     expect(readUploadResponse(200, JSON.stringify({ url: '/files/a.png' }), 'x')).toEqual({
       url: '/files/a.png',
     });
+  });
+});
+
+describe('formatSize', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1.0 KB'],
+    [1536, '1.5 KB'],
+    [1024 * 1024, '1.0 MB'],
+    [5.25 * 1024 * 1024, '5.3 MB'],
+  ])('given %i bytes, then it reads %s', (bytes, expected) => {
+    expect(formatSize(bytes)).toBe(expected);
   });
 });

@@ -63,3 +63,10 @@ export function serverAssetUrl(serverUrl: string, path: string | null): string |
     return null;
   }
 }
+
+/** A file's size as people read it: 512 B, 1.5 KB, 2.0 MB (task request files, chat attachments). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

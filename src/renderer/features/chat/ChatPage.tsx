@@ -92,7 +92,9 @@ export function ChatPage() {
                     </Tag>
                   ) : null}
                   <span className="ld-chat-room-last">
-                    {room.last_message ?? 'No messages yet'}
+                    {room.last_message === ''
+                      ? 'Sent files' // the server takes an empty text only with files
+                      : (room.last_message ?? 'No messages yet')}
                   </span>
                 </Link>
               </li>

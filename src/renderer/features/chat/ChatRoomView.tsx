@@ -1,42 +1,48 @@
 /**
- * One room: its messages (the newest page, then live), who is typing, "Seen by" under the caller's
- * last message (members whose read mark passed it), the composer, the intake answers when the room
- * follows a script (IntakePanel), and (staff) adding members (AddMemberDialog). Opening the room and each new message
- * while it is open mark it read, so the rooms list's unread count resets.
+ * One room: its messages (the newest page, then live) with their files, who is typing, "Seen by"
+ * under the caller's last message (members whose read mark passed it), the composer (ChatComposer:
+ * text and files), the intake answers when the room follows a script (IntakePanel), and (staff)
+ * adding members (AddMemberDialog). Opening the room and each new message while it is open mark it
+ * read, so the rooms list's unread count resets.
  */
-import { Button, Callout, Card, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, Intent } from '@blueprintjs/core';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
+import { useAppSelector } from '../../app/hooks';
+import { useServices } from '../../app/services';
 import { AddMemberDialog } from './AddMemberDialog';
+import { ChatComposer } from './ChatComposer';
+import { MessageFiles } from './ChatFiles';
 import { IntakePanel } from './IntakePanel';
 import {
   CHAT_MESSAGES_QUERY,
   CHAT_ROOM_EVENTS,
   CHAT_ROOM_QUERY,
   MARK_CHAT_ROOM_READ,
-  SEND_CHAT_MESSAGE,
-  SEND_CHAT_TYPING,
   SET_CHAT_FAVORITE,
   type ChatMessageItem,
 } from './operations';
+import { chatUploadUrl } from './useChatUploads';
 
 const TYPING_SHOWN_MS = 3_000;
-const TYPING_SENT_EVERY_MS = 2_000;
 
-export function ChatRoomView(props: { roomId: string; onChanged: () => void }) {
+/** guestToken: a guest's own session (GuestChatPage), which their uploads go with; staff upload with the app's. */
+export function ChatRoomView(props: {
+  roomId: string;
+  onChanged: () => void;
+  guestToken?: string;
+}) {
   const { roomId } = props;
+  const { info } = useServices();
+  const appToken = useAppSelector((state) => state.auth.token);
   const room = useQuery(CHAT_ROOM_QUERY, { variables: { room_id: roomId } });
   const page = useQuery(CHAT_MESSAGES_QUERY, { variables: { room_id: roomId } });
   const [live, setLive] = useState<ChatMessageItem[]>([]);
   const [typing, setTyping] = useState<string | null>(null);
-  const [draft, setDraft] = useState('');
   const [adding, setAdding] = useState(false);
-  const lastTyping = useRef(0);
-  const [send, sending] = useMutation(SEND_CHAT_MESSAGE);
   const [markRead] = useMutation(MARK_CHAT_ROOM_READ);
-  const [sendTyping] = useMutation(SEND_CHAT_TYPING);
   const [favorite] = useMutation(SET_CHAT_FAVORITE);
   const me = room.data?.chatRoom.my_member_id;
 
@@ -89,24 +95,6 @@ export function ChatRoomView(props: { roomId: string; onChanged: () => void }) {
       )
     : [];
 
-  async function onSend(event: FormEvent) {
-    event.preventDefault();
-    const text = draft.trim();
-    if (!text) return;
-    const sent = await send({
-      variables: { room_id: roomId, message: text, client_id: crypto.randomUUID() },
-    }).catch(() => undefined);
-    if (sent?.data) setDraft('');
-  }
-
-  function onDraft(value: string) {
-    setDraft(value);
-    const now = Date.now();
-    if (now - lastTyping.current < TYPING_SENT_EVERY_MS) return;
-    lastTyping.current = now;
-    void sendTyping({ variables: { room_id: roomId } }).catch(() => undefined);
-  }
-
   const failure = room.error ?? page.error;
   if (failure)
     return (
@@ -148,12 +136,8 @@ export function ChatRoomView(props: { roomId: string; onChanged: () => void }) {
             <div className="ld-chat-message-meta">
               {m.sender_name} · {new Date(m.created_at).toLocaleTimeString()}
             </div>
-            <div>{m.message}</div>
-            {m.attached_files.map((f) => (
-              <a key={f.id} href={f.file_url} target="_blank" rel="noreferrer">
-                {f.name}
-              </a>
-            ))}
+            {m.message ? <div>{m.message}</div> : null}
+            <MessageFiles files={m.attached_files} />
           </div>
         ))}
       </div>
@@ -164,22 +148,13 @@ export function ChatRoomView(props: { roomId: string; onChanged: () => void }) {
             ? `Seen by ${seenBy.map((m) => m.name).join(', ')}`
             : ''}
       </div>
-      {sending.error ? (
-        <Callout intent={Intent.DANGER}>
-          {describeError(sending.error, ERRORS.CREATE_MESSAGE_FAILED)}
-        </Callout>
-      ) : null}
-      <form className="ld-chat-composer" onSubmit={(e) => void onSend(e)}>
-        <InputGroup
-          aria-label="Message"
-          placeholder="Write a message"
-          value={draft}
-          onChange={(e) => onDraft(e.target.value)}
-        />
-        <Button type="submit" intent={Intent.PRIMARY} icon="send-message" loading={sending.loading}>
-          Send
-        </Button>
-      </form>
+      <ChatComposer
+        roomId={roomId}
+        upload={{
+          url: chatUploadUrl(info.serverUrl, detail?.company_id),
+          token: props.guestToken ?? appToken,
+        }}
+      />
       {detail && (detail.can_manage || detail.intake_script) ? (
         <IntakePanel room={detail} onChanged={() => void room.refetch()} />
       ) : null}

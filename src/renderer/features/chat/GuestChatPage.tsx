@@ -2,7 +2,8 @@
  * A chat guest's screen (issue 21): the invitation link `#/chat-invitation/<token>` joins the room
  * (the link works once) and opens it on a session of the guest's own, kept in this tab's memory
  * only: the guest's token reaches that room and nothing else (the server refuses every other
- * field), so this screen shows the room alone, without the app's navigation.
+ * field), so this screen shows the room alone, without the app's navigation. The guest's files
+ * upload with that session too (the composer's attach button).
  */
 import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import { ApolloProvider, useMutation } from '@apollo/client/react';
@@ -31,7 +32,11 @@ export function GuestChatPage() {
   const { token = '' } = useParams();
   const { info } = useServices();
   const [join, joining] = useMutation(JOIN_CHAT_ROOM);
-  const [guest, setGuest] = useState<{ session: ApolloSession; roomId: string } | null>(null);
+  const [guest, setGuest] = useState<{
+    session: ApolloSession;
+    roomId: string;
+    token: string;
+  } | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -42,7 +47,7 @@ export function GuestChatPage() {
         const joined = result.data?.joinChatRoom;
         if (!joined) return;
         const session = createApolloSession({ serverUrl: info.serverUrl, token: joined.token });
-        setGuest({ session, roomId: joined.room_id });
+        setGuest({ session, roomId: joined.room_id, token: joined.token });
       })
       .catch(() => undefined);
   }, [join, token, info.serverUrl]);
@@ -53,7 +58,11 @@ export function GuestChatPage() {
     return (
       <ApolloProvider client={guest.session.client}>
         <div className="ld-chat-guest">
-          <ChatRoomView roomId={guest.roomId} onChanged={() => undefined} />
+          <ChatRoomView
+            roomId={guest.roomId}
+            guestToken={guest.token}
+            onChanged={() => undefined}
+          />
         </div>
       </ApolloProvider>
     );

@@ -64,6 +64,8 @@ const CHAT_MESSAGE_FIELDS = graphql(`
     attached_files {
       id
       name
+      type
+      size
       file_url
     }
   }
@@ -120,8 +122,18 @@ export const CREATE_CHAT_ROOM = graphql(`
 `);
 
 export const SEND_CHAT_MESSAGE = graphql(`
-  mutation SendChatMessage($room_id: ID!, $message: String, $client_id: String) {
-    sendChatMessage(room_id: $room_id, message: $message, client_id: $client_id) {
+  mutation SendChatMessage(
+    $room_id: ID!
+    $message: String
+    $attachment_keys: [String!]
+    $client_id: String
+  ) {
+    sendChatMessage(
+      room_id: $room_id
+      message: $message
+      attachment_keys: $attachment_keys
+      client_id: $client_id
+    ) {
       id
     }
   }

@@ -8,11 +8,11 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { ERRORS, PRODUCT_ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
+import { formatSize } from '../../app/format';
 import { useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/services';
 import { uploadFile } from '../../app/upload';
 import { fieldIssues } from '../legal-people/issues';
-import { formatSize } from './labels';
 import { ADD_COMMENT, DELETE_COMMENT, EDIT_COMMENT, type TaskRequestDetails } from './operations';
 
 export function CommentsCard(props: { request: TaskRequestDetails; onChanged: () => void }) {

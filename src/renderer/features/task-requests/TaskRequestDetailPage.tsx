@@ -31,7 +31,8 @@ import { toastSuccess } from '../../components/toaster';
 import { useViewer } from '../auth/useViewer';
 import { CommentsCard } from './CommentsCard';
 import { CreateTaskRequestDialog } from './CreateTaskRequestDialog';
-import { describeActivity, formatSize, STATUS_INTENT } from './labels';
+import { formatSize } from '../../app/format';
+import { describeActivity, STATUS_INTENT } from './labels';
 import {
   COMPANY_USERS_QUERY,
   TASK_REQUEST_QUERY,
