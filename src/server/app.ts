@@ -262,7 +262,7 @@ export async function buildApp(
   installInputGuard(app);
   await app.register(cors, {
     origin: corsOriginCheck(config.corsOrigins),
-    methods: ['GET', 'POST', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS'],
     // tus headers, for a browser-side tus client.
     allowedHeaders: [
       'authorization',

@@ -227,6 +227,7 @@ export const PRODUCT_ERRORS = {
   // CRM integrations (issue 18): refusals the spec gives no words for.
   CRM_NOT_CONFIGURED:
     'This LexDesk server is not set up to connect to {crm}. Ask your administrator to add its application keys.',
+  CRM_BASE_URL_REQUIRED: "Enter the address of the firm's ContactsLaw server.",
   CRM_BASE_URL_NOT_ALLOWED: "This CRM address is not allowed. Use the provider's own address.",
   CRM_REDIRECT_NOT_ALLOWED: 'The sign-in cannot return to this address.',
   CRM_NOT_CONNECTED: 'Connect this CRM before turning it on.',

@@ -86,7 +86,7 @@ export async function startHarness(): Promise<Harness> {
     { logLevel: 'warn' },
     {
       logStream: stream,
-      // A sign-in with a password (SmartAdvocate) would call the provider: no network here.
+      // A sign-in with a password (SmartAdvocate, ContactsLaw) would call the provider: no network here.
       crm: {
         fetch: () => Promise.reject(new Error('no network in the fuzzer')),
         sleep: () => Promise.resolve(),

@@ -72,6 +72,19 @@ export const CRM_REST_TEMPLATES: Record<string, RestTemplate> = {
       is_active: rng.pick(['true', 'false']),
     }),
   },
+  'POST /contactslaw/authenticate': {
+    body: 'json',
+    json: (rng, fx) => ({
+      email: 'crm@example.test',
+      password: 'fuzz-password',
+      company_id: fx.pickId('company', rng),
+      ...(rng.chance(0.5) ? { crm_base_url: 'https://contactslaw.example.test' } : {}),
+    }),
+  },
+  'PUT /contactslaw/update-data-management': {
+    body: 'json',
+    json: (rng, fx) => ({ isActive: rng.chance(0.5), company_id: fx.pickId('company', rng) }),
+  },
   'POST /clio/oauth/callback': {
     query: () => ({ code: 'fuzz-code' }),
     body: 'json',

@@ -491,6 +491,16 @@ Object.assign(refusals, {
     () => `/smartadvocate/toggle_status?company_id=${companyA}&is_active=false`,
     () => ({}),
   ),
+  'POST /contactslaw/authenticate': crmRefusal(
+    'POST',
+    () => '/contactslaw/authenticate',
+    () => ({ email: 'someone@a.example', password: 'guess', company_id: companyA }),
+  ),
+  'PUT /contactslaw/update-data-management': crmRefusal(
+    'PUT',
+    () => '/contactslaw/update-data-management',
+    () => ({ isActive: false, company_id: companyA }),
+  ),
   'POST /legal-user/staff': crmRefusal(
     'POST',
     () => '/legal-user/staff',

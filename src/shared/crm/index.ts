@@ -19,6 +19,13 @@ export const CRM_PROVIDERS = [
     sign_in: 'password',
     default_base_url: 'https://app.smartadvocate.com',
   },
+  {
+    crm_type: 'contactslaw',
+    label: 'ContactsLaw',
+    sign_in: 'password',
+    /** On the firm's own server (the ContactsLaw Daemon): no address of the vendor's to default to. */
+    default_base_url: null,
+  },
 ] as const;
 
 export type CrmType = (typeof CRM_PROVIDERS)[number]['crm_type'];
@@ -122,6 +129,22 @@ export const toggleStatusQuery = z.object({
   company_id: uuid,
   is_active: z.enum(['true', 'false']).transform((v) => v === 'true'),
 });
+
+/** Provider three (ContactsLaw): POST /contactslaw/authenticate, the company in the body. */
+export const contactsLawAuthBody = z
+  .object({
+    /** The ContactsLaw user name (an email or a login name). */
+    email: text().trim().min(1, 'Enter the email or user name.').max(320),
+    password: text().min(1, 'Enter the password.').max(500),
+    company_id: uuid,
+    /** The firm's ContactsLaw server (its REST API address); kept from before when absent. */
+    crm_base_url: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .strict();
+/** Provider three: PUT /contactslaw/update-data-management turns the connected integration on or off. */
+export const updateDataManagementBody = z
+  .object({ isActive: z.boolean(), company_id: uuid })
+  .strict();
 
 export interface SyncResult {
   received: number;

@@ -190,6 +190,29 @@ export const cases: IsolationModule['cases'] = (ctx) => ({
       ctx().companyA,
     );
   },
+  'POST /contactslaw/authenticate': async () => {
+    await both(
+      ctx(),
+      'POST',
+      () => '/contactslaw/authenticate',
+      (id) => ({
+        email: 'someone@a.example',
+        password: 'guess',
+        company_id: id,
+        crm_base_url: 'https://cl.a.example',
+      }),
+      ctx().companyA,
+    );
+  },
+  'PUT /contactslaw/update-data-management': async () => {
+    await both(
+      ctx(),
+      'PUT',
+      () => '/contactslaw/update-data-management',
+      (id) => ({ isActive: true, company_id: id }),
+      ctx().companyA,
+    );
+  },
   'POST /clio/oauth/callback': async () => {
     await both(
       ctx(),

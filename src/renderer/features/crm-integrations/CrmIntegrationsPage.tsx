@@ -1,8 +1,9 @@
 /**
  * CRM integrations (spec section 2 "CRM integrations with logs"): the company's integrations, the
  * active one for cases (the built-in LexDesk cases when none is), each one's settings, connecting
- * provider one (Clio Manage, OAuth in the browser) and provider two (SmartAdvocate, user name and
- * password; turned on and off by its toggle_status), a sync now, the paged integration logs and a
+ * provider one (Clio Manage, OAuth in the browser), provider two (SmartAdvocate, user name and
+ * password; turned on and off by its toggle_status) and provider three (ContactsLaw, user name,
+ * password and the firm's server; turned on and off by its update-data-management), a sync now, the paged integration logs and a
  * request for a CRM not offered yet. Each request has its state (idle, loading, succeeded, failed)
  * and shows the catalogue message of spec section 8 "Integrations" when it fails.
  */
@@ -17,7 +18,15 @@ import { toastError, toastSuccess } from '../../components/toaster';
 import { useServices } from '../../app/services';
 import { useViewer } from '../auth/useViewer';
 import { useConnection } from '../workflows/useConnection';
-import { fetchIntegrations, fetchLogs, startClioSignIn, syncNow, toggleSmartAdvocate } from './api';
+import {
+  fetchIntegrations,
+  fetchLogs,
+  startClioSignIn,
+  syncNow,
+  toggleSmartAdvocate,
+  updateContactsLawDataManagement,
+} from './api';
+import { ContactsLawSignInDialog } from './ContactsLawSignInDialog';
 import { SmartAdvocateSignInDialog } from './SmartAdvocateSignInDialog';
 import { syncSummary } from './syncSummary';
 import { IntegrationSettings } from './IntegrationSettings';
@@ -51,6 +60,7 @@ export function CrmIntegrationsPage() {
   const [connecting, setConnecting] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const [signingInSa, setSigningInSa] = useState(false);
+  const [signingInCl, setSigningInCl] = useState(false);
 
   const loadList = useCallback(async () => {
     if (!connection || !companyId) return;
@@ -129,6 +139,17 @@ export function CrmIntegrationsPage() {
     }
   }
 
+  async function toggleCl(row: IntegrationView) {
+    if (!connection) return;
+    try {
+      const next = await updateContactsLawDataManagement(connection, companyId, !row.is_active);
+      toastSuccess(next.is_active ? 'ContactsLaw is on.' : 'ContactsLaw is off.');
+      void loadList();
+    } catch (error) {
+      toastError(describeError(error, ERRORS.UPDATE_INTEGRATION_FAILED));
+    }
+  }
+
   return (
     <Page
       title="CRM integrations"
@@ -147,6 +168,13 @@ export function CrmIntegrationsPage() {
           <Button icon="add" onClick={() => setRequesting(true)}>
             Request a new CRM
           </Button>
+          {canManage ? (
+            <Button icon="key" onClick={() => setSigningInCl(true)}>
+              {rows.some((r) => r.crm_type === 'contactslaw' && r.connected)
+                ? 'Reconnect ContactsLaw'
+                : 'Connect ContactsLaw'}
+            </Button>
+          ) : null}
           {canManage ? (
             <Button icon="key" onClick={() => setSigningInSa(true)}>
               {rows.some((r) => r.crm_type === 'smartadvocate' && r.connected)
@@ -238,6 +266,11 @@ export function CrmIntegrationsPage() {
                       {row.is_active ? 'Turn off' : 'Turn on'}
                     </Button>
                   ) : null}
+                  {canManage && row.connected && row.crm_type === 'contactslaw' ? (
+                    <Button small icon="power" onClick={() => void toggleCl(row)}>
+                      {row.is_active ? 'Turn off' : 'Turn on'}
+                    </Button>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -276,6 +309,22 @@ export function CrmIntegrationsPage() {
             setSigningInSa(false);
             setSelected(integration.id);
             toastSuccess('SmartAdvocate is connected.');
+            void loadList();
+            void loadLogs();
+          }}
+        />
+      ) : null}
+
+      {signingInCl && connection ? (
+        <ContactsLawSignInDialog
+          connection={connection}
+          companyId={companyId}
+          knownAddress={rows.find((r) => r.crm_type === 'contactslaw')?.crm_base_url ?? null}
+          onClose={() => setSigningInCl(false)}
+          onConnected={(integration) => {
+            setSigningInCl(false);
+            setSelected(integration.id);
+            toastSuccess('ContactsLaw is connected.');
             void loadList();
             void loadLogs();
           }}

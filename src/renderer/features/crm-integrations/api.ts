@@ -177,3 +177,37 @@ export async function toggleSmartAdvocate(c: Connection, companyId: string, isAc
   );
   return answer.data;
 }
+
+/**
+ * Provider three (ContactsLaw): signs in with the member's name and password, the company in the
+ * body (POST /contactslaw/authenticate); answers the integration.
+ */
+export async function signInContactsLaw(
+  c: Connection,
+  input: { email: string; password: string; company_id: string; crm_base_url?: string },
+) {
+  const answer = await call(
+    c,
+    '/contactslaw/authenticate',
+    { method: 'POST', body: input },
+    data(integration),
+    ERRORS.FAILED_TO_AUTHENTICATE,
+  );
+  return answer.data;
+}
+
+/** Provider three: turns the connected ContactsLaw integration on or off. */
+export async function updateContactsLawDataManagement(
+  c: Connection,
+  companyId: string,
+  isActive: boolean,
+) {
+  const answer = await call(
+    c,
+    '/contactslaw/update-data-management',
+    { method: 'PUT', body: { isActive, company_id: companyId } },
+    data(integration),
+    ERRORS.UPDATE_INTEGRATION_FAILED,
+  );
+  return answer.data;
+}

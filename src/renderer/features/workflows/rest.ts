@@ -66,7 +66,7 @@ export class WorkflowApiError extends Error {
 export async function call<T>(
   connection: Connection,
   path: string,
-  init: { method: 'GET' | 'POST' | 'PATCH'; body?: unknown },
+  init: { method: 'GET' | 'POST' | 'PATCH' | 'PUT'; body?: unknown },
   answer: z.ZodType<T>,
   fallback: string,
 ): Promise<T> {

@@ -1,6 +1,6 @@
 /**
  * REST of CRM integrations (spec section 7 "CRM integrations", listed there under the data service,
- * and "CRM provider authentication": provider one's oauth and oauth callback, provider two's auth and toggle_status). Replies are
+ * and "CRM provider authentication": provider one's oauth and oauth callback, provider two's auth and toggle_status, provider three's authenticate and update-data-management). Replies are
  * {data: ...} or {error: {code, message}}.
  */
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +20,8 @@ export const CRM_ROUTES = [
   'POST /clio/oauth/callback',
   'POST /smartadvocate/auth',
   'POST /smartadvocate/toggle_status',
+  'POST /contactslaw/authenticate',
+  'PUT /contactslaw/update-data-management',
   'POST /legal-user/staff',
 ] as const;
 
@@ -79,5 +81,13 @@ export function registerCrmRoutes(app: FastifyInstance, { services }: RouteDeps)
   app.post(
     '/smartadvocate/toggle_status',
     handle('UPDATE_INTEGRATION_FAILED', (v, r) => crm.toggleStatus(v, r.query)),
+  );
+  app.post(
+    '/contactslaw/authenticate',
+    handle('FAILED_TO_AUTHENTICATE', (v, r) => crm.contactsLawSignIn(v, r.body)),
+  );
+  app.put(
+    '/contactslaw/update-data-management',
+    handle('UPDATE_INTEGRATION_FAILED', (v, r) => crm.updateDataManagement(v, r.body)),
   );
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import {
   activeIntegrationBody,
+  contactsLawAuthBody,
   CRM_PROVIDERS,
   importStaffBody,
   integrationLogsBody,
@@ -20,6 +21,7 @@ import {
   passwordAuthQuery,
   requestCrmBody,
   toggleStatusQuery,
+  updateDataManagementBody,
   updateIntegrationBody,
   type IntegrationView,
   type StaffImportResult,
@@ -35,6 +37,7 @@ import { logSink } from './callLog';
 import { createClioConnector, CLIO_TYPE } from './clio/connector';
 import { sha256, startAuthorization } from './clio/oauth';
 import { CrmCallError, type CrmConnector } from './connector';
+import { createContactsLawConnector, CONTACTSLAW_TYPE } from './contactslaw/connector';
 import { createSmartAdvocateConnector, SMARTADVOCATE_TYPE } from './smartadvocate/connector';
 import { tokenStore } from './credentials';
 import { createCrmRepository, toView } from './repository';
@@ -78,7 +81,12 @@ export function createCrmService(deps: CrmServiceDeps) {
   function baseUrlOf(crmType: string, wanted: string | null | undefined): string {
     const provider = CRM_PROVIDERS.find((p) => p.crm_type === crmType);
     const configured = crmType === CLIO_TYPE ? config.clio?.baseUrl : undefined;
-    if (!wanted) return new URL(configured ?? provider?.default_base_url ?? '').origin;
+    if (!wanted) {
+      const fallback = configured ?? provider?.default_base_url;
+      // ContactsLaw runs on the firm's own server: its address must be given.
+      if (!fallback) throw new AppError('CRM_BASE_URL_REQUIRED', 400);
+      return new URL(fallback).origin;
+    }
     const url = new URL(wanted);
     const allowed = [
       ...(PROVIDER_HOSTS[crmType] ?? []),
@@ -118,7 +126,86 @@ export function createCrmService(deps: CrmServiceDeps) {
         ...(deps.sleep ? { sleep: deps.sleep } : {}),
         ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
       });
+    if (row.crm_type === CONTACTSLAW_TYPE)
+      return createContactsLawConnector(tokenStore(db, ring, row.id), {
+        baseUrl: baseUrlOf(row.crm_type, row.crm_base_url),
+        log,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        ...(deps.sleep ? { sleep: deps.sleep } : {}),
+        ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
+      });
     throw new Error(`no connector for ${row.crm_type}`);
+  }
+
+  /**
+   * A provider signing in with a user's name and password (SmartAdvocate, ContactsLaw): signs in
+   * (the token and the sign-in sealed), keeps the email, turns it on. A sign-in the provider
+   * refuses (4xx) is `refusedCode`; one that cannot reach it says 'Network response was not ok'.
+   */
+  async function signInWithPassword(
+    viewer: Viewer,
+    crmType: string,
+    company_id: string,
+    body: { email: string; password: string; crm_base_url?: string | undefined },
+    refusedCode: 'AUTHENTICATION_FAILED' | 'FAILED_TO_AUTHENTICATE',
+  ): Promise<IntegrationView> {
+    if (!canViewCompany(viewer, company_id)) throw new AppError('NO_COMPANY', 404);
+    if (!canManageCompany(viewer, company_id)) throw forbidden();
+    const pending = await db.transaction(async (tx) => {
+      const row = await repo.ensure(tx, company_id, crmType, null);
+      const baseUrl = baseUrlOf(crmType, body.crm_base_url ?? row.crm_base_url);
+      if (baseUrl === row.crm_base_url) return row;
+      // Tokens belong to the address that issued them.
+      return repo.update(tx, row.id, {
+        crm_base_url: baseUrl,
+        credentials_sealed: null,
+        token_expires_at: null,
+        is_active: false,
+      });
+    });
+    try {
+      await connectorFor(pending, 'auth').signIn({ email: body.email, password: body.password });
+    } catch (error) {
+      const refused =
+        error instanceof CrmCallError &&
+        error.status !== null &&
+        error.status >= 400 &&
+        error.status < 500;
+      if (refused) throw new AppError(refusedCode, 400);
+      // The provider down or unreachable: told as the spec's words, not as a LexDesk fault.
+      throw new AppError('NETWORK_RESPONSE_NOT_OK', 400);
+    }
+    return db.transaction(async (tx) => {
+      const row = await repo.update(tx, pending.id, {
+        email: body.email.includes('@') ? body.email : pending.email,
+        is_active: true,
+        active_once: true,
+      });
+      await repo.deactivateOthers(tx, row);
+      return toView(row);
+    });
+  }
+
+  /** Turns the company's integration of one provider on or off; an unconnected one stays off. */
+  async function setActive(
+    viewer: Viewer,
+    crmType: string,
+    company_id: string,
+    isActive: boolean,
+  ): Promise<IntegrationView> {
+    if (!canViewCompany(viewer, company_id)) throw new AppError('NO_COMPANY', 404);
+    if (!canManageCompany(viewer, company_id)) throw forbidden();
+    const before = await repo.byCompanyType(company_id, crmType);
+    if (!before) throw notFound();
+    if (isActive && !before.credentials_sealed) throw new AppError('CRM_NOT_CONNECTED', 400);
+    return db.transaction(async (tx) => {
+      const row = await repo.update(tx, before.id, {
+        is_active: isActive,
+        ...(isActive ? { active_once: true } : {}),
+      });
+      if (row.is_active) await repo.deactivateOthers(tx, row);
+      return toView(row);
+    });
   }
 
   function redirectAllowed(uri: string): boolean {
@@ -286,60 +373,41 @@ export function createCrmService(deps: CrmServiceDeps) {
     ): Promise<IntegrationView> {
       const { company_id } = parseInput(passwordAuthQuery, rawQuery ?? {});
       const body = parseInput(passwordAuthBody, rawBody ?? {});
-      if (!canViewCompany(viewer, company_id)) throw new AppError('NO_COMPANY', 404);
-      if (!canManageCompany(viewer, company_id)) throw forbidden();
-      const pending = await db.transaction(async (tx) => {
-        const row = await repo.ensure(tx, company_id, SMARTADVOCATE_TYPE, null);
-        const baseUrl = baseUrlOf(SMARTADVOCATE_TYPE, body.crm_base_url ?? row.crm_base_url);
-        if (baseUrl === row.crm_base_url) return row;
-        // Tokens belong to the address that issued them.
-        return repo.update(tx, row.id, {
-          crm_base_url: baseUrl,
-          credentials_sealed: null,
-          token_expires_at: null,
-          is_active: false,
-        });
-      });
-      try {
-        await connectorFor(pending, 'auth').signIn({ email: body.email, password: body.password });
-      } catch (error) {
-        const refused =
-          error instanceof CrmCallError &&
-          error.status !== null &&
-          error.status >= 400 &&
-          error.status < 500;
-        if (refused) throw new AppError('AUTHENTICATION_FAILED', 400);
-        // SmartAdvocate down or unreachable: told as the spec's words, not as a LexDesk fault.
-        throw new AppError('NETWORK_RESPONSE_NOT_OK', 400);
-      }
-      return db.transaction(async (tx) => {
-        const row = await repo.update(tx, pending.id, {
-          email: body.email.includes('@') ? body.email : pending.email,
-          is_active: true,
-          active_once: true,
-        });
-        await repo.deactivateOthers(tx, row);
-        return toView(row);
-      });
+      return signInWithPassword(
+        viewer,
+        SMARTADVOCATE_TYPE,
+        company_id,
+        body,
+        'AUTHENTICATION_FAILED',
+      );
+    },
+
+    /**
+     * Provider three (ContactsLaw): POST /contactslaw/authenticate with email, password and
+     * company_id in the body (and the firm's server address, kept from before when absent). A
+     * sign-in ContactsLaw refuses is 'Failed to authenticate' (spec section 8, provider three).
+     */
+    async contactsLawSignIn(viewer: Viewer, rawBody: unknown): Promise<IntegrationView> {
+      const body = parseInput(contactsLawAuthBody, rawBody ?? {});
+      return signInWithPassword(
+        viewer,
+        CONTACTSLAW_TYPE,
+        body.company_id,
+        body,
+        'FAILED_TO_AUTHENTICATE',
+      );
+    },
+
+    /** Provider three: PUT /contactslaw/update-data-management {isActive, company_id} (its managers). */
+    async updateDataManagement(viewer: Viewer, rawBody: unknown): Promise<IntegrationView> {
+      const body = parseInput(updateDataManagementBody, rawBody ?? {});
+      return setActive(viewer, CONTACTSLAW_TYPE, body.company_id, body.isActive);
     },
 
     /** Provider two: POST /smartadvocate/toggle_status?company_id&is_active (its managers). */
     async toggleStatus(viewer: Viewer, rawQuery: unknown): Promise<IntegrationView> {
       const query = parseInput(toggleStatusQuery, rawQuery ?? {});
-      if (!canViewCompany(viewer, query.company_id)) throw new AppError('NO_COMPANY', 404);
-      if (!canManageCompany(viewer, query.company_id)) throw forbidden();
-      const before = await repo.byCompanyType(query.company_id, SMARTADVOCATE_TYPE);
-      if (!before) throw notFound();
-      if (query.is_active && !before.credentials_sealed)
-        throw new AppError('CRM_NOT_CONNECTED', 400);
-      return db.transaction(async (tx) => {
-        const row = await repo.update(tx, before.id, {
-          is_active: query.is_active,
-          ...(query.is_active ? { active_once: true } : {}),
-        });
-        if (row.is_active) await repo.deactivateOthers(tx, row);
-        return toView(row);
-      });
+      return setActive(viewer, SMARTADVOCATE_TYPE, query.company_id, query.is_active);
     },
 
     /**
