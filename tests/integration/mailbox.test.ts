@@ -219,6 +219,13 @@ describe.skipIf(missing !== null)('smart inbox over dovecot', () => {
       hasMore: true,
     });
     expect(page.body.data.messages).toHaveLength(10);
+    // Pages of the older half are found from the index's other end: still one order, each once.
+    const all = (await list({ pageSize: 100 })).body.data.messages.map((m) => m.id);
+    const paged: string[] = [];
+    for (let n = 1; n <= 5; n += 1)
+      paged.push(...(await list({ page: n, pageSize: 3 })).body.data.messages.map((m) => m.id));
+    expect(paged).toEqual(all);
+    expect((await list({ page: 6, pageSize: 3 })).body.data.messages).toEqual([]);
     const again = await sync();
     expect(again.body.data).toMatchObject({ fetched: 0, skipped: 0 });
 

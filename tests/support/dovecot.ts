@@ -8,7 +8,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,8 +34,35 @@ export interface TestDovecot {
   password: string;
   /** Another account on the same server (for tenant and per-user cases). */
   addUser(user: string, password: string): Promise<void>;
+  /**
+   * Writes messages straight into an account's INBOX maildir (`cur/`, flags in the file name),
+   * as a delivery agent would, without IMAP: dovecot gives them UIDs when the folder is next
+   * opened. For seeding large mailboxes (an APPEND per message takes minutes at 50,000). Call
+   * before any client has the INBOX selected.
+   */
+  writeMessages(
+    user: string,
+    messages: AsyncIterable<MaildirMessage> | Iterable<MaildirMessage>,
+  ): Promise<number>;
   stop(): Promise<void>;
 }
+
+export interface MaildirMessage {
+  source: Buffer;
+  /** IMAP system flags, e.g. ['\\Seen']; Maildir letters in the file name. */
+  flags?: string[];
+  /** The INTERNALDATE (the file's modification time). */
+  date?: Date;
+}
+
+/** Maildir info letters for the IMAP system flags (they must be in ASCII order). */
+const MAILDIR_FLAGS: Record<string, string> = {
+  '\\Draft': 'D',
+  '\\Flagged': 'F',
+  '\\Answered': 'R',
+  '\\Seen': 'S',
+  '\\Deleted': 'T',
+};
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -121,6 +148,35 @@ export async function startTestDovecot(
     await writeFile(path.join(passwd, name), `${name}:{PLAIN}${secret}::::::\n`, { mode: 0o644 });
   };
   await addUser(user, password);
+  const writeMessages = async (
+    name: string,
+    messages: AsyncIterable<MaildirMessage> | Iterable<MaildirMessage>,
+  ) => {
+    if (!accounts.has(name)) throw new Error(`no IMAP account ${name}`);
+    const home = path.join(mail, name);
+    for (const dir of [home, ...['cur', 'new', 'tmp'].map((d) => path.join(home, d))]) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      if (asRoot) await chown(dir, uid, gid);
+    }
+    const stamp = Math.floor(Date.now() / 1000);
+    let written = 0;
+    for await (const message of messages) {
+      const letters = (message.flags ?? [])
+        .map((flag) => MAILDIR_FLAGS[flag] ?? '')
+        .sort()
+        .join('');
+      const file = path.join(
+        home,
+        'cur',
+        `${stamp}.M${written}P${process.pid}.lexdesk,S=${message.source.length}:2,${letters}`,
+      );
+      await writeFile(file, message.source, { mode: 0o600 });
+      if (asRoot) await chown(file, uid, gid);
+      if (message.date) await utimes(file, message.date, message.date);
+      written += 1;
+    }
+    return written;
+  };
 
   const child: ChildProcess = spawn(binary, ['-F', '-c', configPath], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,6 +207,7 @@ export async function startTestDovecot(
     user,
     password,
     addUser,
+    writeMessages,
     async stop() {
       if (!exited) {
         const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -72,30 +72,53 @@ function listCondition(integrationId: string, query: MessageListQuery): SQL {
   return and(...conditions)!;
 }
 
+/** The number of messages a list query matches (an index-only count on the same index as the page). */
+export async function listTotal(
+  db: Database,
+  integrationId: string,
+  query: MessageListQuery,
+): Promise<number> {
+  const [total] = await db
+    .select({ n: count() })
+    .from(mailMessage)
+    .where(listCondition(integrationId, query));
+  return total?.n ?? 0;
+}
+
 /**
  * A page: the page's ids are found first (an index-only walk of mail_message_inbox_idx or
- * mail_message_list_idx, however deep the page), then only those rows are read; the total is an
- * index-only count on the same index.
+ * mail_message_list_idx), then only those rows are read. OFFSET walks every index entry before
+ * the page, so a page in the older half is found from the other end of the index (ascending, the
+ * offset counted from the last message) and the walk is at most half the list. The total comes
+ * from `total` (the service caches it per filter: it is the same for every page) and is counted
+ * here when none is given.
  */
-export async function listMessages(db: Database, integrationId: string, query: MessageListQuery) {
+export async function listMessages(
+  db: Database,
+  integrationId: string,
+  query: MessageListQuery,
+  total: () => Promise<number> = () => listTotal(db, integrationId, query),
+) {
   const where = listCondition(integrationId, query);
-  const order = [desc(mailMessage.sent_at), desc(mailMessage.id)];
+  const totalCount = await total();
+  const offset = (query.page - 1) * query.pageSize;
+  const fromEnd = offset > totalCount / 2;
   const pageIds = db
     .select({ id: mailMessage.id })
     .from(mailMessage)
     .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(mailMessage)
-      .where(inArray(mailMessage.id, pageIds))
-      .orderBy(...order),
-    db.select({ n: count() }).from(mailMessage).where(where),
-  ]);
-  const totalCount = total?.n ?? 0;
+    .orderBy(
+      ...(fromEnd
+        ? [asc(mailMessage.sent_at), asc(mailMessage.id)]
+        : [desc(mailMessage.sent_at), desc(mailMessage.id)]),
+    )
+    .limit(fromEnd ? Math.max(0, Math.min(query.pageSize, totalCount - offset)) : query.pageSize)
+    .offset(fromEnd ? Math.max(0, totalCount - offset - query.pageSize) : offset);
+  const rows = await db
+    .select(listColumns)
+    .from(mailMessage)
+    .where(inArray(mailMessage.id, pageIds))
+    .orderBy(desc(mailMessage.sent_at), desc(mailMessage.id));
   const totalPages = Math.max(1, Math.ceil(totalCount / query.pageSize));
   return {
     messages: rows,

@@ -37,7 +37,7 @@ import {
   withImap,
   imapClient,
 } from './integration';
-import { contacts, listMessages, threadMessages, unreadCount } from './queries';
+import { contacts, listMessages, listTotal, threadMessages, unreadCount } from './queries';
 import { storedRules } from './rules';
 import { createSender } from './send';
 import { createSyncRunner } from './syncRunner';
@@ -171,8 +171,15 @@ export function createMailboxService(deps: MailboxDeps) {
     async list(viewer: Viewer, raw: unknown) {
       const query = parseInput(messageListQuerySchema, raw ?? {});
       const row = await ownIntegration(ctx, viewer);
+      // The total is the same for every page of a filter: counted once per filter and cached
+      // (and dropped) with the pages, not counted again for each page.
+      const { page: _page, ...filter } = query;
+      const total = () =>
+        ctx.cache.get(row.id, `total:${JSON.stringify(filter)}`, CACHE_SECONDS.messages, () =>
+          listTotal(ctx.db, row.id, query),
+        );
       return ctx.cache.get(row.id, `list:${JSON.stringify(query)}`, CACHE_SECONDS.messages, () =>
-        listMessages(ctx.db, row.id, query),
+        listMessages(ctx.db, row.id, query, total),
       );
     },
 

@@ -2,8 +2,9 @@
  * Brings one mailbox's folders into mail_folder / mail_message with imapflow, incrementally:
  * - a folder whose UIDVALIDITY changed is fetched again from scratch;
  * - new mail is the UIDs above the folder's last_uid: sizes first, then sources in batches (at
- *   most BATCH_MESSAGES or BATCH_BYTES), so memory holds one batch, stored with one INSERT per
- *   batch; a mail above MAX_MESSAGE_BYTES, one mailparser cannot read or one the database refuses
+ *   most BATCH_MESSAGES or BATCH_BYTES, fetched as UID ranges) that flow through fetch, parse,
+ *   INSERT and onNew stages overlapping one another (fetchNew), so memory holds a few batches,
+ *   stored with one INSERT per batch; a mail above MAX_MESSAGE_BYTES, one mailparser cannot read or one the database refuses
  *   is logged, skipped and counted, and the sync goes on past it (last_uid moves over it, so it
  *   is not retried on every sync);
  * - flag changes: with CONDSTORE only the messages changed since the stored HIGHESTMODSEQ,
@@ -18,8 +19,10 @@ import { mailFolder, mailMessage, type MailFolderRow } from '../../db/schemaMail
 import { flagsOf, rowOfParsed, type FolderKind } from './parse';
 
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
-const BATCH_MESSAGES = 100;
-const BATCH_BYTES = 32 * 1024 * 1024;
+const BATCH_MESSAGES = 250;
+const BATCH_BYTES = 16 * 1024 * 1024;
+/** Batches fetched but not yet through every stage (fetchNew): memory holds at most these. */
+const IN_FLIGHT = 3;
 const FLAG_CHUNK = 1000;
 
 export interface SyncCounts {
@@ -134,6 +137,40 @@ async function syncFolder(
   }
 }
 
+interface FetchedMessage {
+  uid: number;
+  source: Buffer;
+  flags: Set<string>;
+  date: Date;
+  size: number;
+}
+
+interface ParsedMessage {
+  uid: number;
+  parsed: ParsedMail;
+  values: typeof mailMessage.$inferInsert;
+}
+
+/** Ascending UIDs as an IMAP sequence set of ranges ("1:250,252"), not one number each. */
+export function uidSet(uids: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < uids.length;) {
+    let j = i;
+    while (j + 1 < uids.length && uids[j + 1] === uids[j]! + 1) j += 1;
+    parts.push(j === i ? String(uids[i]) : `${uids[i]}:${uids[j]}`);
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
+/**
+ * New mail in batches that run through four stages, each stage one batch at a time and in UID
+ * order, the stages overlapping: the IMAP FETCH of batch n+1 (dovecot's work), the parse of batch
+ * n (mailparser, this process), the INSERT of batch n-1 and its last_uid (PostgreSQL's work) and
+ * onNew of the batch before (PDF imports). At most IN_FLIGHT batches are held. last_uid moves
+ * only once a batch is stored, in order; a failure in any stage fails the later batches' stages
+ * too, so last_uid never passes a batch that was not stored.
+ */
 async function fetchNew(
   deps: SyncDeps,
   client: ImapFlow,
@@ -150,47 +187,73 @@ async function fetchNew(
   ))
     if (message.uid > folder.last_uid) sizes.push({ uid: message.uid, size: message.size ?? 0 });
   sizes.sort((a, b) => a.uid - b.uid);
-  let batch: number[] = [];
-  let batchBytes = 0;
-  const flush = async (lastUid: number) => {
-    if (batch.length > 0)
-      await storeBatch(deps, client, integrationId, folder, kind, batch, counts);
-    batch = [];
-    batchBytes = 0;
-    await deps.db.update(mailFolder).set({ last_uid: lastUid }).where(eq(mailFolder.id, folder.id));
-  };
+  // Each batch ends at `last`: the UID last_uid moves to once it is stored (past skipped ones).
+  const batches: Array<{ uids: number[]; last: number }> = [];
+  let uids: number[] = [];
+  let bytes = 0;
   for (const { uid, size } of sizes) {
     if (size > MAX_MESSAGE_BYTES) {
       counts.skipped += 1;
       deps.log.warn({ folder: folder.path, uid, size }, 'mail skipped: larger than the limit');
     } else {
-      batch.push(uid);
-      batchBytes += size;
+      uids.push(uid);
+      bytes += size;
     }
-    if (batch.length >= BATCH_MESSAGES || batchBytes >= BATCH_BYTES) await flush(uid);
+    if (uids.length >= BATCH_MESSAGES || bytes >= BATCH_BYTES) {
+      batches.push({ uids, last: uid });
+      uids = [];
+      bytes = 0;
+    }
   }
   const last = sizes.at(-1);
-  if (last) await flush(last.uid);
+  if (last && (uids.length > 0 || batches.at(-1)?.last !== last.uid))
+    batches.push({ uids, last: last.uid });
+
+  let parsing: Promise<unknown> = Promise.resolve();
+  let storing: Promise<unknown> = Promise.resolve();
+  let announcing: Promise<unknown> = Promise.resolve();
+  const inFlight: Array<Promise<unknown>> = [];
+  try {
+    for (const batch of batches) {
+      if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
+      const fetched = batch.uids.length > 0 ? await fetchSources(client, batch.uids) : [];
+      const parsed = parsing.then(() =>
+        parseBatch(deps, integrationId, folder, kind, fetched, counts),
+      );
+      parsing = parsed;
+      const stored = Promise.all([parsed, storing]).then(async ([rows]) => {
+        const ids = await insertRows(
+          deps,
+          folder.path,
+          rows.map((row) => row.values),
+          counts,
+        );
+        await deps.db
+          .update(mailFolder)
+          .set({ last_uid: batch.last })
+          .where(eq(mailFolder.id, folder.id));
+        return { rows, ids };
+      });
+      storing = stored;
+      const announced = Promise.all([stored, announcing]).then(([{ rows, ids }]) =>
+        announce(deps, folder, kind, rows, ids, counts),
+      );
+      announcing = announced;
+      // Awaited below or by a later batch; until then a failure is not an unhandled rejection.
+      announced.catch(() => undefined);
+      inFlight.push(announced);
+    }
+  } finally {
+    // Nothing keeps writing after the sync returns or throws.
+    await Promise.allSettled(inFlight);
+  }
+  for (const done of inFlight) await done;
 }
 
-async function storeBatch(
-  deps: SyncDeps,
-  client: ImapFlow,
-  integrationId: string,
-  folder: MailFolderRow,
-  kind: FolderKind,
-  uids: number[],
-  counts: SyncCounts,
-): Promise<void> {
-  const fetched: Array<{
-    uid: number;
-    source: Buffer;
-    flags: Set<string>;
-    date: Date;
-    size: number;
-  }> = [];
+async function fetchSources(client: ImapFlow, uids: number[]): Promise<FetchedMessage[]> {
+  const fetched: FetchedMessage[] = [];
   for await (const message of client.fetch(
-    uids.join(','),
+    uidSet(uids),
     { uid: true, flags: true, source: true, internalDate: true, size: true },
     { uid: true },
   )) {
@@ -204,12 +267,18 @@ async function storeBatch(
       size: message.size ?? message.source.length,
     });
   }
-  // Parsed after the FETCH has ended: imapflow runs one command at a time.
-  const parsedRows: Array<{
-    uid: number;
-    parsed: ParsedMail;
-    values: typeof mailMessage.$inferInsert;
-  }> = [];
+  return fetched;
+}
+
+async function parseBatch(
+  deps: SyncDeps,
+  integrationId: string,
+  folder: MailFolderRow,
+  kind: FolderKind,
+  fetched: FetchedMessage[],
+  counts: SyncCounts,
+): Promise<ParsedMessage[]> {
+  const rows: ParsedMessage[] = [];
   for (const message of fetched) {
     let parsed: ParsedMail;
     try {
@@ -225,7 +294,7 @@ async function storeBatch(
       );
       continue;
     }
-    parsedRows.push({
+    rows.push({
       uid: message.uid,
       parsed,
       values: {
@@ -238,13 +307,18 @@ async function storeBatch(
       },
     });
   }
-  const stored = await insertRows(
-    deps,
-    folder.path,
-    parsedRows.map((row) => row.values),
-    counts,
-  );
-  for (const { uid, parsed } of parsedRows) {
+  return rows;
+}
+
+async function announce(
+  deps: SyncDeps,
+  folder: MailFolderRow,
+  kind: FolderKind,
+  rows: ParsedMessage[],
+  stored: Map<number, string>,
+  counts: SyncCounts,
+): Promise<void> {
+  for (const { uid, parsed } of rows) {
     const id = stored.get(uid);
     if (!id) continue;
     counts.fetched += 1;
@@ -261,9 +335,46 @@ async function storeBatch(
   }
 }
 
+/** String.prototype.toWellFormed (Node 20; not in this TypeScript lib). */
+type WellFormable = string & { toWellFormed(): string };
+
+/** The columns a synced message is stored with, in the batch INSERT's order, and their types. */
+const BATCH_COLUMNS = [
+  ['integration_id', 'uuid'],
+  ['folder_id', 'uuid'],
+  ['uid', 'bigint'],
+  ['size', 'integer'],
+  ['message_id', 'text'],
+  ['thread_id', 'text'],
+  ['in_reply_to', 'text'],
+  ['reference_ids', 'text[]'],
+  ['subject', 'text'],
+  ['from_address', 'text'],
+  ['from_name', 'text'],
+  ['to_addresses', 'text[]'],
+  ['cc_addresses', 'text[]'],
+  ['sent_at', 'timestamptz'],
+  ['snippet', 'text'],
+  ['text_body', 'text'],
+  ['html_body', 'text'],
+  ['attachments', 'jsonb'],
+  ['is_read', 'boolean'],
+  ['is_starred', 'boolean'],
+  ['is_draft', 'boolean'],
+  ['is_important', 'boolean'],
+  ['is_inbox', 'boolean'],
+  ['is_sent', 'boolean'],
+  ['is_spam', 'boolean'],
+  ['is_trash', 'boolean'],
+] as const satisfies ReadonlyArray<readonly [keyof typeof mailMessage.$inferInsert, string]>;
+const batchColumnList = sql.raw(BATCH_COLUMNS.map(([name]) => name).join(', '));
+const batchRecordType = sql.raw(BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '));
+
 /**
  * Stores a batch in one INSERT (a row already there is left alone); the stored rows' ids by UID.
- * If the batch is refused, each row is tried alone, so one the database cannot take is logged,
+ * The batch travels as one JSON parameter read by jsonb_to_recordset (JSON arrays become the
+ * text[] columns): one small statement to build and plan, however many rows. If the batch is
+ * refused, each row is tried alone through drizzle, so one the database cannot take is logged,
  * skipped and counted while the rest are stored.
  */
 async function insertRows(
@@ -273,21 +384,28 @@ async function insertRows(
   counts: SyncCounts,
 ): Promise<Map<number, string>> {
   const stored = new Map<number, string>();
-  const insert = async (values: Array<typeof mailMessage.$inferInsert>) => {
-    const returned = await deps.db
-      .insert(mailMessage)
-      .values(values)
-      .onConflictDoNothing({ target: [mailMessage.folder_id, mailMessage.uid] })
-      .returning({ id: mailMessage.id, uid: mailMessage.uid });
-    for (const row of returned) stored.set(row.uid, row.id);
-  };
   if (rows.length === 0) return stored;
   try {
-    await insert(rows);
+    // Lone UTF-16 surrogates (a broken header) would be JSON escapes PostgreSQL refuses.
+    const json = JSON.stringify(rows, (_key, value: unknown) =>
+      typeof value === 'string' ? (value as WellFormable).toWellFormed() : value,
+    );
+    const returned = await deps.db.execute<{ id: string; uid: string | number }>(sql`
+      insert into mail_message (${batchColumnList})
+      select ${batchColumnList} from jsonb_to_recordset(${json}::jsonb) as r(${batchRecordType})
+      on conflict (folder_id, uid) do nothing
+      returning id, uid`);
+    for (const row of returned.rows) stored.set(Number(row.uid), row.id);
+    return stored;
   } catch {
     for (const row of rows)
       try {
-        await insert([row]);
+        const [one] = await deps.db
+          .insert(mailMessage)
+          .values(row)
+          .onConflictDoNothing({ target: [mailMessage.folder_id, mailMessage.uid] })
+          .returning({ id: mailMessage.id, uid: mailMessage.uid });
+        if (one) stored.set(one.uid, one.id);
       } catch (error) {
         counts.skipped += 1;
         deps.log.warn(
