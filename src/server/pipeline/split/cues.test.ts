@@ -72,6 +72,15 @@ describe('other page cues', () => {
     expect(closing(['Dated: August 20, 2017', 'Dana Hall', 'Attorney for Defendants'])).toBe(true);
   });
 
+  it("reads a form's signature line whose blank OCR dropped", () => {
+    // Text layer: "Requesting Physician Signature: ______   Date: June 14, 2021"; OCR loses the rule.
+    const form = ['Service/Good Requested', 'TENS unit purchase'];
+    expect(closing([...form, 'Requesting Physician Signature:   Date: June 14, 2021'])).toBe(true);
+    expect(
+      closing([...form, 'Signature of the physician is required for each request.', 'Page 1']),
+    ).toBe(false);
+  });
+
   it('sees a letter opening', () => {
     expect(letterOpening(['March 1, 2024', 'Re: Lopez v. Acme', 'Dear Ms. Hall:'])).toBe(true);
     expect(letterOpening(['PROOF OF SERVICE'])).toBe(false);

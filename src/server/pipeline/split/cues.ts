@@ -119,7 +119,8 @@ const NUMBER_ONLY = /^\W*(page\s*)?\d+(\s*(of|\/)\s*\d+)?\W*$/i;
  * A closing or signature in the last lines: the page ends a letter, pleading or report. Not when
  * the page's last line is a bare complimentary close: its signature block is on the next page,
  * so the letter goes on there. (A "Dated:" line may stand before or after the signature: it says
- * neither.)
+ * neither.) A form's signature label ("Requesting Physician Signature:") counts without its
+ * blank: OCR drops the underscores of a signature line.
  */
 export function closing(lines: string[]): boolean {
   const body = lines.filter((l) => l.trim() !== '' && !NUMBER_ONLY.test(l.trim()));
@@ -127,7 +128,7 @@ export function closing(lines: string[]): boolean {
   return lines
     .slice(-8)
     .some((l) =>
-      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^\s*\/s\/|_{6,}|^\s*dated\s*:)/i.test(
+      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^\s*\/s\/|_{6,}|^\s*dated\s*:|\bsignature\s*:)/i.test(
         l,
       ),
     );

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { findExecutable } from '../which';
 import { Pool } from './pool';
+import { cropPng, footBand, footLines, inkExtent } from './footer';
 import { parseTesseractTsv } from './tsv';
 import type { OcrEngine, OcrRecognizeOptions, OcrResult } from './types';
 
@@ -29,9 +30,9 @@ export async function findNativeTesseract(): Promise<string | null> {
 export function runTesseract(
   binary: string,
   image: Buffer,
-  options: OcrRecognizeOptions = {},
+  options: OcrRecognizeOptions & { psm?: number } = {},
 ): Promise<string> {
-  const args = ['stdin', 'stdout', '-l', 'eng', '--psm', '3'];
+  const args = ['stdin', 'stdout', '-l', 'eng', '--psm', String(options.psm ?? 3)];
   if (options.dpi) args.push('--dpi', String(Math.round(options.dpi)));
   args.push('tsv');
   return new Promise((resolve, reject) => {
@@ -67,7 +68,33 @@ export function createNativeEngine(binary: string, workers?: number): OcrEngine 
     kind: 'native',
     concurrency: pool.size,
     recognize: (image: Buffer, options?: OcrRecognizeOptions): Promise<OcrResult> =>
-      pool.run(async (bin) => parseTesseractTsv(await runTesseract(bin, image, options))),
+      pool.run((bin) => recognizeNative(bin, image, options)),
     close: () => pool.close(),
   };
+}
+
+/**
+ * One page: the whole page with automatic layout, then, when no word was found in its foot, the
+ * foot alone as one block (footer.ts: a lone page counter is often dropped as noise). The foot's
+ * lines count in the text, not in the confidence.
+ */
+async function recognizeNative(
+  bin: string,
+  image: Buffer,
+  options: OcrRecognizeOptions = {},
+): Promise<OcrResult> {
+  const tsv = await runTesseract(bin, image, options);
+  const result = parseTesseractTsv(tsv);
+  const band = footBand(inkExtent(tsv));
+  if (!band) return result;
+  let foot: string[];
+  try {
+    const crop = await cropPng(image, band[0], band[1]);
+    foot = footLines(parseTesseractTsv(await runTesseract(bin, crop, { ...options, psm: 6 })).text);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return result; // the page's own reading stands without its foot
+  }
+  if (foot.length === 0) return result;
+  return { ...result, text: [result.text, ...foot].filter(Boolean).join('\n\n') };
 }
