@@ -72,10 +72,22 @@ describe('other page cues', () => {
     expect(closing(['Dated: August 20, 2017', 'Dana Hall', 'Attorney for Defendants'])).toBe(true);
   });
 
+  it('reads a signature block behind OCR specks', () => {
+    const end = ['Jerome P. Castaneda', 'Declarant', 'Page 1 of 1'];
+    expect(
+      closing(['I declare under penalty of perjury.', '., Dated: April 22, 2022', ...end]),
+    ).toBe(true);
+    expect(closing(['The findings are as stated.', "' /s/ Dana Hall"])).toBe(true);
+    expect(closing(['The findings are as stated.', 'as dated: see the records below'])).toBe(false);
+  });
+
   it("reads a form's signature line whose blank OCR dropped", () => {
     // Text layer: "Requesting Physician Signature: ______   Date: June 14, 2021"; OCR loses the rule.
     const form = ['Service/Good Requested', 'TENS unit purchase'];
     expect(closing([...form, 'Requesting Physician Signature:   Date: June 14, 2021'])).toBe(true);
+    expect(closing([...form, 'Signature of Employee or Representative:', 'DWC Form IMR'])).toBe(
+      true,
+    );
     expect(
       closing([...form, 'Signature of the physician is required for each request.', 'Page 1']),
     ).toBe(false);

@@ -120,7 +120,8 @@ const NUMBER_ONLY = /^\W*(page\s*)?\d+(\s*(of|\/)\s*\d+)?\W*$/i;
  * the page's last line is a bare complimentary close: its signature block is on the next page,
  * so the letter goes on there. (A "Dated:" line may stand before or after the signature: it says
  * neither.) A form's signature label ("Requesting Physician Signature:") counts without its
- * blank: OCR drops the underscores of a signature line.
+ * blank: OCR drops the underscores of a signature line. OCR specks before "Dated:" or "/s/"
+ * ("., Dated: April 22, 2022") are ignored.
  */
 export function closing(lines: string[]): boolean {
   const body = lines.filter((l) => l.trim() !== '' && !NUMBER_ONLY.test(l.trim()));
@@ -128,7 +129,7 @@ export function closing(lines: string[]): boolean {
   return lines
     .slice(-8)
     .some((l) =>
-      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^\s*\/s\/|_{6,}|^\s*dated\s*:|\bsignature\s*:)/i.test(
+      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^[^\w/]*\/s\/|_{6,}|^[\W_]*dated\s*:|\bsignature\b[^.:]{0,50}:)/i.test(
         l,
       ),
     );
