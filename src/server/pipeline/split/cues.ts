@@ -129,7 +129,7 @@ export function closing(lines: string[]): boolean {
   return lines
     .slice(-8)
     .some((l) =>
-      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^[^\w/]*\/s\/|_{6,}|^[\W_]*dated\s*:|\bsignature\b[^.:]{0,50}:)/i.test(
+      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^[^\w/]*\/s\/|_{6,}|^[\W_]*dated\s*:|\bsignature\b[^.:]{0,50}:\s*(date\s*:.*)?$)/i.test(
         l,
       ),
     );
