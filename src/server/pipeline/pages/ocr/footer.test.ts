@@ -27,8 +27,10 @@ describe('foot of a scanned page', () => {
     // A short last page: still only the foot, not the empty half page.
     expect(footBand({ pageHeight: 2200, bottom: 900 })).toEqual([1892, 308]);
     // The counter was read ("Page 2 of 5" at the foot): nothing to do.
-    expect(footBand({ pageHeight: 2200, bottom: 2120 })).toBeNull();
+    expect(footBand({ pageHeight: 2200, bottom: 2150 })).toBeNull();
     expect(footBand({ pageHeight: 0, bottom: 0 })).toBeNull();
+    // Text down to 93% of the page: the strip below it is still read.
+    expect(footBand({ pageHeight: 2200, bottom: 2046 })).toEqual([2048, 152]);
   });
 
   it('keeps page counters and footer text, not scanner dust', () => {
@@ -39,5 +41,6 @@ describe('foot of a scanned page', () => {
       'DWC Form RFA (Effective 02/2014)',
     ]);
     expect(footLines(". ' ,\n~ a")).toEqual([]);
+    expect(footLines('a 1')).toEqual(['1']);
   });
 });

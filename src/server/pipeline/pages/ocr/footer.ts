@@ -9,7 +9,7 @@
 /** The foot of the page: its lowest part, as a share of the page's height. */
 export const FOOT_SHARE = 0.14;
 /** A foot narrower than this share of the page is not read again. */
-const MIN_FOOT_SHARE = 0.05;
+const MIN_FOOT_SHARE = 0.03;
 
 const INKY = /[A-Za-z0-9]/;
 
@@ -46,7 +46,7 @@ export function footBand(extent: { pageHeight: number; bottom: number }): [numbe
 
 /**
  * The lines read in the foot that are text, not specks: a line with a digit or a word of three
- * letters. Scanner dust read as "." or "'" is dropped.
+ * letters. Scanner dust read as "." or "'" or as a lone letter is dropped.
  */
 export function footLines(text: string): string[] {
   return text
@@ -54,7 +54,8 @@ export function footLines(text: string): string[] {
     .map((l) =>
       l
         .split(/\s+/)
-        .filter((w) => INKY.test(w))
+        // A lone letter in the foot is a speck ("a 1"); a lone digit is a page number.
+        .filter((w) => INKY.test(w) && !/^[^A-Za-z0-9]*[A-Za-z][^A-Za-z0-9]*$/.test(w))
         .join(' '),
     )
     .filter((l) => /\d|[A-Za-z]{3}/.test(l));

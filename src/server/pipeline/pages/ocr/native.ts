@@ -30,9 +30,10 @@ export async function findNativeTesseract(): Promise<string | null> {
 export function runTesseract(
   binary: string,
   image: Buffer,
-  options: OcrRecognizeOptions & { psm?: number } = {},
+  options: OcrRecognizeOptions & { psm?: number; config?: string[] } = {},
 ): Promise<string> {
   const args = ['stdin', 'stdout', '-l', 'eng', '--psm', String(options.psm ?? 3)];
+  for (const setting of options.config ?? []) args.push('-c', setting);
   if (options.dpi) args.push('--dpi', String(Math.round(options.dpi)));
   args.push('tsv');
   return new Promise((resolve, reject) => {
@@ -74,6 +75,12 @@ export function createNativeEngine(binary: string, workers?: number): OcrEngine 
 }
 
 /**
+ * The foot is read as one block with Tesseract's heavy noise removal: without it, scanner specks
+ * in the band are read as a line of "=" and the counter among them is lost.
+ */
+const FOOT_CONFIG = ['textord_heavy_nr=1'];
+
+/**
  * One page: the whole page with automatic layout, then, when no word was found in its foot, the
  * foot alone as one block (footer.ts: a lone page counter is often dropped as noise). The foot's
  * lines count in the text, not in the confidence.
@@ -90,7 +97,10 @@ async function recognizeNative(
   let foot: string[];
   try {
     const crop = await cropPng(image, band[0], band[1]);
-    foot = footLines(parseTesseractTsv(await runTesseract(bin, crop, { ...options, psm: 6 })).text);
+    foot = footLines(
+      parseTesseractTsv(await runTesseract(bin, crop, { ...options, psm: 6, config: FOOT_CONFIG }))
+        .text,
+    );
   } catch (error) {
     if (options.signal?.aborted) throw error;
     return result; // the page's own reading stands without its foot
