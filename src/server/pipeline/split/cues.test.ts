@@ -4,6 +4,7 @@ import {
   captionScore,
   closing,
   cosine,
+  startsMidSentence,
   furniture,
   isSeparator,
   letterOpening,
@@ -96,6 +97,15 @@ describe('other page cues', () => {
   it('sees a letter opening', () => {
     expect(letterOpening(['March 1, 2024', 'Re: Lopez v. Acme', 'Dear Ms. Hall:'])).toBe(true);
     expect(letterOpening(['PROOF OF SERVICE'])).toBe(false);
+    // A report's continuation page: "Re:" running header over text that goes on mid-sentence.
+    const continued = [
+      'Re: Calderon, Ngozi',
+      'QME report of January 5, 2027',
+      'partially disabled.',
+    ];
+    expect(letterOpening(continued)).toBe(false);
+    expect(letterOpening([...continued, 'Dear Dr. Hall:'])).toBe(true);
+    expect(letterOpening(['Re: Calderon, Ngozi', 'Dear Dr. Hall:', 'we write'])).toBe(true);
   });
 
   it('compares headers without their page numbers', () => {
@@ -116,5 +126,17 @@ describe('other page cues', () => {
     const words = wordSetOfSpaced(prepareText(text).spaced);
     expect([...words].sort()).toEqual([...wordSet(text)].sort());
     expect(words.has('declaratlon')).toBe(true);
+  });
+
+  it('sees a continuation page below a "Re:" running header', () => {
+    const header = ['Re: Calderon, Ngozi', 'QME report of January 5, 2027'];
+    expect(startsMidSentence([...header, 'partially disabled.', 'The patient has not'])).toBe(true);
+    expect(startsMidSentence(['Re: Calderon, Ngozi', 'in all planes.'])).toBe(true);
+    // A letter's first page: its "Re:" block is followed by the salutation.
+    expect(startsMidSentence([...header, 'Dear Ms. Hall:', 'we write'])).toBe(false);
+    // Only short header lines stand between: a body line ends the search.
+    const body = 'The patient was seen again today for a follow-up examination of the back.';
+    expect(startsMidSentence(['Re: Calderon, Ngozi', body, 'and then'])).toBe(false);
+    expect(startsMidSentence(['REVIEW OF RECORDS', 'and the imaging'])).toBe(false);
   });
 });
