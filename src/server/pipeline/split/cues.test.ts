@@ -4,6 +4,7 @@ import {
   captionScore,
   closing,
   cosine,
+  startsMidSentence,
   furniture,
   isSeparator,
   letterOpening,
@@ -72,9 +73,39 @@ describe('other page cues', () => {
     expect(closing(['Dated: August 20, 2017', 'Dana Hall', 'Attorney for Defendants'])).toBe(true);
   });
 
+  it('reads a signature block behind OCR specks', () => {
+    const end = ['Jerome P. Castaneda', 'Declarant', 'Page 1 of 1'];
+    expect(
+      closing(['I declare under penalty of perjury.', '., Dated: April 22, 2022', ...end]),
+    ).toBe(true);
+    expect(closing(['The findings are as stated.', "' /s/ Dana Hall"])).toBe(true);
+    expect(closing(['The findings are as stated.', 'as dated: see the records below'])).toBe(false);
+  });
+
+  it("reads a form's signature line whose blank OCR dropped", () => {
+    // Text layer: "Requesting Physician Signature: ______   Date: June 14, 2021"; OCR loses the rule.
+    const form = ['Service/Good Requested', 'TENS unit purchase'];
+    expect(closing([...form, 'Requesting Physician Signature:   Date: June 14, 2021'])).toBe(true);
+    expect(closing([...form, 'Signature of Employee or Representative:', 'DWC Form IMR'])).toBe(
+      true,
+    );
+    expect(
+      closing([...form, 'Signature of the physician is required for each request.', 'Page 1']),
+    ).toBe(false);
+  });
+
   it('sees a letter opening', () => {
     expect(letterOpening(['March 1, 2024', 'Re: Lopez v. Acme', 'Dear Ms. Hall:'])).toBe(true);
     expect(letterOpening(['PROOF OF SERVICE'])).toBe(false);
+    // A report's continuation page: "Re:" running header over text that goes on mid-sentence.
+    const continued = [
+      'Re: Calderon, Ngozi',
+      'QME report of January 5, 2027',
+      'partially disabled.',
+    ];
+    expect(letterOpening(continued)).toBe(false);
+    expect(letterOpening([...continued, 'Dear Dr. Hall:'])).toBe(true);
+    expect(letterOpening(['Re: Calderon, Ngozi', 'Dear Dr. Hall:', 'we write'])).toBe(true);
   });
 
   it('compares headers without their page numbers', () => {
@@ -95,5 +126,17 @@ describe('other page cues', () => {
     const words = wordSetOfSpaced(prepareText(text).spaced);
     expect([...words].sort()).toEqual([...wordSet(text)].sort());
     expect(words.has('declaratlon')).toBe(true);
+  });
+
+  it('sees a continuation page below a "Re:" running header', () => {
+    const header = ['Re: Calderon, Ngozi', 'QME report of January 5, 2027'];
+    expect(startsMidSentence([...header, 'partially disabled.', 'The patient has not'])).toBe(true);
+    expect(startsMidSentence(['Re: Calderon, Ngozi', 'in all planes.'])).toBe(true);
+    // A letter's first page: its "Re:" block is followed by the salutation.
+    expect(startsMidSentence([...header, 'Dear Ms. Hall:', 'we write'])).toBe(false);
+    // Only short header lines stand between: a body line ends the search.
+    const body = 'The patient was seen again today for a follow-up examination of the back.';
+    expect(startsMidSentence(['Re: Calderon, Ngozi', body, 'and then'])).toBe(false);
+    expect(startsMidSentence(['REVIEW OF RECORDS', 'and the imaging'])).toBe(false);
   });
 });

@@ -85,9 +85,16 @@ export function isSeparator(lines: string[], wordCount: number): boolean {
   return named && wordCount < 120 && !/fax|facsimile/i.test(lines.slice(0, 8).join(' '));
 }
 
-/** A letter opening: a salutation or "Re:" line near the top. */
+/**
+ * A letter opening: a salutation or "Re:" line near the top. Not a "Re:" running header over text
+ * that goes on mid-sentence (a continuation page, see startsMidSentence) when no salutation
+ * follows.
+ */
 export function letterOpening(lines: string[]): boolean {
-  return lines.slice(0, 20).some((l) => /^\s*(dear\b|re\s*:|subject\s*:)/i.test(l));
+  const top = lines.slice(0, 20);
+  if (top.some((l) => /^\s*dear\b/i.test(l))) return true;
+  if (runningReHeader(lines)) return false;
+  return top.some((l) => /^\s*(re\s*:|subject\s*:)/i.test(l));
 }
 
 /** A salutation ("Dear Ms. Hall:") in the upper part of the page. */
@@ -119,7 +126,9 @@ const NUMBER_ONLY = /^\W*(page\s*)?\d+(\s*(of|\/)\s*\d+)?\W*$/i;
  * A closing or signature in the last lines: the page ends a letter, pleading or report. Not when
  * the page's last line is a bare complimentary close: its signature block is on the next page,
  * so the letter goes on there. (A "Dated:" line may stand before or after the signature: it says
- * neither.)
+ * neither.) A form's signature label ("Requesting Physician Signature:") counts without its
+ * blank: OCR drops the underscores of a signature line. OCR specks before "Dated:" or "/s/"
+ * ("., Dated: April 22, 2022") are ignored.
  */
 export function closing(lines: string[]): boolean {
   const body = lines.filter((l) => l.trim() !== '' && !NUMBER_ONLY.test(l.trim()));
@@ -127,7 +136,7 @@ export function closing(lines: string[]): boolean {
   return lines
     .slice(-8)
     .some((l) =>
-      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^\s*\/s\/|_{6,}|^\s*dated\s*:)/i.test(
+      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^[^\w/]*\/s\/|_{6,}|^[\W_]*dated\s*:|\bsignature\b[^.:]{0,50}:\s*(date\s*:.*)?$)/i.test(
         l,
       ),
     );
@@ -159,9 +168,27 @@ export function cosine(a: Set<string>, b: Set<string>): number {
 /** Six lowercase words in a row: running prose. */
 const PROSE = /[a-z]{2,},? [a-z]{2,},? [a-z]{2,},? [a-z]{2,},? [a-z]{2,},? [a-z]{2,}/;
 
-/** The page's text begins in the middle of a sentence (its first line starts in lowercase). */
+/**
+ * The page's text begins in the middle of a sentence: its first line starts in lowercase, or the
+ * first line of its body does, below a running header that opens with "Re:" (a report's or a
+ * letter's continuation page: "Re: Calderon, Ngozi / QME report of January 5, 2027 / partially
+ * disabled."). Without its page number (a lone counter OCR dropped) that is the page's clearest
+ * sign of going on.
+ */
 export function startsMidSentence(lines: string[]): boolean {
-  return /^[a-z]/.test(lines[0] ?? '');
+  const first = lines.find((l) => l.trim() !== '')?.trim() ?? '';
+  return /^[a-z]/.test(first) || runningReHeader(lines);
+}
+
+/** A "Re:" line opening the page, then at most one more short line, then lowercase text. */
+function runningReHeader(lines: string[]): boolean {
+  const body = lines.map((l) => l.trim()).filter(Boolean);
+  if (!/^re\s*:/i.test(body[0] ?? '')) return false;
+  for (const line of body.slice(1, 3)) {
+    if (/^[a-z]/.test(line)) return true;
+    if (line.length > 60) return false;
+  }
+  return false;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentHead, captionHeader } from './pageCues';
+import { attachmentHead, captionHeader, faxLine } from './pageCues';
 
 describe('captionHeader', () => {
   it('reads a one-line running caption with a case number', () => {
@@ -36,5 +36,19 @@ describe('attachmentHead', () => {
   it('does not read a heading into prose', () => {
     expect(attachmentHead(['The verification is attached.'], 40)).toBeNull();
     expect(attachmentHead(['Exhibits were reviewed at length by the evaluator.'], 40)).toBeNull();
+  });
+});
+
+describe('faxLine', () => {
+  it('reads a fax stamp whose time OCR split at the colon', () => {
+    const line = 'Fax from (475) 969-0453 JAN-13-2025 17: 79 Law Offices RF Page 4 of 7';
+    expect(faxLine(line)).toMatchObject({ k: 4, n: 7 });
+    expect(faxLine(line)?.key).toBe(
+      faxLine('Fax from (475) 969-0453 JAN-13-2025 17:79 Law Offices RF Page 3 of 7')?.key,
+    );
+  });
+
+  it('does not take a numbered list line for a stamp', () => {
+    expect(faxLine('Item 3: 25 pounds lifting restriction')).toBeNull();
   });
 });

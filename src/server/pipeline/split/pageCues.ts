@@ -12,7 +12,8 @@ const DATE_RE = new RegExp(
   `\\b(\\d{1,2}[/.-]\\d{1,2}[/.-](?:\\d{4}|\\d{2}))\\b|\\b(${MONTH}\\s+\\d{1,2},?\\s+\\d{4})\\b|\\b(\\d{1,2}\\s+${MONTH}\\s+\\d{4})\\b`,
   'i',
 );
-const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?(?![\d])/i;
+/** A time stamp; OCR may read a space after the colon ("17: 79"). */
+const TIME = /\b\d{1,2}:\s?\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?(?![\d])/i;
 const FAX_WORD = /\b(?:fax|facsimile|telefax|telecopy)\b|\b[tr]x\b/i;
 const PHONE = /\(?\b\d{3}\)?[\s.-]?\d{3}[.-]\d{4}\b/;
 const FROM_TO = /\b(?:from|to)\s*:/i;

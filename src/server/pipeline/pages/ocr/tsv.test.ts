@@ -56,3 +56,31 @@ describe('parseTesseractTsv column gaps', () => {
     );
   });
 });
+
+describe('parseTesseractTsv footer order', () => {
+  const at = (block: number, line: number, top: number, text: string) =>
+    `5\t1\t${block}\t1\t${line}\t1\t100\t${top}\t60\t24\t95\t${text}`;
+
+  it("puts a block below everything else last: the page's foot, read after a table", () => {
+    const tsv = [
+      header,
+      at(1, 1, 200, 'DOS'),
+      at(1, 2, 240, '07/27/2025'),
+      at(2, 1, 1992, 'Pg. 1/1'),
+      at(3, 1, 200, 'CHARGE'),
+      at(3, 2, 240, '$373.00'),
+    ].join('\n');
+    expect(parseTesseractTsv(tsv).text.split('\n').filter(Boolean)).toEqual([
+      'DOS',
+      '07/27/2025',
+      'CHARGE',
+      '$373.00',
+      'Pg. 1/1',
+    ]);
+  });
+
+  it('leaves blocks side by side in their order', () => {
+    const tsv = [header, at(1, 1, 200, 'left'), at(2, 1, 210, 'right')].join('\n');
+    expect(parseTesseractTsv(tsv).text).toBe('left\n\nright');
+  });
+});

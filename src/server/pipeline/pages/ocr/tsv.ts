@@ -13,6 +13,7 @@ import type { OcrResult } from './types';
 
 interface Word {
   text: string;
+  top: number;
   left: number;
   width: number;
   height: number;
@@ -75,6 +76,33 @@ function columnStarts(lines: Line[]): Array<Set<number>> {
   return wide;
 }
 
+/**
+ * Tesseract orders blocks by its own layout analysis, so a page's footer ("Pg. 1/1" under a
+ * table) can come out before the table's right-hand column. A block lying wholly below every other
+ * block is the page's foot and is moved to the end, where a footer is read.
+ */
+function footersLast(lines: Line[]): void {
+  const extent = new Map<string, { top: number; bottom: number }>();
+  for (const line of lines) {
+    for (const w of line.words) {
+      const e = extent.get(line.block) ?? { top: Infinity, bottom: -Infinity };
+      e.top = Math.min(e.top, w.top);
+      e.bottom = Math.max(e.bottom, w.top + w.height);
+      extent.set(line.block, e);
+    }
+  }
+  if (extent.size < 2) return;
+  const feet = [...extent].filter(([block, e]) =>
+    [...extent].every(([other, o]) => other === block || o.bottom <= e.top),
+  );
+  const foot = feet[0]?.[0];
+  if (feet.length !== 1 || foot === undefined) return;
+  const moved = lines.filter((l) => l.block === foot);
+  if (lines[lines.length - 1]?.block === foot) return;
+  const kept = lines.filter((l) => l.block !== foot);
+  lines.splice(0, lines.length, ...kept, ...moved);
+}
+
 export function parseTesseractTsv(tsv: string): OcrResult {
   const lines: Line[] = [];
   let lineKey = '';
@@ -99,6 +127,7 @@ export function parseTesseractTsv(tsv: string): OcrResult {
     };
     lines[lines.length - 1]?.words.push({
       text,
+      top: number(cells[7]),
       left: number(cells[6]),
       width: number(cells[8]),
       height: number(cells[9]),
@@ -106,6 +135,7 @@ export function parseTesseractTsv(tsv: string): OcrResult {
     confidenceSum += confidence;
     words += 1;
   }
+  footersLast(lines);
   const wide = columnStarts(lines);
   let out = '';
   lines.forEach((line, index) => {
