@@ -260,11 +260,16 @@ export async function run(args: string[]): Promise<void> {
     const rssEnd = await rssMb(server.child.pid!);
 
     const latencies: number[] = [];
+    // Per minute of sending too: a backlog that builds up late (history growing) shows apart from
+    // a machine that was busy for a while.
+    const byMinute: number[][] = [];
     for (const message of sent)
       for (const receiver of receivers)
         if (receiver.room === message.room) {
           const at = receiver.seen.get(message.id);
-          if (at !== undefined) latencies.push(at - message.at);
+          if (at === undefined) continue;
+          latencies.push(at - message.at);
+          (byMinute[Math.floor((message.at - start) / 60_000)] ??= []).push(at - message.at);
         }
     const round = (ms: number) => Math.round(ms * 10) / 10;
     const report = {
@@ -283,6 +288,7 @@ export async function run(args: string[]): Promise<void> {
       delivery_p50_ms: round(percentile(latencies, 50)),
       delivery_p95_ms: round(percentile(latencies, 95)),
       delivery_max_ms: round(latencies.reduce((a, b) => Math.max(a, b), 0)),
+      delivery_p95_by_minute_ms: Array.from(byMinute, (xs) => round(percentile(xs ?? [], 95))),
       lost: expected - latencies.length,
       duplicated: duplicates.count,
       rss_start_mb: rssStart,
@@ -308,6 +314,7 @@ export async function run(args: string[]): Promise<void> {
       `| delivery p50 / p95 / max | ${report.delivery_p50_ms} / ${report.delivery_p95_ms} / ${report.delivery_max_ms} ms |`,
       `| lost / duplicated | ${report.lost} / ${report.duplicated} |`,
       `| server RSS start / end | ${report.rss_start_mb} / ${report.rss_end_mb} MB |`,
+      `| delivery p95 by minute of sending | ${report.delivery_p95_by_minute_ms.join(', ')} ms |`,
       `| server RSS every 10 s | ${report.rss_samples_mb.join(', ')} MB |`,
       `| RSS trough / peak, first half of the run | ${report.rss_first_half_min_mb} / ${report.rss_first_half_max_mb} MB |`,
       `| RSS trough / peak, second half of the run | ${report.rss_second_half_min_mb} / ${report.rss_second_half_max_mb} MB |`,
