@@ -4,7 +4,7 @@
  * (also `npm run bench -- eval`):
  * the document pipeline's accuracy and speed on generated California workers' compensation
  * bundles with ground truth, separately for text PDFs and scans. It runs the committed fixture
- * set plus N freshly generated text bundles and N scanned ones (defaults 24 and 3) through the
+ * set plus N freshly generated text bundles and N scanned ones (defaults 24 and 12) through the
  * same readPages + runPipeline the server uses, against the generator's case list, and writes
  * bench-results/eval.json and its section of docs/PERFORMANCE.md. `--corpus` picks the generator:
  * gen1 (tests/corpus, written beside the pipeline's rules, with its fixtures), gen2 (tests/corpus2,
@@ -55,7 +55,7 @@ interface Options {
 function parseArgs(args: string[]): Options {
   const options: Options = {
     text: 24,
-    scan: 3,
+    scan: 12,
     seed: 2026,
     docs: true,
     corpus: 'both',
