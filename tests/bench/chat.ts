@@ -10,7 +10,7 @@
  * the end. The invitations are made with MUTATION_RATE_BURST raised for the set-up only.
  * Writes bench-results/chat.json and the Chat section of docs/PERFORMANCE.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import WebSocket from 'ws';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { findFreePort } from '../../src/server/db/ports';
 import { writeBenchResult } from './docSection';
+import { connectInspector, inspectorUrlOf } from './inspectorMemory';
 import { percentile } from './review/measure';
 import { machine } from './stats';
 
@@ -71,19 +72,32 @@ async function rssMb(pid: number): Promise<number> {
 
 async function startServer(databaseUrl: string, dataDir: string) {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LEXDESK_READY_JSON: '1',
-      LOG_LEVEL: 'warn',
-      PIPELINE_WORKERS: '0',
-      MUTATION_RATE_BURST: '100000',
+  // The inspector on a free port: the bench reads the server's memory in use after a full GC.
+  const child = spawn(
+    process.execPath,
+    ['--inspect=127.0.0.1:0', '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        LEXDESK_READY_JSON: '1',
+        LOG_LEVEL: 'warn',
+        PIPELINE_WORKERS: '0',
+        MUTATION_RATE_BURST: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  );
+  const inspectorUrl = new Promise<string>((resolve) => {
+    createInterface({ input: child.stderr! }).on('line', (line) => {
+      const found = inspectorUrlOf(line);
+      if (found) resolve(found);
+      else if (!/^(For help, see|Debugger (attached|ending))/.test(line))
+        process.stderr.write(`${line}\n`);
+    });
   });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no ready line within 120 s')), 120_000);
@@ -94,7 +108,7 @@ async function startServer(databaseUrl: string, dataDir: string) {
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
-  return { child, url };
+  return { child, url, inspector: await connectInspector(await inspectorUrl) };
 }
 
 interface Receiver {
@@ -112,7 +126,7 @@ export async function run(args: string[]): Promise<void> {
   const before = machine();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lexdesk-bench-chat-'));
   const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg') });
-  let server: { child: ChildProcess; url: string } | undefined;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const receivers: Receiver[] = [];
   try {
     server = await startServer(postgres.url, path.join(dataDir, 'server'));
@@ -208,6 +222,7 @@ export async function run(args: string[]): Promise<void> {
     );
     const serverPid = server.child.pid!;
     const rssStart = await rssMb(serverPid);
+    const retainedStart = await server.inspector.retainedMb();
     log(
       `${clients} clients following; server RSS ${rssStart} MB; sending ${rate}/s for ${seconds} s`,
     );
@@ -258,6 +273,7 @@ export async function run(args: string[]): Promise<void> {
     while (received() < expected && performance.now() < settleBy)
       await new Promise((resolve) => setTimeout(resolve, 50));
     const rssEnd = await rssMb(server.child.pid!);
+    const retainedEnd = await server.inspector.retainedMb();
 
     const latencies: number[] = [];
     // Per minute of sending too: a backlog that builds up late (history growing) shows apart from
@@ -291,6 +307,12 @@ export async function run(args: string[]): Promise<void> {
       delivery_p95_by_minute_ms: Array.from(byMinute, (xs) => round(percentile(xs ?? [], 95))),
       lost: expected - latencies.length,
       duplicated: duplicates.count,
+      // Heap used + external after a full GC, before sending and after the last delivery: the
+      // memory the server keeps (RSS also holds what the collector has not taken back yet).
+      retained_start_mb: retainedStart,
+      retained_end_mb: retainedEnd,
+      retained_growth_mb: Math.round((retainedEnd - retainedStart) * 10) / 10,
+      server_memory_flat: retainedEnd - retainedStart < 16,
       rss_start_mb: rssStart,
       rss_end_mb: rssEnd,
       rss_samples_mb: rssSamples,
@@ -313,6 +335,7 @@ export async function run(args: string[]): Promise<void> {
       `| deliveries | ${report.deliveries} of ${report.deliveries_expected} |`,
       `| delivery p50 / p95 / max | ${report.delivery_p50_ms} / ${report.delivery_p95_ms} / ${report.delivery_max_ms} ms |`,
       `| lost / duplicated | ${report.lost} / ${report.duplicated} |`,
+      `| server memory in use after a full GC, start / end | ${report.retained_start_mb} / ${report.retained_end_mb} MB (flat: ${report.server_memory_flat ? 'yes' : 'no'}) |`,
       `| server RSS start / end | ${report.rss_start_mb} / ${report.rss_end_mb} MB |`,
       `| delivery p95 by minute of sending | ${report.delivery_p95_by_minute_ms.join(', ')} ms |`,
       `| server RSS every 10 s | ${report.rss_samples_mb.join(', ')} MB |`,
@@ -325,6 +348,7 @@ export async function run(args: string[]): Promise<void> {
   } finally {
     await Promise.all(receivers.map((r) => r.client.dispose()));
     if (server?.child.exitCode === null) {
+      server.inspector.close();
       server.child.kill('SIGTERM');
       await new Promise((resolve) => server?.child.once('exit', resolve));
     }
