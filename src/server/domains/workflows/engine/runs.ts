@@ -113,43 +113,7 @@ export async function startRun(
   subject: RunSubject,
   output: Record<string, unknown>,
 ): Promise<string[]> {
-  const [run] = await tx
-    .insert(workflowRun)
-    .values({
-      workflow_id: wf.id,
-      company_id: wf.company_id,
-      version: wf.version,
-      trigger: subject.trigger,
-      legal_processed_file_id: subject.legal_processed_file_id ?? null,
-      raw_file_id: subject.raw_file_id ?? null,
-      scheduled_for: subject.scheduled_for ?? null,
-      status: 'In Progress',
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!run) return [];
-  const now = new Date();
-  await tx.insert(workflowNodeLog).values({
-    run_id: run.id,
-    workflow_id: wf.id,
-    company_id: wf.company_id,
-    legal_processed_file_id: run.legal_processed_file_id,
-    node_id: trigger.id,
-    node_type: trigger.type,
-    status: 'Completed',
-    input: {
-      event: subject.trigger,
-      ...(subject.scheduled_for ? { scheduled_for: subject.scheduled_for.toISOString() } : {}),
-    },
-    output,
-    attempts: 1,
-    round_attempts: 1,
-    started_at: now,
-    ended_at: now,
-  });
-  const queued = await queueNext(tx, run, graph, trigger.id, null);
-  await refreshRun(tx, run.id);
-  return queued;
+  return startRunsOf(tx, [{ wf, graph, trigger, subject, output }]);
 }
 
 /** The company's active workflows with their graphs, read once per company in one drain. */
@@ -214,42 +178,6 @@ export async function startRawFileRuns(tx: DatabaseExecutor, raw: RawFileFacts):
     );
   }
   return queued;
-}
-
-/** Queues the nodes after `nodeId` (by `handle` for a condition); returns the new log ids. */
-export async function queueNext(
-  tx: DatabaseExecutor,
-  run: {
-    id: string;
-    workflow_id: string;
-    company_id: string;
-    legal_processed_file_id: string | null;
-  },
-  graph: Graph,
-  nodeId: string,
-  handle: string | null,
-): Promise<string[]> {
-  const targets = nextNodes(nodeId, graph.edges, handle)
-    .map((id) => graph.nodes.find((n) => n.id === id))
-    .filter((n): n is WorkflowNode => n !== undefined && isNodeKind(n.type));
-  if (targets.length === 0) return [];
-  const rows = await tx
-    .insert(workflowNodeLog)
-    .values(
-      targets.map((n) => ({
-        run_id: run.id,
-        workflow_id: run.workflow_id,
-        company_id: run.company_id,
-        legal_processed_file_id: run.legal_processed_file_id,
-        node_id: n.id,
-        node_type: n.type,
-        input: { from: nodeId, ...(handle ? { branch: handle } : {}), config: n.data.config },
-      })),
-    )
-    // A node two branches lead to runs once per run.
-    .onConflictDoNothing()
-    .returning({ id: workflowNodeLog.id });
-  return rows.map((r) => r.id);
 }
 
 /**
