@@ -199,6 +199,41 @@ describe('live notifications over graphql-ws', () => {
     await feed.dispose();
   });
 
+  it('given a receiver with unread notifications, when they subscribe to the count, then it comes first and follows each new notification of theirs only', async () => {
+    const { sender, receiver } = await pair();
+    await server.gql(
+      CREATE,
+      { input: { content: 'before subscribing', receiver_id: receiver.user.id } },
+      sender.token,
+    );
+    const feed = subscribe<{ unreadNotificationCountChanged: number }>(
+      server.url,
+      receiver.token,
+      'subscription { unreadNotificationCountChanged }',
+    );
+    // The first value says the listener is in place: nothing created after it can be missed.
+    expect((await feed.next()).unreadNotificationCountChanged).toBe(1);
+    await server.gql(
+      CREATE,
+      { input: { content: 'for someone else', receiver_id: sender.user.id } },
+      receiver.token,
+    );
+    await server.gql(
+      CREATE,
+      { input: { content: 'live one', receiver_id: receiver.user.id } },
+      sender.token,
+    );
+    expect((await feed.next()).unreadNotificationCountChanged).toBe(2);
+    await server.gql('mutation { markAllNotificationsRead }', {}, receiver.token);
+    await server.gql(
+      CREATE,
+      { input: { content: 'live two', receiver_id: receiver.user.id } },
+      sender.token,
+    );
+    expect((await feed.next()).unreadNotificationCountChanged).toBe(1);
+    await feed.dispose();
+  });
+
   it('given no token or a bad token, when connecting, then the server refuses with 4403', async () => {
     for (const token of [undefined, 'x'.repeat(43)]) {
       const feed = subscribe(server.url, token, LIVE);

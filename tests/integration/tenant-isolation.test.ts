@@ -64,14 +64,16 @@ async function companyNameOfA(): Promise<string> {
   return `${r.data!.company.name}|${r.data!.company.icon_url ?? ''}`;
 }
 
-async function unreadOfMemberA(): Promise<number> {
+async function unreadOf(token: string): Promise<number> {
   const r = await server.gql<{ unreadNotificationCount: number }>(
     '{ unreadNotificationCount }',
     {},
-    memberA.token,
+    token,
   );
   return r.data!.unreadNotificationCount;
 }
+
+const unreadOfMemberA = () => unreadOf(memberA.token);
 
 beforeAll(async () => {
   // One attacker sends every mutation of every case: more than a user's bucket holds. The limit itself
@@ -290,6 +292,22 @@ const cases: Record<string, () => Promise<void>> = {
     );
     await feed.connected;
     await server.subscribed(userB.user.id);
+    await server.gql(
+      'mutation($input: CreateNotificationInput!) { createNotification(input: $input) { id } }',
+      { input: { content: 'secret', receiver_id: memberA.user.id } },
+      adminA.token,
+    );
+    await expect(feed.next(700)).rejects.toThrow(/no event/);
+    await feed.dispose();
+  },
+  'Subscription.unreadNotificationCountChanged': async () => {
+    const feed = subscribe<{ unreadNotificationCountChanged: number }>(
+      server.url,
+      userB.token,
+      'subscription { unreadNotificationCountChanged }',
+    );
+    const own = (await feed.next()).unreadNotificationCountChanged;
+    expect(own).toBe(await unreadOf(userB.token));
     await server.gql(
       'mutation($input: CreateNotificationInput!) { createNotification(input: $input) { id } }',
       { input: { content: 'secret', receiver_id: memberA.user.id } },

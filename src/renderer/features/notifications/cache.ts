@@ -8,6 +8,16 @@ export function adjustUnreadCount(cache: ApolloCache, change: (count: number) =>
   );
 }
 
+/**
+ * Writes the server's unread count into the cache; returns whether it differs from what the cache
+ * held (then events were missed and the lists are stale).
+ */
+export function setUnreadCount(cache: ApolloCache, count: number): boolean {
+  const before = cache.readQuery({ query: UNREAD_COUNT_QUERY })?.unreadNotificationCount;
+  cache.writeQuery({ query: UNREAD_COUNT_QUERY, data: { unreadNotificationCount: count } });
+  return before !== count;
+}
+
 /** After mark-all-read: every cached notification is read and the count is zero. */
 export function markAllReadInCache(cache: ApolloCache, ids: string[]): void {
   for (const id of ids) {

@@ -63,3 +63,10 @@ export const NOTIFICATION_ADDED_SUBSCRIPTION = graphql(
   `,
   [NOTIFICATION_FIELDS],
 );
+
+/** The unread count, first when the subscription is in place on the server, then on each new one. */
+export const UNREAD_COUNT_CHANGED_SUBSCRIPTION = graphql(`
+  subscription UnreadNotificationCountChanged {
+    unreadNotificationCountChanged
+  }
+`);

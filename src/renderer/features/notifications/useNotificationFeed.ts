@@ -10,11 +10,14 @@ import { useNavigate } from 'react-router-dom';
 import { APP_PATHS, isAppPath } from '../../../shared/routes';
 import { useServices } from '../../app/services';
 import { useDesktopSettings } from '../preferences/useDesktopSettings';
-import { adjustUnreadCount, NOTIFICATION_QUERIES } from './cache';
-import { NOTIFICATION_ADDED_SUBSCRIPTION } from './operations';
+import { NOTIFICATION_QUERIES, setUnreadCount } from './cache';
+import {
+  NOTIFICATION_ADDED_SUBSCRIPTION,
+  NOTIFICATIONS_QUERY,
+  UNREAD_COUNT_CHANGED_SUBSCRIPTION,
+} from './operations';
 
 export const NOTIFICATIONS_PATH = APP_PATHS.notifications;
-const CATCH_UP_DELAY_MS = 1_000;
 
 export function notificationTarget(redirect: string | null): string {
   // Only paths of the app's own screens are followed; anything else opens the list.
@@ -33,9 +36,8 @@ export function useNotificationFeed(): void {
     onData: ({ data }) => {
       const added = data.data?.notificationAdded;
       if (!added) return;
-      // Count it at once, then let the server's numbers settle any event that was missed.
-      if (!added.is_read) adjustUnreadCount(client.cache, (count) => count + 1);
-      void client.refetchQueries({ include: NOTIFICATION_QUERIES });
+      // The count follows through its own subscription; the open lists are fetched again.
+      void client.refetchQueries({ include: [NOTIFICATIONS_QUERY] });
       // A task moved towards the receiver (spec section 4): their open board follows it live.
       if (added.module === 'tasks') void client.refetchQueries({ include: ['TaskBoard'] });
       if (nativeAllowed.current) {
@@ -51,22 +53,23 @@ export function useNotificationFeed(): void {
     },
   });
 
-  // Events sent while the socket was down (or before the subscription was registered) are not
-  // replayed; after each (re)connect the counts are fetched again, once at once and once shortly
-  // after, when the subscription is certainly in place on the server.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = session.onConnected(() => {
-      const catchUp = () => void client.refetchQueries({ include: NOTIFICATION_QUERIES });
-      catchUp();
-      clearTimeout(timer);
-      timer = setTimeout(catchUp, CATCH_UP_DELAY_MS);
-    });
-    return () => {
-      stop();
-      clearTimeout(timer);
-    };
-  }, [client, session]);
+  // Events sent while the socket was down, or before a subscription was in place on the server,
+  // are not replayed. The count subscription answers the server's count first thing on each
+  // (re)subscribe, after its listener is in place: a count other than the cached one means events
+  // were missed, so the lists are fetched again.
+  useSubscription(UNREAD_COUNT_CHANGED_SUBSCRIPTION, {
+    onData: ({ data }) => {
+      const count = data.data?.unreadNotificationCountChanged;
+      if (count === undefined) return;
+      if (setUnreadCount(client.cache, count)) {
+        void client.refetchQueries({ include: [NOTIFICATIONS_QUERY] });
+      }
+    },
+  });
+  useEffect(
+    () => session.onConnected(() => void client.refetchQueries({ include: NOTIFICATION_QUERIES })),
+    [client, session],
+  );
 
   useEffect(
     () =>

@@ -28,6 +28,11 @@ export function notificationResolvers({ services }: ResolverDeps) {
           services.notifications.live(requireViewer(context)),
         resolve: (payload: NotificationView) => payload,
       },
+      unreadNotificationCountChanged: {
+        subscribe: (_: unknown, __: unknown, context: GraphQLContext) =>
+          services.notifications.liveUnreadCount(requireViewer(context)),
+        resolve: (count: number) => count,
+      },
     },
     Notification: {
       sender: (n: NotificationView, _: unknown, context: GraphQLContext) =>

@@ -105,6 +105,27 @@ export function createNotificationService(
         off();
       });
     },
+
+    /**
+     * The caller's unread count: the listener is registered before the first count is read, so a
+     * notification created at any time after the first value arrives is counted in a later one.
+     */
+    liveUnreadCount(viewer: Viewer): AsyncIterable<number> {
+      const receiverId = viewer.user.id;
+      return new Repeater<number>(async (push, stop) => {
+        let queue: Promise<unknown> = Promise.resolve();
+        const pushCount = () => {
+          queue = queue
+            .then(() => repo.counts(receiverId))
+            .then((counts) => push(counts.unread))
+            .catch(() => undefined);
+        };
+        const off = bus.onNotification(receiverId, pushCount);
+        pushCount();
+        await stop;
+        off();
+      });
+    },
   };
 }
 
