@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection';
 import { startNotificationBus, type NotificationBus } from './domains/notifications/bus';
 import { createStorage } from './domains/files/s3/createStorage';
 import { warmUpSearch } from './domains/document-center/searchWarmUp';
+import { awaitAutoprewarm } from './db/autoprewarmWait';
 import { GRAPHQL_PATH, createGraphQLServer } from './graphql/yoga';
 import { graphqlHttpHandler } from './graphql/http';
 import { createWebSocketHandler } from './graphql/ws';
@@ -352,5 +353,11 @@ const SEARCH_WARM_CONNECTIONS = 2;
 async function warmUpReads(database: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   const started = performance.now();
   await database.warmReads(SEARCH_WARM_CONNECTIONS, warmUpSearch);
-  log.info({ ms: Math.round(performance.now() - started) }, 'search connections warmed up');
+  const prewarm = await awaitAutoprewarm(database.pool);
+  log.info(
+    { ms: Math.round(performance.now() - started), autoprewarm: prewarm },
+    prewarm.finished
+      ? 'search connections warmed up'
+      : 'search connections warmed up; autoprewarm still reading, not waited for any longer',
+  );
 }
