@@ -9,6 +9,21 @@ const STYLES: DateStyle[] = ['us', 'us-short', 'long', 'dash'];
 
 const cases = generateCases(11, 60);
 
+/** What a proof of service at its end serves (issue 16, convention 3). */
+const SERVED = [
+  'petition',
+  'answer',
+  'declaration_of_readiness',
+  'deposition_notice',
+  'application_for_adjudication',
+  'subpoena',
+  'lien',
+  'qme_report',
+  'ame_report',
+  'medical_report',
+  'pr4',
+];
+
 function text(pages: string[][]): string {
   return pages.map((p) => p.join('\n')).join('\n');
 }
@@ -17,12 +32,21 @@ function squash(s: string): string {
   return s.replace(/\s+/g, '');
 }
 
-/** Every page belongs to exactly one document, in order. */
+/** Documents generated: those of the truth plus the proofs of service attached to them. */
+function generated(b: Bundle): number {
+  return b.truth.documents.reduce((n, d) => n + 1 + (d.attachments?.length ?? 0), 0);
+}
+
+/** Every page belongs to exactly one document, in order; attachments lie within theirs. */
 function expectContiguous(b: Bundle): void {
   let next = 1;
   for (const d of b.truth.documents) {
     expect(d.startPage).toBe(next);
     expect(d.endPage).toBeGreaterThanOrEqual(d.startPage);
+    for (const a of d.attachments ?? []) {
+      expect(a.startPage).toBeGreaterThan(d.startPage);
+      expect(a.endPage).toBeLessThanOrEqual(d.endPage);
+    }
     next = d.endPage + 1;
   }
   expect(next - 1).toBe(b.pages.length);
@@ -54,7 +78,7 @@ describe('generateBundle', () => {
   it('covers every page with exactly one document, for many seeds and sizes', () => {
     for (let seed = 1; seed <= 30; seed++) {
       const b = generateBundle(seed, { cases, documents: 2 + ((seed * 7) % 39) });
-      expect(b.truth.documents.length).toBe(2 + ((seed * 7) % 39));
+      expect(generated(b)).toBe(2 + ((seed * 7) % 39));
       expectContiguous(b);
     }
   });
@@ -62,7 +86,43 @@ describe('generateBundle', () => {
   it('accepts a case count instead of a case list', () => {
     const b = generateBundle(3, { cases: 3, documents: 4 });
     expectContiguous(b);
-    expect(b.truth.documents).toHaveLength(4);
+    expect(generated(b)).toBe(4);
+  });
+
+  it('files a proof of service without caption or case line as the last page of the pleading or report before it', () => {
+    const served = new Set<string>();
+    let attached = 0;
+    let standalone = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const b = generateBundle(seed, { cases, documents: 20 });
+      const plain = generateBundle(seed, { cases, documents: 20, attach: false });
+      expect(b.pages).toEqual(plain.pages);
+      expect(plain.truth.documents).toHaveLength(20);
+      for (const d of b.truth.documents) {
+        for (const a of d.attachments ?? []) {
+          attached++;
+          served.add(d.typeKey);
+          expect(SERVED).toContain(d.typeKey);
+          expect(a.typeKey).toBe('proof_of_service');
+          expect(a.endPage).toBe(a.startPage);
+          const page = (b.pages[a.startPage - 1] ?? []).join('\n');
+          expect(page).toMatch(/^(PROOF|DECLARATION) OF/);
+          expect(page).not.toMatch(/Applicant|Case No|Case:|ADJ/);
+          // The same page alone, without the convention, is a document of its own.
+          expect(plain.truth.documents.some((p) => p.startPage === a.startPage)).toBe(true);
+        }
+        if (d.typeKey === 'proof_of_service') {
+          standalone++;
+          const page = (b.pages[d.startPage - 1] ?? []).join('\n');
+          const before = b.truth.documents.find((p) => p.endPage === d.startPage - 1);
+          const captioned = /Applicant|Case No|Case:/.test(page);
+          if (!captioned) expect(SERVED).not.toContain(before?.typeKey ?? 'none');
+        }
+      }
+    }
+    expect(attached).toBeGreaterThan(10);
+    expect(standalone).toBeGreaterThan(attached);
+    expect([...served]).toEqual(expect.arrayContaining(['lien', 'petition']));
   });
 
   it('prints every truth number and name on the document it belongs to', () => {
@@ -118,7 +178,7 @@ describe('generateBundle', () => {
     const b = generateBundle(9, { cases, documents: 5, include: ['lien', 'order', 'qme_report'] });
     const keys = b.truth.documents.map((d) => d.typeKey);
     expect(keys).toEqual(expect.arrayContaining(['lien', 'order', 'qme_report']));
-    expect(keys).toHaveLength(5);
+    expect(generated(b)).toBe(5);
   });
 });
 

@@ -23,10 +23,19 @@ export type TruthFields = Omit<ExtractedFields, 'defendants'> & { defendants?: s
 
 export type CaseStatus = 'listed' | 'unlisted' | 'none';
 
+/** Pages a document carries that were generated apart (its proof of service), 1-based. */
+export interface TruthAttachment {
+  typeKey: CorpusTypeKey;
+  startPage: number;
+  endPage: number;
+}
+
 export interface TruthDocument {
   startPage: number;
   endPage: number;
   typeKey: CorpusTypeKey;
+  /** Its attached proofs of service, within startPage..endPage; absent when it has none. */
+  attachments?: TruthAttachment[];
   fields: TruthFields;
   /** The firm's case the document belongs to; null for unlisted cases and caseless mail. */
   caseId: string | null;
@@ -46,12 +55,20 @@ export interface Bundle {
 }
 
 export interface BundleOptions {
-  /** Number of documents, 2..40; drawn from the seed when absent. */
+  /**
+   * Number of documents generated, 2..40; drawn from the seed when absent. A proof of service
+   * attached to the document before it counts here but is no document of the truth.
+   */
   documents?: number;
   /** The firm's cases, or a count to generate them from the same seed (generateCases). */
   cases: CaseCandidate[] | number;
   /** Types that must appear at least once (placed at random positions). */
   include?: readonly CorpusTypeKey[];
+  /**
+   * false: every generated document stays a document of the truth, a bare proof of service too
+   * (for one document alone, generateDocument). Default true.
+   */
+  attach?: boolean;
 }
 
 /** The law firm that receives the mail, the same for every bundle made from one case list. */
@@ -103,6 +120,22 @@ const FOLLOWED_BY_SERVICE: ReadonlySet<CorpusTypeKey> = new Set([
   'deposition_notice',
   'lien',
   'application_for_adjudication',
+]);
+
+/**
+ * Issue 16, convention 3 ("What is attached stays with its document"): a proof of service at the
+ * end of a petition, DOR, answer, notice of deposition or report is part of that document; one
+ * with its own caption is a document of its own. So a proof of service that prints neither a
+ * caption nor a case line (DocCtx.uncaptioned), right behind a document of these types, is filed
+ * as that document's last page. Pleadings and liens are served with one (a lien's declaration
+ * names "the attached proof of service"), and so are the medical-legal and treating reports.
+ */
+const SERVED: ReadonlySet<CorpusTypeKey> = new Set([
+  ...FOLLOWED_BY_SERVICE,
+  'qme_report',
+  'ame_report',
+  'medical_report',
+  'pr4',
 ]);
 
 /** Types whose templates print every case number of a consolidated pair. */
@@ -222,6 +255,7 @@ export function generateBundle(seed: number, options: BundleOptions): Bundle {
     };
     const docPages: Page[] = p.caseless ? unrelatedLetter(ctx) : spec.template(ctx);
     const startPage = pages.length + 1;
+    const before = documents[documents.length - 1];
     for (const page of docPages) {
       pages.push(page.lines.map((l) => l.text));
       layout.push({
@@ -230,6 +264,12 @@ export function generateBundle(seed: number, options: BundleOptions): Bundle {
         margin: page.margin,
         lines: page.lines.map(({ text: _text, ...style }) => style),
       });
+    }
+    if (options.attach !== false && ctx.uncaptioned && before && SERVED.has(before.typeKey)) {
+      const attachment = { typeKey: p.typeKey, startPage, endPage: pages.length };
+      before.endPage = pages.length;
+      before.attachments = [...(before.attachments ?? []), attachment];
+      return;
     }
     documents.push({
       startPage,
@@ -250,7 +290,7 @@ export function generateDocument(
   typeKey: CorpusTypeKey,
   cases: CaseCandidate[] | number,
 ): { pages: string[][]; layout: PageLayout[]; truth: TruthDocument } {
-  const bundle = generateBundle(seed, { documents: 2, cases, include: [typeKey] });
+  const bundle = generateBundle(seed, { documents: 2, cases, include: [typeKey], attach: false });
   const doc = bundle.truth.documents.find((d) => d.typeKey === typeKey);
   if (!doc) throw new Error(`generateDocument: no ${typeKey} in bundle ${seed}`);
   const from = doc.startPage - 1;

@@ -30,6 +30,12 @@ export interface DocCtx {
   targetPages: number;
   ds: DateStyle;
   rec: FieldRecorder;
+  /**
+   * Set by a template whose first page prints neither a caption nor a case line (a bare proof of
+   * service): behind a document it serves, it is that document's last page (issue 16, convention
+   * 3), not a document of its own.
+   */
+  uncaptioned?: boolean;
 }
 
 export class FieldRecorder {

@@ -38,6 +38,15 @@ const documentSchema = z.object({
   caseId: z.string().nullable(),
   caseIds: z.array(z.string()),
   caseStatus: z.enum(['listed', 'unlisted', 'none']),
+  attachments: z
+    .array(
+      z.object({
+        typeKey: z.enum(CORPUS_TYPE_KEYS as [string, ...string[]]),
+        startPage: z.number().int(),
+        endPage: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 
 const truthFileSchema = z.object({

@@ -141,8 +141,12 @@ describe('document pipeline through the queue', () => {
     expect((await settled(again)).status).toBe('Processed');
   });
 
-  it('given a generated 40-document bundle from the corpus, then every document is written once, in page order', async () => {
-    const [fixture] = (await loadFixtures('text')).filter((f) => f.truth.documents.length >= 40);
+  it('given the generated 40-document bundle from the corpus, then every document is written once, in page order', async () => {
+    // 40 documents generated; its truth files the proofs of service attached to a lien as the
+    // lien's last page (issue 16's convention), so it holds fewer.
+    const [fixture] = (await loadFixtures('text')).filter(
+      (f) => f.truth.generator.documents === 40,
+    );
     expect(fixture).toBeDefined();
     const id = await upload('corpus.pdf', new Uint8Array(await readFile(fixture!.pdfPath)));
     const raw = await settled(id, 120_000);

@@ -24,9 +24,6 @@ import { augment, type LabelledBundle, type LabelledDoc } from './augment';
 import { fitLogistic } from './logistic';
 import { scoreSplits } from './score';
 import { crossBundles } from './cross';
-import { captionScore } from '../../src/server/pipeline/split/cues';
-import { caseLine } from '../../src/server/pipeline/split/pageCues';
-import { SERVED_KEYS } from '../../src/server/pipeline/split/features';
 import { PRIOR } from './prior';
 
 const MODEL_PATH = fileURLToPath(
@@ -38,26 +35,17 @@ const L2 = 1;
 /** A missed boundary merges two documents, the costlier error for reviewers: starts weigh more. */
 const POSITIVE_WEIGHT = 2;
 
-const SERVED_TYPES: ReadonlySet<string> = new Set<string>(SERVED_KEYS);
-
 /**
- * Generator 1 bundles as labelled documents, under the filing convention of issue 16: a proof
- * of service with neither a caption nor a case line, right behind the pleading or report it
- * serves, is that document's last page (generator 1 files every proof of service apart).
+ * Generator 1 bundles as labelled documents. Its truth already follows issue 16's filing
+ * convention: a proof of service with neither a caption nor a case line, right behind the
+ * pleading or report it serves, is that document's last page (tests/corpus/bundle.ts).
  */
 export function gen1Docs(seed: number): LabelledDoc[] {
   const bundle = generateBundle(seed, { cases: generateCases(seed % 7, 60) });
-  const out: LabelledDoc[] = [];
-  for (const d of bundle.truth.documents) {
-    const pages = bundle.pages.slice(d.startPage - 1, d.endPage);
-    const before = out[out.length - 1];
-    const first = pages[0] ?? [];
-    const own = captionScore(first) >= 3 || caseLine(first);
-    if (d.typeKey === 'proof_of_service' && before && SERVED_TYPES.has(before.typeKey) && !own) {
-      before.pages.push(...pages);
-    } else out.push({ typeKey: d.typeKey, pages });
-  }
-  return out;
+  return bundle.truth.documents.map((d) => ({
+    typeKey: d.typeKey,
+    pages: bundle.pages.slice(d.startPage - 1, d.endPage),
+  }));
 }
 
 export function gen1Bundles(seed: number, count: number, conventions: boolean): LabelledBundle[] {

@@ -1,6 +1,7 @@
 /**
  * Discovery and service papers: the Subpoena Duces Tecum for records, notices of the applicant's
- * deposition, and proofs of service (usually a single page, with or without the caption).
+ * deposition, and proofs of service (usually a single page, with or without the caption; one
+ * with neither a caption nor a case line belongs to the pleading or report it follows, bundle.ts).
  */
 import { type DocCtx, makeBuilder } from '../context';
 import { type Page } from '../doc';
@@ -156,7 +157,7 @@ export function proofOfService(ctx: DocCtx): Page[] {
       );
       const nums = caseNumbers(ctx);
       if (nums) b.line(`Case No.: ${nums}`);
-    }
+    } else ctx.uncaptioned = true;
     b.line(
       rng.pick([
         'STATE OF CALIFORNIA, COUNTY OF LOS ANGELES',
