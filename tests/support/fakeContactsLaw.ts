@@ -11,7 +11,7 @@
  * shared with the SmartAdvocate fake).
  */
 import { randomBytes } from 'node:crypto';
-import { send, startFakePasswordCrm, type CrmFault, type FakePasswordCrm } from './fakePasswordCrm';
+import { send, startFakePasswordCrm, type FakePasswordCrm } from './fakePasswordCrm';
 
 export interface FakeClFile {
   Client: number;
@@ -29,8 +29,6 @@ export interface FakeClFile {
   FileNumber: string | null;
   FileAs: string;
 }
-
-export type ClFault = CrmFault;
 
 /** `expireTokens` is the daemon restarting: every token issued so far stops working. */
 export interface FakeContactsLaw extends FakePasswordCrm {

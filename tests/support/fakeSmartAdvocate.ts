@@ -8,7 +8,7 @@
  * was received (fakePasswordCrm.ts, the core shared with the ContactsLaw fake).
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { send, startFakePasswordCrm, type CrmFault, type FakePasswordCrm } from './fakePasswordCrm';
+import { send, startFakePasswordCrm, type FakePasswordCrm } from './fakePasswordCrm';
 
 export interface FakeSaCase {
   caseID: number;
@@ -18,8 +18,6 @@ export interface FakeSaCase {
   officeName: string;
   plaintiffs: Array<{ id: number; name: string; role: string; primary: boolean }>;
 }
-
-export type SaFault = CrmFault;
 
 export interface FakeSmartAdvocate extends FakePasswordCrm {
   cases: FakeSaCase[];
