@@ -5,67 +5,48 @@
  * one connects and turns it on, a sync brings the member's matters in, and its on/off
  * (update-data-management) turns it off and on again.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { startFakeContactsLaw, type FakeContactsLaw } from '../support/fakeContactsLaw';
-import { startHost, type RunningHost } from './support/host';
+import { expect, test } from '@playwright/test';
+import { startFakeContactsLaw } from '../support/fakeContactsLaw';
+import { openCrmIntegrations, passwordCrmHostForSpec, submitSignIn } from './support/passwordCrm';
 
 const SHOTS = 'test-results/screens';
 
-let host: RunningHost;
-let fake: FakeContactsLaw;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  fake = await startFakeContactsLaw();
-  const matter = (id: number, fileNumber: string, flags: { IsClosed?: boolean } = {}) => ({
-    Client: id * 10,
-    File: id,
-    Matter: `Purchase of ${id} Harbour Lane`,
-    CreatedDate: '2026-02-01T00:00:00',
-    MgrSupr: 'JS/AB',
-    Unbilled: 0,
-    Trust: 0,
-    Debtors: 0,
-    Disbs: 0,
-    IsClosed: flags.IsClosed ?? false,
-    IsActive: !flags.IsClosed,
-    IsArchived: false,
-    FileNumber: fileNumber,
-    FileAs: `Client ${id}`,
-  });
-  fake.files.push(matter(1, 'CLE2E-0001'), matter(2, 'CLE2E-0002', { IsClosed: true }));
-  host = await startHost({ demo: true, env: { CRM_ALLOWED_BASE_URLS: fake.url } });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await fake?.close();
+const matter = (id: number, fileNumber: string, flags: { IsClosed?: boolean } = {}) => ({
+  Client: id * 10,
+  File: id,
+  Matter: `Purchase of ${id} Harbour Lane`,
+  CreatedDate: '2026-02-01T00:00:00',
+  MgrSupr: 'JS/AB',
+  Unbilled: 0,
+  Trust: 0,
+  Debtors: 0,
+  Disbs: 0,
+  IsClosed: flags.IsClosed ?? false,
+  IsActive: !flags.IsClosed,
+  IsArchived: false,
+  FileNumber: fileNumber,
+  FileAs: `Client ${id}`,
 });
 
-async function signIn(page: Page, email: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(host.url);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('demo1234!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('company-name')).toBeVisible();
-}
+const spec = passwordCrmHostForSpec(startFakeContactsLaw, (fake) => {
+  fake.files.push(matter(1, 'CLE2E-0001'), matter(2, 'CLE2E-0002', { IsClosed: true }));
+});
 
 test('given the administrator, when they sign in to ContactsLaw, then a wrong password is refused with the spec message, the right one connects it, a sync brings the matters in and it turns off and on', async ({
   page,
 }) => {
-  await signIn(page, 'admin@harborvine.example');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'CRM integrations' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'CRM integrations' })).toBeVisible();
+  const { host, fake } = spec;
+  await openCrmIntegrations(page, host);
 
   await page.getByRole('button', { name: 'Connect ContactsLaw' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Sign in' })).toBeDisabled();
-  await dialog.getByLabel('Email or user name').fill(fake.username);
-  await dialog.getByLabel('Password').fill('not-the-password');
-  await dialog.getByLabel('ContactsLaw server address').fill(fake.url);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(dialog, {
+    username: fake.username,
+    password: 'not-the-password',
+    addressLabel: 'ContactsLaw server address',
+    address: fake.url,
+  });
   await expect(dialog.getByRole('alert')).toHaveText('Failed to authenticate');
   await expect(dialog.getByLabel('Password')).toHaveValue('');
   await page.screenshot({ path: `${SHOTS}/crm-contactslaw-refused.png`, fullPage: true });

@@ -8,8 +8,8 @@
  * does not document refused instead of guessed.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { legalIntegrationLog, legalIntegrations } from '../../src/server/db/schemaCrm';
+import { describe, expect, it } from 'vitest';
+import { legalIntegrationLog } from '../../src/server/db/schemaCrm';
 import { legalCase } from '../../src/server/db/schemaPipeline';
 import type { CrmTokens } from '../../src/server/domains/crm/connector';
 import {
@@ -17,79 +17,30 @@ import {
   IDLE_EXPIRY_MS,
 } from '../../src/server/domains/crm/contactslaw/connector';
 import type { IntegrationView } from '../../src/shared/crm';
-import {
-  startFakeContactsLaw,
-  type FakeClFile,
-  type FakeContactsLaw,
-} from '../support/fakeContactsLaw';
-import { startTestServer, type TestServer, type TestUser } from '../support/server';
+import { startFakeContactsLaw, type FakeClFile } from '../support/fakeContactsLaw';
+import { passwordCrmBed } from './fixtures/passwordCrm';
 import { rest } from './fixtures/raw-files';
 
-let server: TestServer;
-let fake: FakeContactsLaw;
-let companyId: string;
-let admin: TestUser;
-let paralegal: TestUser;
-const waits: number[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeContactsLaw();
-  server = await startTestServer(
-    {
-      crmAllowedBaseUrls: [fake.url],
-      crmSyncTickSeconds: 0,
-      crmCredentialKeys: 'one:first-secret',
-    },
-    {
-      crm: {
-        retryBaseMs: 1,
-        sleep: (ms) => {
-          waits.push(ms);
-          return Promise.resolve();
-        },
-      },
-    },
-  );
-}, 120_000);
-
-beforeEach(async () => {
-  const signed = await server.signUpCompany({ is_legal: true });
-  companyId = signed.company.id;
-  admin = signed.admin;
-  paralegal = await server.addUser({ companyId, legalUserType: 'paralegal' });
+const bed = passwordCrmBed(startFakeContactsLaw, (fake) => {
   fake.files.length = 0;
-  waits.length = 0;
 });
 
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
-
-const signIn = (password = fake.password, token = admin.token, company = companyId) =>
-  rest<IntegrationView>(server, 'POST', '/contactslaw/authenticate', token, {
-    email: fake.username,
+const signIn = (password = bed.fake.password, token = bed.admin.token, company = bed.companyId) =>
+  rest<IntegrationView>(bed.server, 'POST', '/contactslaw/authenticate', token, {
+    email: bed.fake.username,
     password,
     company_id: company,
-    crm_base_url: fake.url,
+    crm_base_url: bed.fake.url,
   });
 
-const setActive = (isActive: boolean, token = admin.token, company = companyId) =>
-  rest<IntegrationView>(server, 'PUT', '/contactslaw/update-data-management', token, {
+const setActive = (isActive: boolean, token = bed.admin.token, company = bed.companyId) =>
+  rest<IntegrationView>(bed.server, 'PUT', '/contactslaw/update-data-management', token, {
     isActive,
     company_id: company,
   });
 
-async function rowOf(id: string) {
-  const [row] = await server.db
-    .select()
-    .from(legalIntegrations)
-    .where(eq(legalIntegrations.id, id));
-  return row;
-}
-
 async function logsOf(id: string) {
-  const logs = await server.db
+  const logs = await bed.server.db
     .select()
     .from(legalIntegrationLog)
     .where(eq(legalIntegrationLog.integration_id, id));
@@ -129,29 +80,32 @@ describe('signing in to ContactsLaw (provider three: email, password and company
       connected: true,
       is_active: true,
       active_once: true,
-      email: fake.username,
-      crm_base_url: fake.url,
+      email: bed.fake.username,
+      crm_base_url: bed.fake.url,
     });
     const id = reply.body.data!.id;
-    const row = await rowOf(id);
+    const row = await bed.rowOf(id);
     expect(row?.credentials_sealed?.startsWith('k1:one:')).toBe(true);
-    expect(row?.credentials_sealed).not.toContain(fake.password);
-    const [issued] = fake.requests.filter((r) => r.path === '/api/Authenticate').slice(-1);
-    expect(JSON.parse(issued!.body)).toEqual({ Username: fake.username, Password: fake.password });
+    expect(row?.credentials_sealed).not.toContain(bed.fake.password);
+    const [issued] = bed.fake.requests.filter((r) => r.path === '/api/Authenticate').slice(-1);
+    expect(JSON.parse(issued!.body)).toEqual({
+      Username: bed.fake.username,
+      Password: bed.fake.password,
+    });
     // The token ends 30 minutes after the sign-in unless used (the documented idle expiry).
     const expiresIn = row!.token_expires_at!.getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(IDLE_EXPIRY_MS - 60_000);
     expect(expiresIn).toBeLessThanOrEqual(IDLE_EXPIRY_MS);
     const listed = await rest<IntegrationView[]>(
-      server,
+      bed.server,
       'POST',
       '/legal-integrations/list',
-      paralegal.token,
-      { company_id: companyId },
+      bed.paralegal.token,
+      { company_id: bed.companyId },
     );
     expect(JSON.stringify(listed.body)).not.toMatch(/sealed|password|cl-secret/);
     expect(await logsOf(id)).toEqual(['sign_in:ok:200']);
-    const logs = await server.db
+    const logs = await bed.server.db
       .select()
       .from(legalIntegrationLog)
       .where(eq(legalIntegrationLog.integration_id, id));
@@ -163,18 +117,18 @@ describe('signing in to ContactsLaw (provider three: email, password and company
     expect(reply.status).toBe(400);
     expect(reply.body.error?.message).toBe('Failed to authenticate');
     const listed = await rest<IntegrationView[]>(
-      server,
+      bed.server,
       'POST',
       '/legal-integrations/list',
-      admin.token,
-      { company_id: companyId, crm_type: 'contactslaw' },
+      bed.admin.token,
+      { company_id: bed.companyId, crm_type: 'contactslaw' },
     );
     expect(listed.body.data?.[0]).toMatchObject({ connected: false, is_active: false });
     expect(await logsOf(listed.body.data![0]!.id)).toEqual(['sign_in:failed:401']);
   });
 
   it('given ContactsLaw failing with 5xx, then the answer is "Network response was not ok" after the retries', async () => {
-    fake.fail('/api/Authenticate', [
+    bed.fake.fail('/api/Authenticate', [
       { status: 500 },
       { status: 503 },
       { status: 503 },
@@ -183,33 +137,33 @@ describe('signing in to ContactsLaw (provider three: email, password and company
     const reply = await signIn();
     expect(reply.status).toBe(400);
     expect(reply.body.error?.message).toBe('Network response was not ok');
-    expect(waits.length).toBe(3);
+    expect(bed.waits.length).toBe(3);
   });
 
   it('given a paralegal, another tenant, an empty password, no server address or a foreign one, then signing in is refused and ContactsLaw is not called', async () => {
-    const before = fake.signIns.length;
-    expect((await signIn(fake.password, paralegal.token)).status).toBe(403);
-    const other = await server.signUpCompany({ is_legal: true });
-    const foreign = await signIn(fake.password, other.admin.token);
+    const before = bed.fake.signIns.length;
+    expect((await signIn(bed.fake.password, bed.paralegal.token)).status).toBe(403);
+    const other = await bed.server.signUpCompany({ is_legal: true });
+    const foreign = await signIn(bed.fake.password, other.admin.token);
     expect(foreign.status).toBe(404);
     expect(foreign.body.error?.message).toBe('No Company Found');
     expect((await signIn('')).status).toBe(400);
-    const noAddress = await rest(server, 'POST', '/contactslaw/authenticate', admin.token, {
-      email: fake.username,
-      password: fake.password,
-      company_id: companyId,
+    const noAddress = await rest(bed.server, 'POST', '/contactslaw/authenticate', bed.admin.token, {
+      email: bed.fake.username,
+      password: bed.fake.password,
+      company_id: bed.companyId,
     });
     expect(noAddress.status).toBe(400);
     expect(noAddress.body.error?.code).toBe('CRM_BASE_URL_REQUIRED');
-    const elsewhere = await rest(server, 'POST', '/contactslaw/authenticate', admin.token, {
-      email: fake.username,
-      password: fake.password,
-      company_id: companyId,
+    const elsewhere = await rest(bed.server, 'POST', '/contactslaw/authenticate', bed.admin.token, {
+      email: bed.fake.username,
+      password: bed.fake.password,
+      company_id: bed.companyId,
       crm_base_url: 'https://evil.example',
     });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.error?.code).toBe('CRM_BASE_URL_NOT_ALLOWED');
-    expect(fake.signIns.length).toBe(before);
+    expect(bed.fake.signIns.length).toBe(before);
   });
 });
 
@@ -224,22 +178,28 @@ describe('update-data-management', () => {
     const off = await setActive(false);
     expect(off.status).toBe(200);
     expect(off.body.data).toMatchObject({ is_active: false, connected: true });
-    expect((await setActive(true, paralegal.token)).status).toBe(403);
-    const other = await server.signUpCompany({ is_legal: true });
+    expect((await setActive(true, bed.paralegal.token)).status).toBe(403);
+    const other = await bed.server.signUpCompany({ is_legal: true });
     expect((await setActive(true, other.admin.token)).status).toBe(404);
     const on = await setActive(true);
     expect(on.body.data).toMatchObject({ is_active: true });
-    const bad = await rest(server, 'PUT', '/contactslaw/update-data-management', admin.token, {
-      isActive: 'maybe',
-      company_id: companyId,
-    });
+    const bad = await rest(
+      bed.server,
+      'PUT',
+      '/contactslaw/update-data-management',
+      bed.admin.token,
+      {
+        isActive: 'maybe',
+        company_id: bed.companyId,
+      },
+    );
     expect(bad.status).toBe(400);
   });
 });
 
 describe('cases in from ContactsLaw', () => {
   it('given matters, a daemon restart (401), a 429 and a 503, then the connector signs in again, waits Retry-After, backs off and the numbered matters land', async () => {
-    fake.files.push(
+    bed.fake.files.push(
       clFile(1, 'SMIT-0001'),
       clFile(2, 'JONE-0002', { IsClosed: true }),
       clFile(3, ''),
@@ -247,20 +207,23 @@ describe('cases in from ContactsLaw', () => {
       clFile(5, 'BROW-0005', { IsActive: false, IsArchived: true }),
     );
     const integration = (await signIn()).body.data!;
-    fake.expireTokens();
-    fake.fail('/api/Files', [{ status: 429, retryAfter: '2' }, { status: 503 }]);
-    const signInsBefore = fake.signIns.length;
-    const result = await server.app.lexdesk.services.crm.syncIntegration(integration.id, 'manual');
+    bed.fake.expireTokens();
+    bed.fake.fail('/api/Files', [{ status: 429, retryAfter: '2' }, { status: 503 }]);
+    const signInsBefore = bed.fake.signIns.length;
+    const result = await bed.server.app.lexdesk.services.crm.syncIntegration(
+      integration.id,
+      'manual',
+    );
     expect(result).toMatchObject({ received: 5, created: 3, skipped: 1, duplicates: 1 });
-    expect(waits).toContain(2000);
-    expect(fake.signIns.length).toBe(signInsBefore + 1);
-    const listing = fake.requests.filter((r) => r.path === '/api/Files').at(-1)!;
+    expect(bed.waits).toContain(2000);
+    expect(bed.fake.signIns.length).toBe(signInsBefore + 1);
+    const listing = bed.fake.requests.filter((r) => r.path === '/api/Files').at(-1)!;
     expect(listing.query).toBe('?deptWorkgroup=0&includeArchived=true');
     expect(listing.authorization).toMatch(/^Bearer /);
-    const cases = await server.db
+    const cases = await bed.server.db
       .select()
       .from(legalCase)
-      .where(eq(legalCase.company_id, companyId));
+      .where(eq(legalCase.company_id, bed.companyId));
     expect(cases.map((c) => c.case_number).sort()).toEqual(['BROW-0005', 'JONE-0002', 'SMIT-0001']);
     expect(cases.find((c) => c.case_number === 'JONE-0002')).toMatchObject({
       crm_type: 'contactslaw',
@@ -282,7 +245,7 @@ describe('cases in from ContactsLaw', () => {
   });
 
   it('given a token signed in 26 minutes ago, then the connector signs in again before calling (the idle expiry is 30 minutes)', async () => {
-    fake.files.push(clFile(7, 'SMIT-0007'));
+    bed.fake.files.push(clFile(7, 'SMIT-0007'));
     let saved: CrmTokens | null = null;
     const store = {
       load: () => Promise.resolve(saved),
@@ -294,26 +257,26 @@ describe('cases in from ContactsLaw', () => {
     let clock = Date.now() - 26 * 60_000;
     const connector = createContactsLawConnector(
       store,
-      { baseUrl: fake.url, log: () => Promise.resolve(), retryBaseMs: 1 },
+      { baseUrl: bed.fake.url, log: () => Promise.resolve(), retryBaseMs: 1 },
       () => clock,
     );
-    await connector.signIn({ email: fake.username, password: fake.password });
+    await connector.signIn({ email: bed.fake.username, password: bed.fake.password });
     const first = saved!.access_token;
     clock = Date.now();
-    const before = fake.signIns.length;
+    const before = bed.fake.signIns.length;
     const page = await connector.listCases(null);
     expect(page).toMatchObject({ next: null, cases: [{ case_number: 'SMIT-0007' }] });
-    expect(fake.signIns.length).toBe(before + 1);
+    expect(bed.fake.signIns.length).toBe(before + 1);
     expect(saved!.access_token).not.toBe(first);
-    const last = fake.requests.at(-1)!;
+    const last = bed.fake.requests.at(-1)!;
     expect(last.authorization).toBe(`Bearer ${saved!.access_token}`);
   });
 
   it('given a document or an activity for ContactsLaw, then the connector refuses, naming what ContactsLaw does not document, and calls nothing', async () => {
     const integration = (await signIn()).body.data!;
-    const row = await rowOf(integration.id);
-    const connector = server.app.lexdesk.services.crm.connectorFor(row!, 'workflow');
-    const calls = fake.requests.length;
+    const row = await bed.rowOf(integration.id);
+    const connector = bed.server.app.lexdesk.services.crm.connectorFor(row!, 'workflow');
+    const calls = bed.fake.requests.length;
     await expect(
       connector.uploadDocument({
         case_id: '1',
@@ -331,6 +294,6 @@ describe('cases in from ContactsLaw', () => {
         date: '2026-01-01',
       }),
     ).rejects.toThrow(/documents no activity or note insert/);
-    expect(fake.requests.length).toBe(calls);
+    expect(bed.fake.requests.length).toBe(calls);
   });
 });

@@ -7,70 +7,25 @@
  * document refused instead of guessed.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { legalIntegrationLog, legalIntegrations } from '../../src/server/db/schemaCrm';
+import { describe, expect, it } from 'vitest';
+import { legalIntegrationLog } from '../../src/server/db/schemaCrm';
 import { legalCase } from '../../src/server/db/schemaPipeline';
 import type { IntegrationView } from '../../src/shared/crm';
-import { startFakeSmartAdvocate, type FakeSmartAdvocate } from '../support/fakeSmartAdvocate';
-import { startTestServer, type TestServer, type TestUser } from '../support/server';
+import { startFakeSmartAdvocate } from '../support/fakeSmartAdvocate';
+import { passwordCrmBed } from './fixtures/passwordCrm';
 import { rest } from './fixtures/raw-files';
 
-let server: TestServer;
-let fake: FakeSmartAdvocate;
-let companyId: string;
-let admin: TestUser;
-let paralegal: TestUser;
-const waits: number[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeSmartAdvocate();
-  server = await startTestServer(
-    {
-      crmAllowedBaseUrls: [fake.url],
-      crmSyncTickSeconds: 0,
-      crmCredentialKeys: 'one:first-secret',
-    },
-    {
-      crm: {
-        retryBaseMs: 1,
-        sleep: (ms) => {
-          waits.push(ms);
-          return Promise.resolve();
-        },
-      },
-    },
-  );
-}, 120_000);
-
-beforeEach(async () => {
-  const signed = await server.signUpCompany({ is_legal: true });
-  companyId = signed.company.id;
-  admin = signed.admin;
-  paralegal = await server.addUser({ companyId, legalUserType: 'paralegal' });
+const bed = passwordCrmBed(startFakeSmartAdvocate, (fake) => {
   fake.cases.length = 0;
   fake.setLifetime(3600);
-  waits.length = 0;
 });
 
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
-
-const signIn = (password = fake.password, token = admin.token, company = companyId) =>
-  rest<IntegrationView>(server, 'POST', `/smartadvocate/auth?company_id=${company}`, token, {
-    email: fake.username,
+const signIn = (password = bed.fake.password, token = bed.admin.token, company = bed.companyId) =>
+  rest<IntegrationView>(bed.server, 'POST', `/smartadvocate/auth?company_id=${company}`, token, {
+    email: bed.fake.username,
     password,
-    crm_base_url: fake.url,
+    crm_base_url: bed.fake.url,
   });
-
-async function rowOf(id: string) {
-  const [row] = await server.db
-    .select()
-    .from(legalIntegrations)
-    .where(eq(legalIntegrations.id, id));
-  return row;
-}
 
 function saCase(id: number, caseNumber: string | null) {
   return {
@@ -94,24 +49,24 @@ describe('signing in to SmartAdvocate (provider two: email and password)', () =>
       connected: true,
       is_active: true,
       active_once: true,
-      email: fake.username,
-      crm_base_url: fake.url,
+      email: bed.fake.username,
+      crm_base_url: bed.fake.url,
     });
     const id = reply.body.data!.id;
-    const row = await rowOf(id);
+    const row = await bed.rowOf(id);
     expect(row?.credentials_sealed?.startsWith('k1:one:')).toBe(true);
-    expect(row?.credentials_sealed).not.toContain(fake.password);
+    expect(row?.credentials_sealed).not.toContain(bed.fake.password);
     expect(row?.credentials_sealed).not.toMatch(/eyJ/);
     expect(row?.token_expires_at).not.toBeNull();
     const listed = await rest<IntegrationView[]>(
-      server,
+      bed.server,
       'POST',
       '/legal-integrations/list',
-      paralegal.token,
-      { company_id: companyId },
+      bed.paralegal.token,
+      { company_id: bed.companyId },
     );
     expect(JSON.stringify(listed.body)).not.toMatch(/eyJ|sealed|password|sa-secret/);
-    const logs = await server.db
+    const logs = await bed.server.db
       .select()
       .from(legalIntegrationLog)
       .where(eq(legalIntegrationLog.integration_id, id));
@@ -119,7 +74,7 @@ describe('signing in to SmartAdvocate (provider two: email and password)', () =>
       'sign_in:ok:200',
     ]);
     expect(JSON.stringify(logs)).not.toMatch(/eyJ|sa-secret/);
-    expect(fake.requests.at(-1)).toMatchObject({
+    expect(bed.fake.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/CaseSyncAPI/Users/authenticate',
     });
@@ -130,14 +85,14 @@ describe('signing in to SmartAdvocate (provider two: email and password)', () =>
     expect(reply.status).toBe(400);
     expect(reply.body.error?.message).toBe('Authentication failed');
     const listed = await rest<IntegrationView[]>(
-      server,
+      bed.server,
       'POST',
       '/legal-integrations/list',
-      admin.token,
-      { company_id: companyId, crm_type: 'smartadvocate' },
+      bed.admin.token,
+      { company_id: bed.companyId, crm_type: 'smartadvocate' },
     );
     expect(listed.body.data?.[0]).toMatchObject({ connected: false, is_active: false });
-    const logs = await server.db
+    const logs = await bed.server.db
       .select()
       .from(legalIntegrationLog)
       .where(eq(legalIntegrationLog.integration_id, listed.body.data![0]!.id));
@@ -147,7 +102,7 @@ describe('signing in to SmartAdvocate (provider two: email and password)', () =>
   });
 
   it('given SmartAdvocate failing with 5xx, then the answer is "Network response was not ok" after the retries', async () => {
-    fake.fail('/CaseSyncAPI/Users/authenticate', [
+    bed.fake.fail('/CaseSyncAPI/Users/authenticate', [
       { status: 503 },
       { status: 503 },
       { status: 503 },
@@ -159,30 +114,34 @@ describe('signing in to SmartAdvocate (provider two: email and password)', () =>
   });
 
   it('given a paralegal, another tenant, an empty password or a foreign address, then signing in is refused', async () => {
-    expect((await signIn(fake.password, paralegal.token)).status).toBe(403);
-    const other = await server.signUpCompany({ is_legal: true });
-    const foreign = await signIn(fake.password, other.admin.token);
+    expect((await signIn(bed.fake.password, bed.paralegal.token)).status).toBe(403);
+    const other = await bed.server.signUpCompany({ is_legal: true });
+    const foreign = await signIn(bed.fake.password, other.admin.token);
     expect(foreign.status).toBe(404);
     expect(foreign.body.error?.message).toBe('No Company Found');
     const empty = await signIn('');
     expect(empty.status).toBe(400);
     const elsewhere = await rest(
-      server,
+      bed.server,
       'POST',
-      `/smartadvocate/auth?company_id=${companyId}`,
-      admin.token,
-      { email: fake.username, password: fake.password, crm_base_url: 'https://evil.example' },
+      `/smartadvocate/auth?company_id=${bed.companyId}`,
+      bed.admin.token,
+      {
+        email: bed.fake.username,
+        password: bed.fake.password,
+        crm_base_url: 'https://evil.example',
+      },
     );
     expect(elsewhere.status).toBe(400);
-    expect(fake.signIns.filter((u) => u !== fake.username)).toEqual([]);
+    expect(bed.fake.signIns.filter((u) => u !== bed.fake.username)).toEqual([]);
   });
 });
 
 describe('toggle_status', () => {
   it('given a connected integration, then a manager turns it off and on, a paralegal and another tenant cannot, and an unconnected one cannot be turned on', async () => {
-    const toggle = (active: boolean, token = admin.token, company = companyId) =>
+    const toggle = (active: boolean, token = bed.admin.token, company = bed.companyId) =>
       rest<IntegrationView>(
-        server,
+        bed.server,
         'POST',
         `/smartadvocate/toggle_status?company_id=${company}&is_active=${active}`,
         token,
@@ -196,16 +155,16 @@ describe('toggle_status', () => {
     const off = await toggle(false);
     expect(off.status).toBe(200);
     expect(off.body.data).toMatchObject({ is_active: false, connected: true });
-    expect((await toggle(true, paralegal.token)).status).toBe(403);
-    const other = await server.signUpCompany({ is_legal: true });
+    expect((await toggle(true, bed.paralegal.token)).status).toBe(403);
+    const other = await bed.server.signUpCompany({ is_legal: true });
     expect((await toggle(true, other.admin.token)).status).toBe(404);
     const on = await toggle(true);
     expect(on.body.data).toMatchObject({ is_active: true });
     const bad = await rest(
-      server,
+      bed.server,
       'POST',
-      `/smartadvocate/toggle_status?company_id=${companyId}&is_active=maybe`,
-      admin.token,
+      `/smartadvocate/toggle_status?company_id=${bed.companyId}&is_active=maybe`,
+      bed.admin.token,
     );
     expect(bad.status).toBe(400);
   });
@@ -213,19 +172,22 @@ describe('toggle_status', () => {
 
 describe('cases in from SmartAdvocate', () => {
   it('given cases, a refused token and a 429, then the connector signs in again, waits Retry-After and the numbered cases land', async () => {
-    fake.cases.push(saCase(1, 'SA-1'), saCase(2, 'SA-2'), saCase(3, ''), saCase(4, 'SA-1'));
+    bed.fake.cases.push(saCase(1, 'SA-1'), saCase(2, 'SA-2'), saCase(3, ''), saCase(4, 'SA-1'));
     const integration = (await signIn()).body.data!;
-    fake.expireTokens();
-    fake.fail('/CaseSyncAPI/case/CaseInfo', [{ status: 429, retryAfter: '2' }]);
-    const signInsBefore = fake.signIns.length;
-    const result = await server.app.lexdesk.services.crm.syncIntegration(integration.id, 'manual');
+    bed.fake.expireTokens();
+    bed.fake.fail('/CaseSyncAPI/case/CaseInfo', [{ status: 429, retryAfter: '2' }]);
+    const signInsBefore = bed.fake.signIns.length;
+    const result = await bed.server.app.lexdesk.services.crm.syncIntegration(
+      integration.id,
+      'manual',
+    );
     expect(result).toMatchObject({ received: 4, created: 2, skipped: 1, duplicates: 1 });
-    expect(waits).toContain(2000);
-    expect(fake.signIns.length).toBe(signInsBefore + 1);
-    const cases = await server.db
+    expect(bed.waits).toContain(2000);
+    expect(bed.fake.signIns.length).toBe(signInsBefore + 1);
+    const cases = await bed.server.db
       .select()
       .from(legalCase)
-      .where(eq(legalCase.company_id, companyId));
+      .where(eq(legalCase.company_id, bed.companyId));
     expect(cases.map((c) => c.case_number).sort()).toEqual(['SA-1', 'SA-2']);
     expect(cases.find((c) => c.case_number === 'SA-2')).toMatchObject({
       crm_type: 'smartadvocate',
@@ -234,7 +196,7 @@ describe('cases in from SmartAdvocate', () => {
       legal_case_status: 'Open',
       legal_case_type: 'Workers Compensation',
     });
-    const logs = await server.db
+    const logs = await bed.server.db
       .select()
       .from(legalIntegrationLog)
       .where(eq(legalIntegrationLog.integration_id, integration.id));
@@ -248,23 +210,26 @@ describe('cases in from SmartAdvocate', () => {
   });
 
   it('given a token about to expire, then the connector signs in again before calling', async () => {
-    fake.setLifetime(60);
-    fake.cases.push(saCase(7, 'SA-7'));
+    bed.fake.setLifetime(60);
+    bed.fake.cases.push(saCase(7, 'SA-7'));
     const integration = (await signIn()).body.data!;
-    const before = fake.signIns.length;
-    const result = await server.app.lexdesk.services.crm.syncIntegration(integration.id, 'manual');
+    const before = bed.fake.signIns.length;
+    const result = await bed.server.app.lexdesk.services.crm.syncIntegration(
+      integration.id,
+      'manual',
+    );
     expect(result).toMatchObject({ created: 1 });
-    expect(fake.signIns.length).toBe(before + 1);
-    expect(fake.requests.filter((r) => r.authorization === undefined).at(-1)?.path).toBe(
+    expect(bed.fake.signIns.length).toBe(before + 1);
+    expect(bed.fake.requests.filter((r) => r.authorization === undefined).at(-1)?.path).toBe(
       '/CaseSyncAPI/Users/authenticate',
     );
   });
 
   it('given a document or an activity for SmartAdvocate, then the connector refuses, naming what SmartAdvocate does not document, and calls nothing', async () => {
     const integration = (await signIn()).body.data!;
-    const row = await rowOf(integration.id);
-    const connector = server.app.lexdesk.services.crm.connectorFor(row!, 'workflow');
-    const calls = fake.requests.length;
+    const row = await bed.rowOf(integration.id);
+    const connector = bed.server.app.lexdesk.services.crm.connectorFor(row!, 'workflow');
+    const calls = bed.fake.requests.length;
     await expect(
       connector.uploadDocument({
         case_id: '1',
@@ -282,6 +247,6 @@ describe('cases in from SmartAdvocate', () => {
         date: '2026-01-01',
       }),
     ).rejects.toThrow(/documents no note or activity insert/);
-    expect(fake.requests.length).toBe(calls);
+    expect(bed.fake.requests.length).toBe(calls);
   });
 });

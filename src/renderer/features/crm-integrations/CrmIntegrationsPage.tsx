@@ -1,10 +1,10 @@
 /**
  * CRM integrations (spec section 2 "CRM integrations with logs"): the company's integrations, the
  * active one for cases (the built-in LexDesk cases when none is), each one's settings, connecting
- * provider one (Clio Manage, OAuth in the browser), provider two (SmartAdvocate, user name and
- * password; turned on and off by its toggle_status) and provider three (ContactsLaw, user name,
- * password and the firm's server; turned on and off by its update-data-management), a sync now, the paged integration logs and a
- * request for a CRM not offered yet. Each request has its state (idle, loading, succeeded, failed)
+ * provider one (Clio Manage, OAuth in the browser), providers two and three (SmartAdvocate and
+ * ContactsLaw, user name and password in one PasswordSignInDialog, each turned on and off by its
+ * own call: passwordCrms.ts), a sync now, the paged integration logs and a request for a CRM not
+ * offered yet. Each request has its state (idle, loading, succeeded, failed)
  * and shows the catalogue message of spec section 8 "Integrations" when it fails.
  */
 import { Button, Callout, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
@@ -18,16 +18,9 @@ import { toastError, toastSuccess } from '../../components/toaster';
 import { useServices } from '../../app/services';
 import { useViewer } from '../auth/useViewer';
 import { useConnection } from '../workflows/useConnection';
-import {
-  fetchIntegrations,
-  fetchLogs,
-  startClioSignIn,
-  syncNow,
-  toggleSmartAdvocate,
-  updateContactsLawDataManagement,
-} from './api';
-import { ContactsLawSignInDialog } from './ContactsLawSignInDialog';
-import { SmartAdvocateSignInDialog } from './SmartAdvocateSignInDialog';
+import { fetchIntegrations, fetchLogs, startClioSignIn, syncNow } from './api';
+import { PASSWORD_CRMS, type PasswordCrm } from './passwordCrms';
+import { PasswordSignInDialog } from './PasswordSignInDialog';
 import { syncSummary } from './syncSummary';
 import { IntegrationSettings } from './IntegrationSettings';
 import { IntegrationLogs } from './IntegrationLogs';
@@ -59,8 +52,7 @@ export function CrmIntegrationsPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [connecting, setConnecting] = useState(false);
   const [requesting, setRequesting] = useState(false);
-  const [signingInSa, setSigningInSa] = useState(false);
-  const [signingInCl, setSigningInCl] = useState(false);
+  const [signingIn, setSigningIn] = useState<PasswordCrm | null>(null);
 
   const loadList = useCallback(async () => {
     if (!connection || !companyId) return;
@@ -128,22 +120,12 @@ export function CrmIntegrationsPage() {
     }
   }
 
-  async function toggleSa(row: IntegrationView) {
+  /** Turns a password CRM (SmartAdvocate, ContactsLaw) on or off through its own call. */
+  async function toggle(provider: PasswordCrm, row: IntegrationView) {
     if (!connection) return;
     try {
-      const next = await toggleSmartAdvocate(connection, companyId, !row.is_active);
-      toastSuccess(next.is_active ? 'SmartAdvocate is on.' : 'SmartAdvocate is off.');
-      void loadList();
-    } catch (error) {
-      toastError(describeError(error, ERRORS.UPDATE_INTEGRATION_FAILED));
-    }
-  }
-
-  async function toggleCl(row: IntegrationView) {
-    if (!connection) return;
-    try {
-      const next = await updateContactsLawDataManagement(connection, companyId, !row.is_active);
-      toastSuccess(next.is_active ? 'ContactsLaw is on.' : 'ContactsLaw is off.');
+      const next = await provider.setActive(connection, companyId, !row.is_active);
+      toastSuccess(`${provider.name} is ${next.is_active ? 'on' : 'off'}.`);
       void loadList();
     } catch (error) {
       toastError(describeError(error, ERRORS.UPDATE_INTEGRATION_FAILED));
@@ -168,20 +150,15 @@ export function CrmIntegrationsPage() {
           <Button icon="add" onClick={() => setRequesting(true)}>
             Request a new CRM
           </Button>
-          {canManage ? (
-            <Button icon="key" onClick={() => setSigningInCl(true)}>
-              {rows.some((r) => r.crm_type === 'contactslaw' && r.connected)
-                ? 'Reconnect ContactsLaw'
-                : 'Connect ContactsLaw'}
-            </Button>
-          ) : null}
-          {canManage ? (
-            <Button icon="key" onClick={() => setSigningInSa(true)}>
-              {rows.some((r) => r.crm_type === 'smartadvocate' && r.connected)
-                ? 'Reconnect SmartAdvocate'
-                : 'Connect SmartAdvocate'}
-            </Button>
-          ) : null}
+          {canManage
+            ? PASSWORD_CRMS.map((provider) => (
+                <Button key={provider.crmType} icon="key" onClick={() => setSigningIn(provider)}>
+                  {rows.some((r) => r.crm_type === provider.crmType && r.connected)
+                    ? `Reconnect ${provider.name}`
+                    : `Connect ${provider.name}`}
+                </Button>
+              ))
+            : null}
           {canManage ? (
             <Button
               intent={Intent.PRIMARY}
@@ -261,16 +238,18 @@ export function CrmIntegrationsPage() {
                       Sync now
                     </Button>
                   ) : null}
-                  {canManage && row.connected && row.crm_type === 'smartadvocate' ? (
-                    <Button small icon="power" onClick={() => void toggleSa(row)}>
-                      {row.is_active ? 'Turn off' : 'Turn on'}
-                    </Button>
-                  ) : null}
-                  {canManage && row.connected && row.crm_type === 'contactslaw' ? (
-                    <Button small icon="power" onClick={() => void toggleCl(row)}>
-                      {row.is_active ? 'Turn off' : 'Turn on'}
-                    </Button>
-                  ) : null}
+                  {canManage && row.connected
+                    ? PASSWORD_CRMS.filter((p) => p.crmType === row.crm_type).map((provider) => (
+                        <Button
+                          key={provider.crmType}
+                          small
+                          icon="power"
+                          onClick={() => void toggle(provider, row)}
+                        >
+                          {row.is_active ? 'Turn off' : 'Turn on'}
+                        </Button>
+                      ))
+                    : null}
                 </td>
               </tr>
             ))}
@@ -300,31 +279,18 @@ export function CrmIntegrationsPage() {
         onRetry={() => void loadLogs()}
       />
 
-      {signingInSa && connection ? (
-        <SmartAdvocateSignInDialog
+      {signingIn && connection ? (
+        <PasswordSignInDialog
+          key={signingIn.crmType}
+          provider={signingIn}
           connection={connection}
           companyId={companyId}
-          onClose={() => setSigningInSa(false)}
+          knownAddress={rows.find((r) => r.crm_type === signingIn.crmType)?.crm_base_url ?? null}
+          onClose={() => setSigningIn(null)}
           onConnected={(integration) => {
-            setSigningInSa(false);
+            setSigningIn(null);
             setSelected(integration.id);
-            toastSuccess('SmartAdvocate is connected.');
-            void loadList();
-            void loadLogs();
-          }}
-        />
-      ) : null}
-
-      {signingInCl && connection ? (
-        <ContactsLawSignInDialog
-          connection={connection}
-          companyId={companyId}
-          knownAddress={rows.find((r) => r.crm_type === 'contactslaw')?.crm_base_url ?? null}
-          onClose={() => setSigningInCl(false)}
-          onConnected={(integration) => {
-            setSigningInCl(false);
-            setSelected(integration.id);
-            toastSuccess('ContactsLaw is connected.');
+            toastSuccess(`${signingIn.name} is connected.`);
             void loadList();
             void loadLogs();
           }}

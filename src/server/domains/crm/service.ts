@@ -110,30 +110,19 @@ export function createCrmService(deps: CrmServiceDeps) {
       crm_type: row.crm_type,
       sync_type: syncType,
     });
+    const http = () => ({
+      baseUrl: baseUrlOf(row.crm_type, row.crm_base_url),
+      log,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
+    });
     if (row.crm_type === CLIO_TYPE)
-      return createClioConnector(clioApp(), tokenStore(db, ring, row.id), {
-        baseUrl: baseUrlOf(row.crm_type, row.crm_base_url),
-        log,
-        ...(deps.fetch ? { fetch: deps.fetch } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
-      });
+      return createClioConnector(clioApp(), tokenStore(db, ring, row.id), http());
     if (row.crm_type === SMARTADVOCATE_TYPE)
-      return createSmartAdvocateConnector(tokenStore(db, ring, row.id), {
-        baseUrl: baseUrlOf(row.crm_type, row.crm_base_url),
-        log,
-        ...(deps.fetch ? { fetch: deps.fetch } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
-      });
+      return createSmartAdvocateConnector(tokenStore(db, ring, row.id), http());
     if (row.crm_type === CONTACTSLAW_TYPE)
-      return createContactsLawConnector(tokenStore(db, ring, row.id), {
-        baseUrl: baseUrlOf(row.crm_type, row.crm_base_url),
-        log,
-        ...(deps.fetch ? { fetch: deps.fetch } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
-      });
+      return createContactsLawConnector(tokenStore(db, ring, row.id), http());
     throw new Error(`no connector for ${row.crm_type}`);
   }
 

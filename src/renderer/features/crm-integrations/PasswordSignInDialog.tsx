@@ -1,10 +1,9 @@
 /**
- * Connecting provider three, ContactsLaw: the member's user name (or email) and password, and the
- * address of the firm's ContactsLaw server (its REST API runs on the firm's own server, so there is
- * no address to default to; the one used before is filled in). The LexDesk company goes in the
- * body. The password goes to the LexDesk server once (which keeps it sealed to sign in again) and
- * is never shown or kept here. A refusal shows the server's message: 'Failed to authenticate',
- * 'Network response was not ok'.
+ * Connecting a CRM that signs in with a user name and password (passwordCrms.ts: SmartAdvocate,
+ * ContactsLaw): user name (or email), password and the CRM's address, as the provider names them.
+ * The password goes to the LexDesk server once (which keeps it sealed to sign in again) and is never
+ * shown or kept here: it is cleared after every try. A refusal shows the server's message (spec
+ * section 8 "Integrations"), else the provider's refusal.
  */
 import {
   Button,
@@ -18,23 +17,27 @@ import {
 } from '@blueprintjs/core';
 import { useReducer, useState } from 'react';
 import type { IntegrationView } from '../../../shared/crm';
-import { ERRORS } from '../../../shared/errors';
 import { describeError } from '../../app/errors';
 import type { Connection } from '../workflows/rest';
-import { signInContactsLaw } from './api';
+import type { PasswordCrm } from './passwordCrms';
 import { requestReducer, type RequestState } from './requestState';
 
-export function ContactsLawSignInDialog(props: {
+export function PasswordSignInDialog(props: {
+  provider: PasswordCrm;
   connection: Connection;
   companyId: string;
-  /** The server address of an earlier sign-in, if any. */
+  /** The address of an earlier sign-in, filled in where the provider remembers it. */
   knownAddress: string | null;
   onClose: () => void;
   onConnected: (integration: IntegrationView) => void;
 }) {
+  const { provider } = props;
+  const id = (field: string) => `${provider.idPrefix}-${field}`;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [address, setAddress] = useState(props.knownAddress ?? '');
+  const [address, setAddress] = useState(
+    provider.address.remembered ? (props.knownAddress ?? '') : '',
+  );
   const [state, dispatch] = useReducer(requestReducer<IntegrationView>, {
     status: 'idle',
   } as RequestState<IntegrationView>);
@@ -42,39 +45,36 @@ export function ContactsLawSignInDialog(props: {
   async function send() {
     dispatch({ type: 'start' });
     try {
-      const integration = await signInContactsLaw(props.connection, {
+      const integration = await provider.signIn(props.connection, props.companyId, {
         email: email.trim(),
         password,
-        company_id: props.companyId,
-        crm_base_url: address.trim(),
+        ...(address.trim() ? { crm_base_url: address.trim() } : {}),
       });
       setPassword('');
       dispatch({ type: 'succeed', data: integration });
       props.onConnected(integration);
     } catch (error) {
       setPassword('');
-      dispatch({ type: 'fail', error: describeError(error, ERRORS.FAILED_TO_AUTHENTICATE) });
+      dispatch({ type: 'fail', error: describeError(error, provider.refusal) });
     }
   }
 
   return (
-    <Dialog isOpen title="Connect ContactsLaw" onClose={props.onClose}>
+    <Dialog isOpen title={`Connect ${provider.name}`} onClose={props.onClose}>
       <DialogBody>
-        <p>
-          Sign in as the ContactsLaw member LexDesk should work as. LexDesk reads their matters.
-        </p>
-        <FormGroup label="Email or user name" labelFor="cl-email">
+        <p>{provider.intro}</p>
+        <FormGroup label="Email or user name" labelFor={id('email')}>
           <InputGroup
-            id="cl-email"
+            id={id('email')}
             value={email}
             autoFocus
             autoComplete="username"
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
         </FormGroup>
-        <FormGroup label="Password" labelFor="cl-password">
+        <FormGroup label="Password" labelFor={id('password')}>
           <InputGroup
-            id="cl-password"
+            id={id('password')}
             type="password"
             value={password}
             autoComplete="current-password"
@@ -82,14 +82,14 @@ export function ContactsLawSignInDialog(props: {
           />
         </FormGroup>
         <FormGroup
-          label="ContactsLaw server address"
-          labelFor="cl-address"
-          helperText="The address of the firm's ContactsLaw REST API, e.g. https://contactslaw.yourfirm.com.au:8886."
+          label={provider.address.label}
+          labelFor={id('address')}
+          helperText={provider.address.helperText}
         >
           <InputGroup
-            id="cl-address"
+            id={id('address')}
             value={address}
-            placeholder="https://"
+            placeholder={provider.address.placeholder}
             onChange={(e) => setAddress(e.currentTarget.value)}
           />
         </FormGroup>
@@ -105,7 +105,9 @@ export function ContactsLawSignInDialog(props: {
             <Button onClick={props.onClose}>Cancel</Button>
             <Button
               intent={Intent.PRIMARY}
-              disabled={!email.trim() || !password || !address.trim()}
+              disabled={
+                !email.trim() || !password || (provider.address.required && !address.trim())
+              }
               loading={state.status === 'loading'}
               onClick={() => void send()}
             >
