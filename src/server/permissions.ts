@@ -298,8 +298,7 @@ export function canRemoveChatUpload(
 ): boolean {
   if (caller.kind === 'guest') return caller.guest.memberId === uploader.member_id;
   return (
-    canViewCompany(caller.viewer, uploader.company_id) &&
-    uploader.user_id === caller.viewer.user.id
+    canViewCompany(caller.viewer, uploader.company_id) && uploader.user_id === caller.viewer.user.id
   );
 }
 

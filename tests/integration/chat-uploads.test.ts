@@ -129,7 +129,9 @@ describe('a chip taken out of the composer', () => {
     const room = await createRoom('Removed chip');
     const key = await chatUploadIn(room, admin.token);
     expect(await stored(key)).toBe(true);
-    expect((await ok<{ removeChatUpload: boolean }>(REMOVE, { k: key }, admin.token)).removeChatUpload).toBe(true);
+    expect(
+      (await ok<{ removeChatUpload: boolean }>(REMOVE, { k: key }, admin.token)).removeChatUpload,
+    ).toBe(true);
     expect(await gone(key)).toBe(true);
     // Gone means gone: a second remove and an attach both find nothing.
     expect(codeOf(await server.gql(REMOVE, { k: key }, admin.token))).toBe('NOT_FOUND');
@@ -177,9 +179,7 @@ describe('a chip taken out of the composer', () => {
     ).joinChatRoom.token;
     const own = await chatUploadIn(null, guest);
     expect(codeOf(await server.gql(REMOVE, { k: staffKey }, guest))).toBe('NOT_FOUND');
-    expect(codeOf(await server.gql(REMOVE, { k: own }, admin.token))).toBe(
-      'CHAT_UPLOAD_NOT_YOURS',
-    );
+    expect(codeOf(await server.gql(REMOVE, { k: own }, admin.token))).toBe('CHAT_UPLOAD_NOT_YOURS');
     await ok(REMOVE, { k: own }, guest);
     expect(await gone(own)).toBe(true);
     expect(await stored(staffKey)).toBe(true);
@@ -271,7 +271,9 @@ describe('the sweep of unsent uploads', () => {
     const key = await chatUploadIn(room, admin.token);
     await uploadedAgo(key, now, CHAT_UPLOAD_RETENTION_MS + 1);
     // The sweep stops after locking its batch, at deleting the stored_file row the test holds.
-    const release = await holdLock(sql`select key from stored_file where key = ${key} for key share`);
+    const release = await holdLock(
+      sql`select key from stored_file where key = ${key} for key share`,
+    );
     const sweeping = server.app.lexdesk.services.chatUploads.sweep(now);
     await waitersOnLocks(1);
     const sending = server.gql(SEND, { r: room, m: 'Too late', k: [key] }, admin.token);
@@ -281,7 +283,11 @@ describe('the sweep of unsent uploads', () => {
     const refused = await sending;
     expect(codeOf(refused)).toBe('INVALID_INPUT');
     expect(await gone(key)).toBe(true);
-    const seen = await ok<{ chatMessages: { items: unknown[] } }>(MESSAGES, { r: room }, admin.token);
+    const seen = await ok<{ chatMessages: { items: unknown[] } }>(
+      MESSAGES,
+      { r: room },
+      admin.token,
+    );
     expect(seen.chatMessages.items).toEqual([]);
   });
 });

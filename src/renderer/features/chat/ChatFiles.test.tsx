@@ -58,7 +58,7 @@ describe('MessageFiles', () => {
 });
 
 describe('chat uploads', () => {
-  it("given the room, then the upload goes to POST /files/upload as its composer upload; without one there is nowhere to upload", () => {
+  it('given the room, then the upload goes to POST /files/upload as its composer upload; without one there is nowhere to upload', () => {
     expect(chatUploadUrl('http://127.0.0.1:4000/', 'r 1')).toBe(
       'http://127.0.0.1:4000/files/upload?chat_room_id=r%201',
     );

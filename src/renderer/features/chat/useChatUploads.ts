@@ -2,7 +2,7 @@
  * Uploads the files picked in a chat composer through the one upload path (app/upload.ts: POST
  * /files/upload, its type check, the session's bearer token). Staff upload for the room's company;
  * a guest uploads with their guest session, which the server files under their room and lets them
- * attach there only (server chat/guestFiles.ts). A refused file leaves the chips and names itself
+ * attach there only (server chat/uploads.ts). A refused file leaves the chips and names itself
  * with the server's message ('Invalid file type or format', 'Failed to upload file'); nothing else
  * in the composer changes. Uploads name the room (chat_room_id), so the server keeps them as this
  * room's composer uploads: a chip taken out removes its file on the server at once

@@ -12,7 +12,10 @@ export const CHAT_UPLOAD_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 export function startChatUploadSweep(input: {
   uploads: Pick<ChatUploads, 'sweep'>;
   clock: () => Date;
-  log: { error(details: object, message: string): void; info(details: object, message: string): void };
+  log: {
+    error(details: object, message: string): void;
+    info(details: object, message: string): void;
+  };
   intervalMs?: number;
 }) {
   let stopped = false;

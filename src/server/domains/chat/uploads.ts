@@ -71,7 +71,10 @@ export function createChatUploads(
         if (request.companyId !== undefined && request.companyId !== guest.companyId)
           throw new AppError('NO_COMPANY', 404);
         if (request.roomId !== undefined && request.roomId !== guest.roomId) throw notFound();
-        return remember(await files.storeForGuest(guest.companyId, { name, bytes }), guest.memberId);
+        return remember(
+          await files.storeForGuest(guest.companyId, { name, bytes }),
+          guest.memberId,
+        );
       }
       if (request.roomId === undefined) throw notFound();
       const { room, member } = await access(db, caller, request.roomId);
@@ -87,7 +90,9 @@ export function createChatUploads(
       const own = await ex
         .select({ key: chatUpload.file_key })
         .from(chatUpload)
-        .where(and(eq(chatUpload.member_id, guest.memberId), inArray(chatUpload.file_key, [...keys])));
+        .where(
+          and(eq(chatUpload.member_id, guest.memberId), inArray(chatUpload.file_key, [...keys])),
+        );
       const others = keys.filter((key) => !own.some((o) => o.key === key));
       if (others.length > 0)
         throw new ValidationError(
@@ -151,7 +156,10 @@ export function createChatUploads(
             .from(chatUpload)
             .innerJoin(storedFile, eq(storedFile.key, chatUpload.file_key))
             .where(
-              and(sql`${chatUpload.attached_at} is null`, sql`${chatUpload.created_at} < ${cutoff}`),
+              and(
+                sql`${chatUpload.attached_at} is null`,
+                sql`${chatUpload.created_at} < ${cutoff}`,
+              ),
             )
             .orderBy(chatUpload.created_at)
             .limit(batch)
