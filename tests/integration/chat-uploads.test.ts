@@ -241,6 +241,21 @@ describe('the sweep of unsent uploads', () => {
     for (const key of keys) expect(await gone(key)).toBe(true);
   });
 
+  it('given another server process sweeping, then this one stops at once and the next run removes what is due', async () => {
+    const room = await createRoom('Two processes');
+    const now = new Date(Date.now() + 16 * 24 * 3600_000);
+    const key = await chatUploadIn(room, admin.token);
+    await uploadedAgo(key, now, CHAT_UPLOAD_RETENTION_MS + 1);
+    const release = await holdLock(
+      sql`select pg_advisory_xact_lock(hashtext('lexdesk.chat-upload-sweep'))`,
+    );
+    expect(await server.app.lexdesk.services.chatUploads.sweep(now)).toBe(0);
+    expect(await stored(key)).toBe(true);
+    await release();
+    expect(await server.app.lexdesk.services.chatUploads.sweep(now)).toBeGreaterThanOrEqual(1);
+    expect(await gone(key)).toBe(true);
+  });
+
   it('given a send attaching an old upload while the sweep runs, then the sweep skips it and the sent file is kept', async () => {
     const room = await createRoom('Attach first');
     const now = new Date(Date.now() + 21 * 24 * 3600_000);
