@@ -194,6 +194,13 @@ describe('a chip taken out of the composer', () => {
       outsider.token,
     );
     expect(up).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' }, url: '' } });
+    const notAnId = await upload(
+      `${server.url}/files/upload?chat_room_id=not-a-room`,
+      'a.pdf',
+      FIXTURES.pdf,
+      admin.token,
+    );
+    expect(notAnId).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
   });
 });
 

@@ -15,7 +15,7 @@ import { CHAT_UPLOAD_RETENTION_MS, chatUploadKeyInput } from '../../../shared/ch
 import type { Database, DatabaseExecutor } from '../../db/connection';
 import { storedFile } from '../../db/schema';
 import { chatRoomMember, chatUpload } from '../../db/schemaChat';
-import { notFound, parseInput, ValidationError } from '../../errors';
+import { isUuid, notFound, parseInput, ValidationError } from '../../errors';
 import { canRemoveChatUpload, type ChatCaller, type ChatGuest } from '../../permissions';
 import type { FileService, StoredUpload } from '../files/service';
 import type { RoomAccess } from './access';
@@ -76,7 +76,7 @@ export function createChatUploads(
           guest.memberId,
         );
       }
-      if (request.roomId === undefined) throw notFound();
+      if (request.roomId === undefined || !isUuid(request.roomId)) throw notFound();
       const { room, member } = await access(db, caller, request.roomId);
       if (request.companyId !== undefined && request.companyId !== room.company_id)
         throw new AppError('NO_COMPANY', 404);
