@@ -167,8 +167,19 @@ test('given a room with an invited guest, when each writes, then the other sees 
   await expect(guest.getByRole('log').getByRole('link', { name: 'schedule.pdf' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Room Smith intake' })).toContainText('Sent files');
 
+  // A file picked and left behind (the room closed before sending) leaves the server too.
+  const leftBehind = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  await (
+    await leftBehind
+  ).setFiles({ name: 'draft.pdf', mimeType: 'application/pdf', buffer: Buffer.from(FIXTURES.pdf) });
+  await expect(chips.getByText('draft.pdf')).toBeVisible();
+  await expect(chips.getByLabel('Uploading draft.pdf')).toHaveCount(0);
+  expect(await storedNamed('draft.pdf')).toBe(1);
+
   // Away from the room, the guest's next message counts as unread in the list, until opened.
   await page.getByRole('link', { name: 'Chat', exact: true }).click();
+  await expect.poll(() => storedNamed('draft.pdf')).toBe(0);
   await guest.getByLabel('Message', { exact: true }).fill('Also, my employer is Acme.');
   await guest.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByLabel('1 unread')).toBeVisible();

@@ -6,11 +6,12 @@
  * with the server's message ('Invalid file type or format', 'Failed to upload file'); nothing else
  * in the composer changes. Uploads name the room (chat_room_id), so the server keeps them as this
  * room's composer uploads: a chip taken out removes its file on the server at once
- * (removeChatUpload; a chip removed while uploading, once its upload is done), and files never
- * sent are swept by the server after a day (chat/uploads.ts).
+ * (removeChatUpload; a chip removed while uploading, once its upload is done), so are the chips
+ * left when the room is closed (the composer unmounts), and files never sent (the window closed)
+ * are swept by the server after a day (chat/uploads.ts).
  */
 import { useMutation } from '@apollo/client/react';
-import { useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { CHAT_ATTACHMENTS_TOO_MANY } from '../../../shared/chat';
 import { ERRORS } from '../../../shared/errors';
 import { uploadFile, UploadError } from '../../app/upload';
@@ -45,6 +46,19 @@ export function useChatUploads(target: ChatUploadTarget) {
     // The chip is already gone; a refusal (e.g. sent meanwhile) leaves the file to the server's rules.
     void removeUpload({ variables: { key } }).catch(() => undefined);
   };
+  // Leaving the room (the composer unmounts) takes its unsent chips out too.
+  const held = useRef(files);
+  held.current = files;
+  const forgetRef = useRef(forget);
+  forgetRef.current = forget;
+  useEffect(
+    () => () => {
+      for (const file of held.current)
+        if (file.key === null) removedEarly.current.add(file.id);
+        else forgetRef.current(file.key);
+    },
+    [],
+  );
 
   function upload(id: string, file: File) {
     const { url, token } = target;
