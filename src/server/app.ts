@@ -36,6 +36,7 @@ import type { PipelineQueue } from './domains/pipeline/queue';
 import { startPipeline } from './domains/pipeline/startPipeline';
 import { createWorkflowCrm } from './domains/crm/outbound';
 import { startCrmScheduler } from './domains/crm/scheduler';
+import { startChatUploadSweep } from './domains/chat/uploadSweep';
 import { startMailSyncLoop } from './domains/mailbox/loop';
 import type { RawFileSink } from './domains/mailbox/mailImport';
 import { finishUpload } from './domains/uploads/finish';
@@ -155,6 +156,7 @@ export async function buildApp(
         : Promise.reject(new Error('the workflow engine is not running')),
     mailRawFileSink: () => late.mailSink,
     mailLog: app.log,
+    log: app.log,
     ...(options.crm ? { crm: options.crm } : {}),
   }).catch(async (error: unknown) => {
     await bus.close();
@@ -220,6 +222,11 @@ export async function buildApp(
     ring: services.crmRing,
     crm: services.crm,
     tickSeconds: config.crmSyncTickSeconds,
+    log: app.log,
+  });
+  const chatUploadSweep = startChatUploadSweep({
+    uploads: services.chatUploads,
+    clock: systemClock,
     log: app.log,
   });
   const notifyDeps = { db: database.db, clock: systemClock, mailer, log: app.log };
@@ -332,6 +339,7 @@ export async function buildApp(
   app.addHook('preClose', async () => ws.live.closeAll());
   app.addHook('onClose', async () => {
     await crmScheduler.stop();
+    await chatUploadSweep.stop();
     await mailLoop.stop();
     await notifyLoop.stop();
     await workflowEngine.stop();

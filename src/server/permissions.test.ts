@@ -4,6 +4,7 @@ import {
   canEditProfile,
   canManageCompany,
   canReadAdminChangeLog,
+  canRemoveChatUpload,
   canViewCompany,
   companyScope,
   writesAdminChangeLog,
@@ -65,4 +66,23 @@ describe('permission model', () => {
       }
     },
   );
+});
+
+describe('removing an unsent chat upload', () => {
+  const staff = { kind: 'staff', viewer: viewer('user', 'paralegal') } as const;
+  const guest = {
+    kind: 'guest',
+    guest: { sessionId: 's', memberId: 'guest-member', roomId: 'room', companyId: OWN },
+  } as const;
+  it('given its uploader, then they may; another user, another member or a company they no longer see may not', () => {
+    const mine = { member_id: 'my-member', user_id: 'me', company_id: OWN };
+    expect(canRemoveChatUpload(staff, mine)).toBe(true);
+    expect(canRemoveChatUpload(staff, { ...mine, user_id: 'colleague' })).toBe(false);
+    expect(canRemoveChatUpload(staff, { ...mine, company_id: OTHER })).toBe(false);
+    expect(canRemoveChatUpload(guest, mine)).toBe(false);
+    const guests = { member_id: 'guest-member', user_id: null, company_id: OWN };
+    expect(canRemoveChatUpload(guest, guests)).toBe(true);
+    expect(canRemoveChatUpload(staff, guests)).toBe(false);
+    expect(canRemoveChatUpload(guest, { ...guests, member_id: 'another-guest' })).toBe(false);
+  });
 });

@@ -289,6 +289,20 @@ export function canUseChatRoom(
 }
 
 /**
+ * An unsent chat upload is removed by its uploader only: the guest of its member row, or the user
+ * of its member row while they still see the room's company. Whether it was sent is checked apart.
+ */
+export function canRemoveChatUpload(
+  caller: ChatCaller,
+  uploader: { member_id: string; user_id: string | null; company_id: string },
+): boolean {
+  if (caller.kind === 'guest') return caller.guest.memberId === uploader.member_id;
+  return (
+    canViewCompany(caller.viewer, uploader.company_id) && uploader.user_id === caller.viewer.user.id
+  );
+}
+
+/**
  * Members are added by the room's staff members (not its guests); only users of the room's
  * company, and its legal staff and contacts, can be added (a guest by name).
  */

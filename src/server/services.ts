@@ -27,11 +27,12 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { createAuthRepository } from './domains/auth/repository';
 import { createAuthService } from './domains/auth/service';
-import { createChatGuestFiles } from './domains/chat/guestFiles';
 import { createChatGuests } from './domains/chat/guests';
 import { createIntakeService } from './domains/chat/intake';
 import { createChatLive } from './domains/chat/live';
 import { createChatRepository } from './domains/chat/repository';
+import { createRoomAccess } from './domains/chat/access';
+import { createChatUploads } from './domains/chat/uploads';
 import { createChatService } from './domains/chat/service';
 import { createCaseRepository } from './domains/cases/repository';
 import { createCaseService } from './domains/cases/service';
@@ -81,6 +82,8 @@ export async function createServices(
     /** Where mailbox PDFs go once uploads and the pipeline exist (set late, app.ts). */
     mailRawFileSink?: () => RawFileSink | undefined;
     mailLog?: MailboxDeps['log'];
+    /** Where failures of background work without a caller go (e.g. chat upload bytes not removed). */
+    log?: { error(details: object, message: string): void };
     /** For tests: the CRM connectors' HTTP client and retry waits. */
     crm?: Pick<CrmServiceDeps, 'fetch' | 'sleep' | 'retryBaseMs'>;
   },
@@ -98,7 +101,12 @@ export async function createServices(
   const chatRepository = createChatRepository(db);
   const chatGuests = createChatGuests(db);
   const files = createFileService(fileRepository, deps.storage, signer);
-  const chatGuestFiles = createChatGuestFiles(db, files);
+  const chatUploads = createChatUploads(
+    db,
+    files,
+    createRoomAccess(chatRepository).access,
+    deps.log,
+  );
   const workflowLogs = createWorkflowLogService(db, {
     retryNode: (id) =>
       deps.retryWorkflowNode
@@ -142,10 +150,10 @@ export async function createServices(
     chat: createChatService(
       chatRepository,
       chatGuests,
-      chatGuestFiles,
+      chatUploads,
       createChatLive(db, chatRepository, deps.bus),
     ),
-    chatGuestFiles,
+    chatUploads,
     intakeScripts: createIntakeService(db),
     companies: createCompanyService(createCompanyRepository(db)),
     users: createUserService(userRepository),

@@ -214,3 +214,10 @@ export const intakeListQuery = z.object({
   page: queryInt('page', 1, 100_000),
   pageSize: queryInt('pageSize', 1, INTAKE_PAGE_SIZE_MAX),
 });
+
+/** Unsent chat uploads older than this are removed with their bytes (server chat/uploads.ts). */
+export const CHAT_UPLOAD_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** The uploader removes an unsent chat upload (a chip taken out of the composer) by its key. */
+export const chatUploadKeyInput = z.object({
+  key: text(missing('key')).min(1, 'key is required.').max(100, 'key is too long.'),
+});

@@ -213,6 +213,10 @@ export const PRODUCT_ERRORS = {
     'The file could not be read. Check that it is not open in another program and that LexDesk may read it.',
   NOT_A_FILE: 'This is not a file that can be uploaded.',
   FILE_CHANGED: 'The file changed while it was being read. It will be tried again.',
+  // Chat composer files removed before sending (issue 21).
+  CHAT_UPLOAD_NOT_YOURS: 'Only the person who uploaded this file can remove it.',
+  CHAT_UPLOAD_SENT: 'This file was sent in a message and can no longer be removed.',
+  REMOVE_CHAT_UPLOAD_FAILED: 'Failed to remove the file',
   // The document pipeline.
   REPROCESS_NOT_READY: 'This file cannot be processed until its upload has finished.',
   REPROCESS_RUNNING:

@@ -7,6 +7,7 @@
  * answers filled in on its screen.
  */
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
 import { FIXTURES } from '../integration/fixtures/files';
 import { hostForSpec, signInThroughForm } from './support/host';
 
@@ -14,6 +15,22 @@ import { hostForSpec, signInThroughForm } from './support/host';
 test.describe.configure({ timeout: 240_000 });
 const spec = hostForSpec();
 const SHOTS = 'test-results/screens';
+
+/** How many chat composer uploads named `name` the server keeps (stored_file + chat_upload). */
+async function storedNamed(name: string): Promise<number> {
+  const db = new pg.Client({ connectionString: spec.host.databaseUrl });
+  await db.connect();
+  try {
+    const r = await db.query<{ n: number }>(
+      `select count(*)::int as n from chat_upload u join stored_file f on f.key = u.file_key
+       where f.original_name = $1`,
+      [name],
+    );
+    return r.rows[0]?.n ?? 0;
+  } finally {
+    await db.end();
+  }
+}
 
 test('given a room with an invited guest, when each writes, then the other sees it live, typing shows, and the read mark and unread count follow', async ({
   page,
@@ -119,8 +136,12 @@ test('given a room with an invited guest, when each writes, then the other sees 
   ]);
   const guestChips = guest.getByRole('list', { name: 'Files to send' });
   await expect(guestChips.getByRole('listitem')).toHaveCount(2);
+  // The removed chip's file leaves the server at once (removeChatUpload): its rows are gone.
+  await expect(guestChips.getByLabel('Uploading wrong.pdf')).toHaveCount(0);
+  expect(await storedNamed('wrong.pdf')).toBe(1);
   await guestChips.getByRole('button', { name: 'Remove wrong.pdf' }).click();
   await expect(guestChips.getByText('wrong.pdf')).toHaveCount(0);
+  await expect.poll(() => storedNamed('wrong.pdf')).toBe(0);
   await expect(guestChips.getByLabel('Uploading signed.png')).toHaveCount(0);
   await guest.screenshot({ path: `${SHOTS}/chat-guest-pending-file.png`, fullPage: true });
   await guest.getByRole('button', { name: 'Send' }).click();
@@ -146,8 +167,19 @@ test('given a room with an invited guest, when each writes, then the other sees 
   await expect(guest.getByRole('log').getByRole('link', { name: 'schedule.pdf' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Room Smith intake' })).toContainText('Sent files');
 
+  // A file picked and left behind (the room closed before sending) leaves the server too.
+  const leftBehind = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  await (
+    await leftBehind
+  ).setFiles({ name: 'draft.pdf', mimeType: 'application/pdf', buffer: Buffer.from(FIXTURES.pdf) });
+  await expect(chips.getByText('draft.pdf')).toBeVisible();
+  await expect(chips.getByLabel('Uploading draft.pdf')).toHaveCount(0);
+  expect(await storedNamed('draft.pdf')).toBe(1);
+
   // Away from the room, the guest's next message counts as unread in the list, until opened.
   await page.getByRole('link', { name: 'Chat', exact: true }).click();
+  await expect.poll(() => storedNamed('draft.pdf')).toBe(0);
   await guest.getByLabel('Message', { exact: true }).fill('Also, my employer is Acme.');
   await guest.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByLabel('1 unread')).toBeVisible();

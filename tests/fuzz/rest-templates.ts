@@ -51,7 +51,11 @@ const listFilters = (rng: Rng, fx: Fixtures) => ({
 
 export const REST_TEMPLATES: Record<string, RestTemplate> = {
   'POST /files/upload': {
-    query: (rng, fx) => some(rng, { company_id: fx.pickId('company', rng) }),
+    query: (rng, fx) =>
+      some(rng, {
+        company_id: fx.pickId('company', rng),
+        chat_room_id: fx.pickId('chatRoom', rng),
+      }),
     body: 'multipart',
     file: 'pdf',
   },

@@ -196,11 +196,14 @@ export const chatGuestSession = pgTable(
 );
 
 /**
- * A file a guest uploaded (POST /files/upload with their guest session): stored for the room's
- * company like any upload, and attachable by that guest member only, i.e. in their own room.
+ * A file uploaded in a chat composer (POST /files/upload with chat_room_id, or a guest session):
+ * stored for the room's company like any upload, and remembered with its uploader's member row.
+ * A guest attaches only their own (so only in their room); the uploader may remove it while it is
+ * unsent; attached_at is set, under the row's lock, when a message or comment first attaches it.
+ * Unattached rows older than CHAT_UPLOAD_RETENTION_MS are swept with their bytes (chat/uploads.ts).
  */
-export const chatGuestUpload = pgTable(
-  'chat_guest_upload',
+export const chatUpload = pgTable(
+  'chat_upload',
   {
     file_key: text('file_key')
       .primaryKey()
@@ -209,6 +212,12 @@ export const chatGuestUpload = pgTable(
       .notNull()
       .references(() => chatRoomMember.id),
     created_at: at('created_at'),
+    attached_at: timestamp('attached_at', { withTimezone: true }),
   },
-  (t) => [index('chat_guest_upload_member_idx').on(t.member_id)],
+  (t) => [
+    index('chat_upload_member_idx').on(t.member_id),
+    index('chat_upload_unattached_idx')
+      .on(t.created_at)
+      .where(sql`${t.attached_at} is null`),
+  ],
 );

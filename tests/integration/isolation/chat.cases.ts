@@ -6,10 +6,14 @@
  */
 import { expect } from 'vitest';
 import { subscribe } from '../../support/live';
+import { FIXTURES } from '../fixtures/files';
+import { upload } from '../fixtures/http';
 import { MISSING, type IsolationContext, type IsolationModule } from './context';
 
 let roomOfA = '';
 let scriptOfA = '';
+/** An unsent chat upload of A's admin in A's room. */
+let uploadOfA = '';
 
 async function asA<T>(c: IsolationContext, query: string, variables: Record<string, unknown>) {
   const r = await c.server.gql<T>(query, variables, c.adminA.token);
@@ -47,6 +51,14 @@ export const setup: IsolationModule['setup'] = async (c) => {
       r: roomOfA,
     },
   );
+  const up = await upload(
+    `${c.server.url}/files/upload?chat_room_id=${roomOfA}`,
+    'secret.pdf',
+    FIXTURES.pdf,
+    c.adminA.token,
+  );
+  expect(up.status).toBe(200);
+  uploadOfA = (up.body as unknown as { key: string }).key;
 };
 
 /** A's room and script, as A's admin sees them (unchanged by B's attempts). */
@@ -68,6 +80,11 @@ async function aStillHas(c: IsolationContext) {
   });
   expect(d.chatMessages.items).toEqual([{ message: 'Secret message' }]);
   expect(d.intakeScript.title).toBe('Secret script');
+  // A's unsent upload is still there (its bytes through A's session).
+  const file = await fetch(`${c.server.url}/files/${uploadOfA}`, {
+    headers: { authorization: `Bearer ${c.adminA.token}` },
+  });
+  expect(file.status).toBe(200);
 }
 
 function same(query: string, vars: (id: string) => Record<string, unknown>, idOf: () => string) {
@@ -152,6 +169,11 @@ export const cases: IsolationModule['cases'] = (ctx) => {
       'mutation($r: ID!) { sendChatMessage(room_id: $r, message: "Planted") { id } }',
       (id) => ({ r: id }),
       room,
+    ),
+    'Mutation.removeChatUpload': same(
+      'mutation($k: String!) { removeChatUpload(key: $k) }',
+      (id) => ({ k: id }),
+      () => uploadOfA,
     ),
     'Mutation.markChatRoomRead': same(
       'mutation($r: ID!) { markChatRoomRead(room_id: $r) { unread_count } }',

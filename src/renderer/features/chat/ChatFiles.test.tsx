@@ -58,9 +58,9 @@ describe('MessageFiles', () => {
 });
 
 describe('chat uploads', () => {
-  it("given the room's company, then the upload goes to POST /files/upload for it; without one there is nowhere to upload", () => {
-    expect(chatUploadUrl('http://127.0.0.1:4000/', 'c 1')).toBe(
-      'http://127.0.0.1:4000/files/upload?company_id=c%201',
+  it('given the room, then the upload goes to POST /files/upload as its composer upload; without one there is nowhere to upload', () => {
+    expect(chatUploadUrl('http://127.0.0.1:4000/', 'r 1')).toBe(
+      'http://127.0.0.1:4000/files/upload?chat_room_id=r%201',
     );
     expect(chatUploadUrl('http://127.0.0.1:4000', undefined)).toBeNull();
   });

@@ -151,7 +151,7 @@ export function ChatRoomView(props: {
       <ChatComposer
         roomId={roomId}
         upload={{
-          url: chatUploadUrl(info.serverUrl, detail?.company_id),
+          url: chatUploadUrl(info.serverUrl, roomId),
           token: props.guestToken ?? appToken,
         }}
       />

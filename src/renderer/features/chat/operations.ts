@@ -121,6 +121,13 @@ export const CREATE_CHAT_ROOM = graphql(`
   }
 `);
 
+/** A chip taken out of the composer: the server forgets the unsent upload at once. */
+export const REMOVE_CHAT_UPLOAD = graphql(`
+  mutation RemoveChatUpload($key: String!) {
+    removeChatUpload(key: $key)
+  }
+`);
+
 export const SEND_CHAT_MESSAGE = graphql(`
   mutation SendChatMessage(
     $room_id: ID!

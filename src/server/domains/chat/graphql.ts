@@ -53,6 +53,7 @@ export function chatResolvers(deps: ResolverDeps) {
       joinChatRoom: (_: unknown, args: Args) =>
         guarded(deps, 'JOIN_CHAT_ROOM_FAILED', 'joinChatRoom', () => chat.join(args)),
       sendChatMessage: member('CREATE_MESSAGE_FAILED', 'send'),
+      removeChatUpload: member('REMOVE_CHAT_UPLOAD_FAILED', 'removeUpload'),
       markChatRoomRead: member('UPDATE_UNREAD_COUNT_FAILED', 'markRead'),
       sendChatTyping: member('CREATE_MESSAGE_FAILED', 'typing'),
       saveChatIntakeAnswers: member('UPDATE_ROOM_FAILED', 'saveAnswers'),

@@ -1,6 +1,6 @@
 /**
  * Messages of a chat room (issue 21): keyset pages, sending (files uploaded for the room's company;
- * a guest's own uploads only, guestFiles.ts; a retried client_id answers the stored message), read marks (the caller's unread
+ * a guest's own uploads only, uploads.ts; a retried client_id answers the stored message), read marks (the caller's unread
  * count resets), typing, and the answers to the room's intake script. Every change is announced
  * on the bus (live.ts) so the room's members hear it at once.
  */
@@ -18,14 +18,14 @@ import { parseInput, ValidationError } from '../../errors';
 import type { ChatCaller } from '../../permissions';
 import { attachableFiles } from '../files/repository';
 import type { RoomAccess } from './access';
-import type { ChatGuestFiles } from './guestFiles';
+import type { ChatUploads } from './uploads';
 import { announce } from './live';
 import type { ChatRepository } from './repository';
 
 export function createChatMessages(
   repo: ChatRepository,
   { access, details }: RoomAccess,
-  guestFiles: ChatGuestFiles,
+  uploads: Pick<ChatUploads, 'checkOwn'>,
 ) {
   const { db } = repo;
   return {
@@ -57,7 +57,7 @@ export function createChatMessages(
           if (existing) return existing;
         }
         const files = await attachableFiles(tx, room.company_id, keys);
-        if (caller.kind === 'guest') await guestFiles.checkOwn(tx, caller.guest, keys);
+        if (caller.kind === 'guest') await uploads.checkOwn(tx, caller.guest, keys);
         const [row] = await tx
           .insert(chatMessage)
           .values({

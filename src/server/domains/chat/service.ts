@@ -21,7 +21,7 @@ import { parseInput, ValidationError } from '../../errors';
 import { canViewCompany, type ChatCaller, type Viewer } from '../../permissions';
 import { activeUserOfCompany } from '../users/repository';
 import { createRoomAccess } from './access';
-import type { ChatGuestFiles } from './guestFiles';
+import type { ChatUploads } from './uploads';
 import type { ChatGuests } from './guests';
 import { announce, type ChatLive } from './live';
 import { createChatMessages } from './messages';
@@ -30,7 +30,7 @@ import type { ChatRepository, MemberRow } from './repository';
 export function createChatService(
   repo: ChatRepository,
   guests: ChatGuests,
-  guestFiles: ChatGuestFiles,
+  uploads: ChatUploads,
   live: ChatLive,
 ) {
   const { db } = repo;
@@ -191,7 +191,8 @@ export function createChatService(
       });
     },
 
-    ...createChatMessages(repo, rooms, guestFiles),
+    ...createChatMessages(repo, rooms, uploads),
+    removeUpload: (caller: ChatCaller, raw: unknown) => uploads.remove(caller, raw),
     join: (raw: unknown) => guests.join(raw),
 
     async follow(caller: ChatCaller, raw: unknown) {

@@ -1,15 +1,21 @@
 /** SQL of stored files and of the server secret that signs file links. */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseExecutor } from '../../db/connection';
 import { ValidationError } from '../../errors';
 import { serverSecret, storedFile, type StoredFileRow } from '../../db/schema';
+import { chatUpload } from '../../db/schemaChat';
 
 /**
  * The stored files (uploaded through POST /files/upload) a record of the company may attach: every
  * key must be an upload of that company, else each missing one is named by its place in `keys`
  * (`attachment_keys.<i>`) and nothing is attached. Repeated keys count once. The one home of the
  * attachment check of task request comments and chat messages.
+ *
+ * Chat composer uploads among them are marked attached first (chat_upload.attached_at), which
+ * takes their row locks until the caller's transaction ends: the unsent-upload sweep and the
+ * uploader's remove (chat/uploads.ts) lock the same rows, so a file is either swept/removed before
+ * (and then refused here as missing) or attached and kept.
  */
 export async function attachableFiles(
   ex: DatabaseExecutor,
@@ -18,6 +24,21 @@ export async function attachableFiles(
 ): Promise<StoredFileRow[]> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return [];
+  await ex
+    .update(chatUpload)
+    .set({ attached_at: sql`coalesce(${chatUpload.attached_at}, now())` })
+    .where(
+      and(
+        inArray(chatUpload.file_key, unique),
+        inArray(
+          chatUpload.file_key,
+          ex
+            .select({ key: storedFile.key })
+            .from(storedFile)
+            .where(and(eq(storedFile.company_id, companyId), inArray(storedFile.key, unique))),
+        ),
+      ),
+    );
   const files = await ex
     .select()
     .from(storedFile)

@@ -1,4 +1,7 @@
-/** REST: POST /files/upload (a user's, or a chat guest's for their room) and GET /files/:key. */
+/**
+ * REST: POST /files/upload (a user's; a chat composer's with chat_room_id, or a chat guest's, for
+ * their room) and GET /files/:key.
+ */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { text } from '../../../shared/schemas/input';
@@ -8,6 +11,7 @@ import { authenticateRequest, requestOrigin, viewerOf } from '../../http/auth';
 import { sendAppError } from '../../http/errors';
 import { receiveFile } from '../../http/multipart';
 import type { RouteDeps } from '../../http/routeDeps';
+import type { ChatCaller } from '../../permissions';
 
 /** Upload failures carry an empty location, as the spec asks: {"error":{...},"url":""}. */
 export function sendUploadError(reply: FastifyReply, error: unknown): FastifyReply {
@@ -15,7 +19,8 @@ export function sendUploadError(reply: FastifyReply, error: unknown): FastifyRep
   throw error;
 }
 
-const uploadQuery = z.object({ company_id: text().optional() });
+/** chat_room_id: a chat composer's upload, remembered for that room (chat/uploads.ts). */
+const uploadQuery = z.object({ company_id: text().optional(), chat_room_id: text().optional() });
 const fileQuery = z.object({ expires: text().optional(), sig: text().optional() });
 
 /** Served files never run as pages: no sniffing, and SVG scripts are sandboxed away. */
@@ -30,19 +35,20 @@ export function registerFileRoutes(app: FastifyInstance, { services, config }: R
   app.post('/files/upload', async (request, reply) => {
     try {
       const auth = await authenticateRequest(services.auth, request);
-      // A chat guest uploads for their room's company only, to attach in that room (chat/guestFiles.ts).
-      const who =
+      // A chat guest's upload, and a staff upload naming a chat room, are chat composer uploads:
+      // stored for the room's company and remembered for the room (chat/uploads.ts).
+      const who: ChatCaller =
         auth.kind === 'guest'
-          ? ({ kind: 'guest', guest: auth.guest } as const)
-          : ({ kind: 'user', viewer: viewerOf(auth) } as const);
+          ? { kind: 'guest', guest: auth.guest }
+          : { kind: 'staff', viewer: viewerOf(auth) };
       const query = parseInput(uploadQuery, request.query ?? {});
       const received = await receiveFile(request, config.uploadMaxBytes);
       const upload = { name: received.name, bytes: received.bytes, companyId: query.company_id };
       const stored = await failAs(
         'UPLOAD_FILE_FAILED',
         () =>
-          who.kind === 'guest'
-            ? services.chatGuestFiles.upload(who.guest, upload)
+          who.kind === 'guest' || query.chat_room_id !== undefined
+            ? services.chatUploads.upload(who, { ...upload, roomId: query.chat_room_id })
             : services.files.upload(who.viewer, upload),
         (error) => request.log.error({ err: error }, 'file upload failed'),
       );

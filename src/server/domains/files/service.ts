@@ -112,6 +112,11 @@ export function createFileService(
       }
     },
 
+    /** Removes the bytes of a stored file whose row the caller has already deleted. */
+    removeBytes(companyId: string, key: string): Promise<void> {
+      return storage.remove(companyId, key);
+    },
+
     /** Removes an upload whose follow-up step (e.g. setting the icon) failed. */
     async discard(upload: StoredUpload): Promise<void> {
       await repo.remove(upload.file.key);
