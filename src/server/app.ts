@@ -86,6 +86,11 @@ export interface BuildOptions {
    * for the review bench's A/B (`--no-warm-up`).
    */
   searchWarmUp?: boolean;
+  /**
+   * Wait at start for PostgreSQL's autoprewarm to read its blocks back (db/autoprewarmWait.ts);
+   * default true. False for the review bench's A/B (`--no-prewarm-wait`).
+   */
+  autoprewarmWait?: boolean;
   /** Workflow engine timings for tests (retry delays, sweeps, attempts). */
   workflows?: Pick<
     WorkflowEngineOptions,
@@ -168,7 +173,7 @@ export async function buildApp(
   const warmedUp =
     options.searchWarmUp === false
       ? Promise.resolve()
-      : warmUpReads(database, app.log).catch((error: unknown) =>
+      : warmUpReads(database, app.log, options.autoprewarmWait !== false).catch((error: unknown) =>
           app.log.warn({ err: error }, 'the search warm-up failed; searches start cold'),
         );
   const routes: string[] = [];
@@ -358,10 +363,16 @@ export async function buildApp(
  */
 const SEARCH_WARM_CONNECTIONS = 2;
 
-async function warmUpReads(database: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+async function warmUpReads(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  waitForPrewarm: boolean,
+): Promise<void> {
   const started = performance.now();
   await database.warmReads(SEARCH_WARM_CONNECTIONS, warmUpSearch);
-  const prewarm = await awaitAutoprewarm(database.pool);
+  const prewarm = waitForPrewarm
+    ? await awaitAutoprewarm(database.pool)
+    : { waitedMs: 0, finished: false };
   log.info(
     { ms: Math.round(performance.now() - started), autoprewarm: prewarm },
     prewarm.finished

@@ -41,6 +41,8 @@ export async function run(args: string[]): Promise<void> {
   const autoprewarm = !args.includes('--no-prewarm');
   // --no-warm-up: the server without its search warm-up at start (src/server/app.ts), to compare.
   const searchWarmUp = !args.includes('--no-warm-up');
+  // --no-prewarm-wait: the server starts without waiting for autoprewarm (db/autoprewarmWait.ts).
+  const autoprewarmWait = !args.includes('--no-prewarm-wait');
   // --dry (or --only): probes only, for working on the server path; nothing written.
   const writeResults = !args.includes('--dry') && option(args, 'only') === undefined;
   const dataDir = path.resolve(option(args, 'data') ?? path.join(root, '.bench-cache', 'review'));
@@ -59,7 +61,7 @@ export async function run(args: string[]): Promise<void> {
     const seed = await ensureSeeded(seedDb.db, rows, log).finally(() => seedDb.close());
 
     installQueryCapture();
-    running = await startServer(postgres, dataDir, searchWarmUp);
+    running = await startServer(postgres, dataDir, searchWarmUp, autoprewarmWait);
     const { app, config, token } = running;
     const direct = new pg.Client({ connectionString: postgres.url });
     await direct.connect();
@@ -126,6 +128,7 @@ export async function run(args: string[]): Promise<void> {
             dropCache: false,
             autoprewarm,
             searchWarmUp,
+            autoprewarmWait,
           });
           result.restart_api_p50_ms = restart.api_p50_ms;
           result.restart_api_p95_ms = restart.api_p95_ms;
@@ -134,6 +137,7 @@ export async function run(args: string[]): Promise<void> {
             dropCache: true,
             autoprewarm,
             searchWarmUp,
+            autoprewarmWait,
           });
           cacheDropped &&= cold.cacheDropped;
           result.cold_api_p50_ms = cold.api_p50_ms;
@@ -141,7 +145,7 @@ export async function run(args: string[]): Promise<void> {
           result.cold_samples_ms = cold.samples_ms;
           result.cold_start_to_request_ms = cold.start_to_request_p50_ms;
           log(
-            `${probe.name.padEnd(44)} restart api p50 ${restart.api_p50_ms} p95 ${restart.api_p95_ms} ms [${restart.samples_ms.join(', ')}] | cold api p50 ${cold.api_p50_ms} p95 ${cold.api_p95_ms} ms [${cold.samples_ms.join(', ')}], ${cold.start_to_request_p50_ms} ms after start, server start ${cold.server_start_p50_ms} ms, autoprewarm still reading in ${restart.prewarm_running + cold.prewarm_running} of ${2 * coldSamples} (${coldSamples} starts each${cold.cacheDropped ? '' : ', OS cache NOT dropped'}${autoprewarm ? '' : ', no autoprewarm'}${searchWarmUp ? '' : ', no search warm-up'}) load ${machine().loadAverage}`,
+            `${probe.name.padEnd(44)} restart api p50 ${restart.api_p50_ms} p95 ${restart.api_p95_ms} ms [${restart.samples_ms.join(', ')}] | cold api p50 ${cold.api_p50_ms} p95 ${cold.api_p95_ms} ms [${cold.samples_ms.join(', ')}], ${cold.start_to_request_p50_ms} ms after start, server start ${cold.server_start_p50_ms} ms, autoprewarm still reading in ${restart.prewarm_running + cold.prewarm_running} of ${2 * coldSamples} (${coldSamples} starts each${cold.cacheDropped ? '' : ', OS cache NOT dropped'}${autoprewarm ? '' : ', no autoprewarm'}${searchWarmUp ? '' : ', no search warm-up'}${autoprewarmWait ? '' : ', no autoprewarm wait'}) load ${machine().loadAverage}`,
           );
         }
       }

@@ -32,6 +32,7 @@ export async function startServer(
   postgres: EmbeddedPostgres,
   dataDir: string,
   searchWarmUp = true,
+  autoprewarmWait = true,
 ): Promise<Running & { buildMs: number }> {
   const config = ConfigSchema.parse({
     port: 0,
@@ -43,7 +44,7 @@ export async function startServer(
     pipelineWorkers: 0,
   });
   const building = performance.now();
-  const app = await buildApp(config, { searchWarmUp });
+  const app = await buildApp(config, { searchWarmUp, autoprewarmWait });
   const buildMs = performance.now() - building;
   try {
     const signIn = await app.inject({
@@ -95,6 +96,8 @@ export interface ColdOptions {
   autoprewarm: boolean;
   /** Start the server with its search warm-up (app.ts). */
   searchWarmUp: boolean;
+  /** Start the server waiting for autoprewarm's read-back (db/autoprewarmWait.ts). */
+  autoprewarmWait: boolean;
 }
 
 /**
@@ -132,7 +135,12 @@ export async function measureCold(
     const starting = performance.now();
     const postgres = await startEmbeddedPostgres({ dataDir, autoprewarm: options.autoprewarm });
     try {
-      const started = await startServer(postgres, dataDir, options.searchWarmUp);
+      const started = await startServer(
+        postgres,
+        dataDir,
+        options.searchWarmUp,
+        options.autoprewarmWait,
+      );
       builds.push(started.buildMs);
       running = started;
     } catch (error) {

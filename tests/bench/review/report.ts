@@ -78,7 +78,8 @@ export function renderReviewSection(r: ReviewBenchResult): string {
     'Reproduce: `npm run bench -- review` (the first run seeds for several minutes; later runs reuse',
     '`.bench-cache/review`). `--rows 100000` for a quicker look; `--dry` or `--only TEXT` times the probes',
     'without the viewer and writes nothing; `--cold N` sets the cold starts per search and way (0 skips',
-    'them); `--no-prewarm` runs PostgreSQL without autoprewarm, to compare.',
+    'them); `--no-prewarm` runs PostgreSQL without autoprewarm, `--no-prewarm-wait` starts the server',
+    'without waiting for autoprewarm, to compare.',
   ].join('\n');
 }
 
