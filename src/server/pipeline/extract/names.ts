@@ -55,6 +55,8 @@ export const CASE_NUMBER_TAIL =
  */
 export function tidy(name: string): string | null {
   const s = squashSpaces(name)
+    // OCR specks standing alone after the name ("ALDER RISK SERVICES, .", "SMITH ©").
+    .replace(/(?:\s+[^\sA-Za-z0-9]{1,2})+$/, '')
     .replace(/\s+([,;])/g, '$1')
     // OCR reads a form's box rules and dirt as "_", "~", "|", "." or a quote around a value.
     .replace(/^[\s,;:_~|.'"-]+/, '')
@@ -160,6 +162,22 @@ function cleanParty(piece: string): string | null {
   return name;
 }
 
+/** A firm's last word with a colon after it, then the next name: OCR's ":" for ";". */
+const COLON_AFTER_FIRM =
+  /\b((?:inc|incorporated|llc|llp|corp|corporation|co|company|ltd|limited|fund|authority|services|group|administrators|associates|agency|insurance|indemnity|casualty|mutual|cms|tpa)\.?):\s+(?=[A-Z])/gi;
+
+/**
+ * OCR damage inside a list of parties: a speck standing alone between words ("ALDER RISK :
+ * SERVICES") goes (a spaced "/", "&" or "-" is a word of its own and stays); a ";" read as ":" after a firm's ending ("ASSURANCE COMPANY: SUMMIT TPA")
+ * separates the parties again.
+ */
+function mendSpecks(line: string): string {
+  return line
+    .replace(/\s+([;,])(?=\s|$)/g, '$1')
+    .replace(/(?<=\S)\s+[^\sA-Za-z0-9&;,/-]{1,2}(?=\s|$)/g, '')
+    .replace(COLON_AFTER_FIRM, '$1; ');
+}
+
 /** Joins a block's lines into one string where ";" separates parties. */
 function joinLines(block: string): string {
   const lines = block
@@ -171,7 +189,7 @@ function joinLines(block: string): string {
           .split(CAPTION_GAP)
           .find((s) => s.trim()) ?? '',
     )
-    .map((l) => l.trim())
+    .map((l) => mendSpecks(l).trim())
     .filter((l) => l !== '');
   let joined = '';
   for (const line of lines) {

@@ -76,15 +76,31 @@ export function repairLetters(run: string): string {
  */
 const FILLED_BOX = /(:[ \t]*)([[|])([ \t]*[^\s[\]|][^[\]|\n]*?[ \t]*)([\]|])/g;
 
+/**
+ * The same box as OCR reads its sides off a scan: the left side as "[" or "{", the right side as
+ * "]", "}" or, after a space, a thin letter ("J", "I", "l", "|"), sometimes with a speck after it
+ * ("Claim No.: [ 2407VZ9477 }", "Claims Administrator: { Tamarack Specialty Insurance Co. J",
+ * "Employer: [ Acme Inc. ] ;"). Only a box that closes at the end of its line (or before a next
+ * column's gap) is opened, so a bracket inside a sentence is left alone.
+ */
+const OCR_BOX =
+  /(:[ \t]*)([[{])([ \t]*[^\s[\]{}|][^[\]{}|\n]*?)(?:[ \t]*[\]}]|[ \t]+[JIl|][\]}]?)(?:[ \t]*[^\sA-Za-z0-9]{0,2})(?=[ \t]*$|[ \t]{3})/gm;
+
+/** A speck OCR reads just inside a box's left side ("[.74-747137-WC-12 ]"). */
+const LEADING_SPECK = /^[.,'"`_~]+(?=[A-Za-z0-9])/;
+
+const isTick = (inside: string) => /^\s*[Xx]?\s*$/.test(inside);
+
 /** Opens filled form boxes: their sides become spaces, so the value reads as a label's value. */
 export function openFormBoxes(text: string): string {
-  return text.replace(
-    FILLED_BOX,
-    (all, label: string, open: string, inside: string, close: string) =>
-      (open === '[') === (close === ']') && !/^\s*X\s*$/i.test(inside)
-        ? `${label} ${inside} `
-        : all,
-  );
+  // OCR's sides first: a "J]" or "}" close must not be read as part of the value.
+  return text
+    .replace(OCR_BOX, (all, label: string, _open: string, inside: string) =>
+      isTick(inside) ? all : `${label} ${inside.trim().replace(LEADING_SPECK, '')} `,
+    )
+    .replace(FILLED_BOX, (all, label: string, open: string, inside: string, close: string) =>
+      (open === '[') === (close === ']') && !isTick(inside) ? `${label} ${inside} ` : all,
+    );
 }
 
 /**

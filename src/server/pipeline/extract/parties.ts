@@ -24,7 +24,7 @@ export type { Parties } from './caption';
 const APPLICANT_LABEL =
   /(?<![A-Za-z])(?:Applicant(?:'s)?(?:\s+Name)?(?:\s*\([^)\n]{1,30}\))?|Name\s+of\s+Applicant)\s*:/gi;
 const WORKER_LABEL =
-  /(?<![A-Za-z])(?:Injured\s+(?:Worker|Employee)|Employee|Patient|Claimant|Examinee|Evaluee)(?:'s)?(?:\s+Name)?(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/gi;
+  /(?<![A-Za-z])(?:Injured\s+(?:Worker|Employee)|Employee|Patient|Claimant|Examinee|Evaluee)(?:'s)?(?:\s+Name)?[.,]?(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/gi;
 /** A bare "Name:" (a claim form's employee section); only a person's name is taken from it. */
 const NAME_LABEL =
   /(?<![A-Za-z])(?<!(?:Company|Contact|Facility|Provider|Practice|Firm|Business|Attorney|Adjuster|Doctor|Physician|Plan)\s)Name(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/g;
@@ -35,7 +35,7 @@ const INSURER_LABEL =
   /(?<![A-Za-z])(?:Insurance\s+(?:Carrier|Company)(?:\s+or\s+(?:self[- ]insured\s+)?(?:claims\s+)?administrator)?|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency)(?:'s)?(?:\s+Name)?\s*:/gi;
 /** A form's "Claims Administrator Information" section, whose "Company Name:" is the administrator. */
 const ADMIN_SECTION =
-  /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
+  /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t_~.|:-]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
 /**
  * A claims examiner's signature naming the firm ("Claims Examiner, Summit Claims Services, Inc.",
  * or the firm on the next line): the insurer or administrator handling the claim, a defendant.
@@ -144,7 +144,7 @@ function fromSalutation(text: string): string | null {
 
 /** The first line of a claim's reference block under a letter's address ("Claim No.: 123"). */
 const CLAIM_BLOCK_LINE =
-  /^\s*(?:Claim\s*(?:No\.?|Number|#)|Employer|Date\s+of\s+Injury|DOI|Case\s*(?:No\.?|Number))\s*:/i;
+  /^\s*[^\sA-Za-z0-9]{0,2}\s*(?:Claim\s*(?:No\.?|Number|#)|Employer|Date\s+of\s+Injury|DOI|Case\s*(?:No\.?|Number))\s*:/i;
 
 /**
  * A notice mailed to the injured worker: the worker's name alone on the address line right above
@@ -152,7 +152,8 @@ const CLAIM_BLOCK_LINE =
  * address block to a firm or an office ends with a city line or a firm's name, never a person's.
  */
 function fromAddressee(text: string): string | null {
-  const lines = text.split('\n');
+  // OCR may set a blank line between the address line and the block; blank lines do not count.
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
   for (let i = 0; i + 1 < lines.length; i += 1) {
     if (!CLAIM_BLOCK_LINE.test(lines[i + 1] ?? '')) continue;
     const name = tidy(lines[i] ?? '');
