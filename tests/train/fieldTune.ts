@@ -1,5 +1,6 @@
 /**
- * `npx tsx tests/train/fieldTune.ts [count] [seed] [--cache DIR] [--verbose] [--field NAME]`: the
+ * `npx tsx tests/train/fieldTune.ts [count] [seed] [--cache DIR] [--verbose] [--field NAME]
+ * [--strict-accents]`: the
  * field-reading misses on the OCR texts that `scanTune.ts` caches for the independent generator's
  * scanned tuning bundles. Each truth document's pages (cut at the truth's boundaries, so a
  * boundary error does not hide a field) are joined as the pipeline joins them and read by
@@ -15,22 +16,39 @@ import { fileURLToPath } from 'node:url';
 import { extractFields } from '../../src/server/pipeline/extract';
 import type { ExtractedFields } from '../../src/server/pipeline/types';
 import { defendantsOf } from '../eval/cross';
-import { fieldMatches } from '../eval/metrics';
+import { fieldMatches, withoutAccents } from '../eval/metrics';
 import { type Cached, tuningBundle } from './scanTune';
 
 const FIELDS = ['applicant', 'claimNumbers', 'defendants'] as const;
 type Field = (typeof FIELDS)[number];
 
 const key = (value: string) =>
-  value
+  withoutAccents(value)
     .toUpperCase()
     .split(/[^A-Z0-9&]+/)
     .filter(Boolean)
     .sort()
     .join(' ');
 
+/**
+ * The eval's key before accents were folded ("Villaseñor" read as two words, "VILLASE OR"), for
+ * `--strict-accents`: the applicant as the eval scored it until then.
+ */
+const strictKey = (value: string | null) =>
+  value
+    ?.toUpperCase()
+    .split(/[^A-Z0-9&]+/)
+    .filter(Boolean)
+    .sort()
+    .join(' ') ?? null;
+
 /** Whether a field counts, and whether it is right, as tests/eval/cross.ts decides. */
-function judge(field: Field, got: ExtractedFields, want: ExtractedFields): boolean | null {
+function judge(
+  field: Field,
+  got: ExtractedFields,
+  want: ExtractedFields,
+  strictAccents = false,
+): boolean | null {
   if (field === 'defendants') {
     const w = defendantsOf(want);
     const g = defendantsOf(got);
@@ -42,6 +60,8 @@ function judge(field: Field, got: ExtractedFields, want: ExtractedFields): boole
   const u = got[field];
   const present = (x: unknown) => (Array.isArray(x) ? x.length > 0 : x !== null);
   if (!present(v) && !present(u)) return null;
+  if (strictAccents && field === 'applicant')
+    return strictKey(got.applicant) === strictKey(want.applicant);
   return fieldMatches(field, got, want);
 }
 
@@ -65,6 +85,7 @@ async function main(args: string[]) {
   const dir = option('cache', '/tmp/lexdesk-scan-tune');
   const only = option('field', '');
   const verbose = args.includes('--verbose');
+  const strictAccents = args.includes('--strict-accents');
   const tally: Record<Field, [number, number]> = {
     applicant: [0, 0],
     claimNumbers: [0, 0],
@@ -86,7 +107,7 @@ async function main(args: string[]) {
       const got = extractFields(text);
       const want = doc.fields as ExtractedFields;
       for (const field of FIELDS) {
-        const ok = judge(field, got, want);
+        const ok = judge(field, got, want, strictAccents);
         if (ok === null) continue;
         tally[field][1] += 1;
         if (ok) {

@@ -35,7 +35,7 @@ const TITLE_WORDS =
  * the column gap (OCR closes up the gap, even into the last word: "STATE AND SANCTIONS (LAB. CODE
  * 5814)", "SEQUOIAAND DISPOSITION"): a joining word, then title words, no ";" and no firm's ending.
  */
-const TITLE_TAIL = /(?:\s+|(?<=[A-Z]{3}))(?:AND|OF|FOR|TO|ON|RE)\s+[^;a-z]*$/;
+const TITLE_TAIL = /(?:\s+(?:AND|OF|FOR|TO|ON|RE)|(?<=[A-Z]{3})AND)\s+[^;a-z]*$/;
 /**
  * A line of a caption's right column that a text layer interleaved with the parties (its own line,
  * or after a one-space gap): a case or claim number, a judge, a hearing note.
@@ -109,16 +109,26 @@ function lastLine(before: string): string {
   return '';
 }
 
-/** A party line without the right column's title run onto its end. */
+/**
+ * A party line without the right column's title run onto its end: the title as the document
+ * prints it elsewhere, else a joining word and title words.
+ */
 function withoutTitleTail(line: string, titles: readonly string[]): string {
+  const printed = withoutPrintedTitle(line, titles);
+  if (printed !== line) return printed;
   const m = TITLE_TAIL.exec(line);
   // Only a tail holding a title's word: a firm's "AND" ("SMITH AND SONS") stays.
   if (m && TITLE_WORDS.test(m[0]) && !/\b(?:inc|llc|corp|co|company|ltd)\.?[,;]?\s*$/i.test(m[0]))
     return line.slice(0, m.index);
-  return withoutPrintedTitle(line, titles);
+  return line;
 }
 
-const words = (s: string) => s.toUpperCase().replace(/[^A-Z0-9' ]+/g, ' ').trim().split(/\s+/);
+const words = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/[^A-Z0-9' ]+/g, ' ')
+    .trim()
+    .split(/\s+/);
 
 /**
  * A party line's last words (two or more) that the document prints elsewhere inside its title
@@ -164,7 +174,7 @@ function partyLines(block: string, titled: boolean, titles: readonly string[]): 
   for (const raw of block.split('\n')) {
     // The title's continuation sits on the first lines after "vs.", beside the first parties.
     const partiesSoFar = kept.filter((k) => k.trim() !== '').length;
-    const line = partiesSoFar < 3 ? withoutTitleTail(raw, titles) : raw;
+    const line = partiesSoFar < 3 && !isTitleLine(raw.trim()) ? withoutTitleTail(raw, titles) : raw;
     const t = line.trim();
     if (RIGHT_COLUMN.test(t)) continue;
     if (isTitleLine(t)) {

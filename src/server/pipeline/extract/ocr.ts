@@ -86,21 +86,23 @@ const FILLED_BOX = /(:[ \t]*)([[|])([ \t]*[^\s[\]|][^[\]|\n]*?[ \t]*)([\]|])/g;
 const OCR_BOX =
   /(:[ \t]*)([[{])([ \t]*[^\s[\]{}|][^[\]{}|\n]*?)(?:[ \t]*[\]}]|[ \t]+[JIl|][\]}]?)(?:[ \t]*[^\sA-Za-z0-9]{0,2})(?=[ \t]*$|[ \t]{3})/gm;
 
-/** A speck OCR reads just inside a box's left side ("[.74-747137-WC-12 ]"). */
-const LEADING_SPECK = /^[.,'"`_~]+(?=[A-Za-z0-9])/;
-
 const isTick = (inside: string) => /^\s*[Xx]?\s*$/.test(inside);
 
 /** Opens filled form boxes: their sides become spaces, so the value reads as a label's value. */
 export function openFormBoxes(text: string): string {
   // OCR's sides first: a "J]" or "}" close must not be read as part of the value.
-  return text
-    .replace(OCR_BOX, (all, label: string, _open: string, inside: string) =>
-      isTick(inside) ? all : `${label} ${inside.trim().replace(LEADING_SPECK, '')} `,
-    )
-    .replace(FILLED_BOX, (all, label: string, open: string, inside: string, close: string) =>
-      (open === '[') === (close === ']') && !isTick(inside) ? `${label} ${inside} ` : all,
-    );
+  return (
+    text
+      // Sides and specks become spaces: the line keeps its length, so columns stay in place.
+      .replace(OCR_BOX, (all, label: string, _open: string, inside: string) => {
+        if (isTick(inside)) return all;
+        const value = ` ${inside.replace(/^([ \t]*)([.,'"`_~]*)/, (_, gap: string, speck: string) => gap + ' '.repeat(speck.length))}`;
+        return `${label}${value}`.padEnd(all.length, ' ');
+      })
+      .replace(FILLED_BOX, (all, label: string, open: string, inside: string, close: string) =>
+        (open === '[') === (close === ']') && !isTick(inside) ? `${label} ${inside} ` : all,
+      )
+  );
 }
 
 /**
