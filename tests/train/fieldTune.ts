@@ -6,18 +6,44 @@
  * boundary error does not hide a field) are joined as the pipeline joins them and read by
  * `extractFields`; applicant, claim-number set and "every defendant named" are scored as
  * `npm run eval` scores them, and each miss is printed with the lines around its labels.
- * Only bundles already cached are read (run scanTune.ts first to OCR them).
+ * Only bundles already cached are read (run scanTune.ts first to OCR them); `--text` reads the
+ * same bundles as text PDFs instead.
  *
  * For error analysis only, on tuning seeds (31000 and up): never on the eval's seeds.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFields } from '../../src/server/pipeline/extract';
+import { createLazyOcrEngine, readPages } from '../../src/server/pipeline/pages';
 import type { ExtractedFields } from '../../src/server/pipeline/types';
 import { defendantsOf } from '../eval/cross';
 import { fieldMatches, withoutAccents } from '../eval/metrics';
+import { writeTextPdf2 } from '../corpus2';
 import { type Cached, tuningBundle } from './scanTune';
+
+/**
+ * `--text`: the same bundles as text PDFs (read through their text layer, cached beside the
+ * scans as SEED-text.json), to check that a rule for OCR damage costs nothing on clean text.
+ */
+async function textPages(seed: number, dir: string): Promise<Pick<Cached, 'pages'>> {
+  const file = join(dir, `${seed}-text.json`);
+  const hit = await readFile(file, 'utf8').then(
+    (t) => JSON.parse(t) as Pick<Cached, 'pages'>,
+    () => null,
+  );
+  if (hit) return hit;
+  const pdf = join(dir, `${seed}-text.pdf`);
+  await writeTextPdf2(tuningBundle(seed), pdf);
+  const ocr = createLazyOcrEngine({ prefer: 'native' });
+  try {
+    const read = await readPages(pdf, { ocr });
+    await writeFile(file, JSON.stringify({ pages: read.pages }));
+    return { pages: read.pages };
+  } finally {
+    await ocr.close();
+  }
+}
 
 const FIELDS = ['applicant', 'claimNumbers', 'defendants'] as const;
 type Field = (typeof FIELDS)[number];
@@ -86,6 +112,7 @@ async function main(args: string[]) {
   const only = option('field', '');
   const verbose = args.includes('--verbose');
   const strictAccents = args.includes('--strict-accents');
+  const text = args.includes('--text');
   const tally: Record<Field, [number, number]> = {
     applicant: [0, 0],
     claimNumbers: [0, 0],
@@ -94,17 +121,19 @@ async function main(args: string[]) {
   let bundles = 0;
   for (let i = 0; i < count; i++) {
     const file = join(dir, `${seed + i}-default.json`);
-    const cached = await readFile(file, 'utf8').then(
-      (t) => JSON.parse(t) as Cached,
-      () => null,
-    );
+    const cached = text
+      ? await textPages(seed + i, dir)
+      : await readFile(file, 'utf8').then(
+          (t) => JSON.parse(t) as Cached,
+          () => null,
+        );
     if (!cached) continue;
     bundles++;
     const bundle = tuningBundle(seed + i);
     for (const doc of bundle.truth.documents) {
       const pages = cached.pages.slice(doc.startPage - 1, doc.endPage);
-      const text = pages.map((p) => p.text).join('\f');
-      const got = extractFields(text);
+      const joined = pages.map((p) => p.text).join('\f');
+      const got = extractFields(joined);
       const want = doc.fields as ExtractedFields;
       for (const field of FIELDS) {
         const ok = judge(field, got, want, strictAccents);
@@ -121,7 +150,7 @@ async function main(args: string[]) {
           `${seed + i} p${doc.startPage}-${doc.endPage} ${doc.typeKey} ${field}: want ${show(want)} got ${show(got)}\n`,
         );
         if (verbose) {
-          const lines = text.split('\n').filter((l) => l.trim());
+          const lines = joined.split('\n').filter((l) => l.trim());
           const hits = lines.filter((l) => CUES[field].test(l)).slice(0, 14);
           for (const l of hits) process.stdout.write(`    | ${l}\n`);
         }

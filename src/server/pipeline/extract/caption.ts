@@ -85,7 +85,7 @@ function firstColumn(line: string): string {
   if (
     next &&
     !/[,;.:]\s*$/.test(first) &&
-    /^[A-Z][A-Za-z'.-]*(?: [A-Z][A-Za-z'.-]*)?[,;]$/.test(next.trim())
+    /^\p{Lu}[\p{L}'.-]*(?: \p{Lu}[\p{L}'.-]*)?[,;]$/u.test(next.trim())
   ) {
     return `${first} ${next}`;
   }
@@ -255,7 +255,7 @@ function withoutMarkers(left: string, titles: readonly string[]): Parties | null
       const defendants = defendantsAfter(lines.slice(i + 1, i + 12).join('\n'), titles);
       return { applicant, defendant: defendants[0] ?? null, defendants };
     }
-    const oneLine = /^([A-Z][A-Z'.,\- ]+?)\s+(?:VS?\.|v\.|vs\.)\s+(\S.*)$/.exec(line);
+    const oneLine = /^(\p{Lu}[\p{Lu}'.,\- ]+?)\s+(?:VS?\.|v\.|vs\.)\s+(\S.*)$/u.exec(line);
     if (oneLine && isPersonName((oneLine[1] ?? '').replace(/,/g, ''))) {
       const defendants = allParties(oneLine[2] ?? '');
       return { applicant: tidy(oneLine[1] ?? ''), defendant: defendants[0] ?? null, defendants };

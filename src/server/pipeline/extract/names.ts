@@ -13,7 +13,8 @@ export const PLEADING_NUMBERS = /(?<=^|\s)\d{1,2}(?=\s|$)/g;
  */
 export const CAPTION_GAP = / {2,}|\t/;
 
-const NAME_TOKEN = /^(?:[A-Z][A-Za-z'.-]*|de|del|della|da|di|du|la|le|van|von|der|den|y|bin)$/;
+// Letters are any script's (\p{L}): "VILLASEÑOR", "Núñez", "Schröder" are names as printed.
+const NAME_TOKEN = /^(?:\p{Lu}[\p{L}'.-]*|de|del|della|da|di|du|la|le|van|von|der|den|y|bin)$/u;
 const NOT_NAME_TOKENS = new Set([
   'case',
   'no',
@@ -62,7 +63,7 @@ export function tidy(name: string): string | null {
     .replace(/^[\s,;:_~|.'"-]+/, '')
     .replace(/[\s,;:_~|-]+$/, '')
     .replace(/\s+['"]$/, '');
-  if (!/^[A-Z0-9]/.test(s) || !/[A-Za-z]/.test(s) || s.length > 100) return null;
+  if (!/^[\p{Lu}0-9]/u.test(s) || !/\p{L}/u.test(s) || s.length > 100) return null;
   if (NOT_VALUES.test(s.replace(/\.$/, ''))) return null;
   return s;
 }

@@ -112,7 +112,8 @@ export function openFormBoxes(text: string): string {
  * boxes are opened (`openFormBoxes`).
  */
 export function cleanText(text: string): string {
-  return openFormBoxes(text)
+  // Composed forms: an "N" and a combining tilde from a text layer read as one "Ñ".
+  return openFormBoxes(text.normalize('NFC'))
     .replace(/\r\n?/g, '\n')
     .replace(/[\f\v\u2028\u2029]/g, '\n')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')

@@ -165,3 +165,21 @@ Defendants.`;
     expect(findParties(text).applicant).toBe('LUCIA P. FERREIRA');
   });
 });
+
+describe('names with letters outside A-Z', () => {
+  it('reads a caption, a salutation and a PR-2 name line holding Ñ or an accent', () => {
+    const text = caption('ORCHARD VALLEY CANNING; WESTLAKE MUTUAL FUND,').replace(
+      'LUCIA P. FERREIRA',
+      'LUCÍA P. NÚÑEZ',
+    );
+    expect(findParties(text).applicant).toBe('LUCÍA P. NÚÑEZ');
+    expect(
+      findParties('Renata Ibáñez\n41 Elm St.\nFresno, CA\n\nDear Renata Ibáñez:\n').applicant,
+    ).toBe('Renata Ibáñez');
+    expect(findParties('Last VILLASEÑOR   First TOMÁS\n').applicant).toBe('TOMÁS VILLASEÑOR');
+  });
+
+  it('reads a text layer that spells Ñ as N and a combining tilde', () => {
+    expect(findParties('Applicant: Yolanda Castan\u0303eda\n').applicant).toBe('Yolanda Castañeda');
+  });
+});

@@ -43,7 +43,7 @@ const ADMIN_SECTION =
 const CLAIMS_SIGNER =
   /(?<![A-Za-z])(?:(?:Senior|Lead)\s+)?(?:Claims?\s+(?:Examiner|Adjuster|Representative|Specialist|Supervisor|Manager)|Adjuster|Examiner)[ \t]*(?:,[ \t]*|\n[ \t]*)([^\n]+)/g;
 const PR2_NAME =
-  /\bLast(?:\s+Name)?:?[ \t]+([A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)?)[ \t]+First(?:\s+Name)?:?[ \t]+([A-Za-z][A-Za-z'-]*)/g;
+  /\bLast(?:\s+Name)?:?[ \t]+(\p{L}[\p{L}'-]*(?: \p{L}[\p{L}'-]*)?)[ \t]+First(?:\s+Name)?:?[ \t]+(\p{L}[\p{L}'-]*)/gu;
 /** A letter's "RE:" line, or a proof of service's "Case: Maria Gonzalez v. Acme Inc." line. */
 const RE_LINE = /(?<![A-Za-z])(?:RE|Re|Subject|Case(?:\s+Name)?|Matter|Caption)\s*:[ \t]*([^\n]*)/g;
 
@@ -130,7 +130,7 @@ function fromReName(text: string): string | null {
  * adjusters say "Dear Counsel:" / "Dear Ms. Park:" or go to an office, and are not read.
  */
 function fromSalutation(text: string): string | null {
-  const m = /(?<![A-Za-z])Dear\s+([A-Z][A-Za-z'.-]*(?:\s+[A-Z][A-Za-z'.-]*){1,4})\s*[:,]/.exec(
+  const m = /(?<![A-Za-z])Dear\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){1,4})\s*[:,]/u.exec(
     text,
   );
   const name = m ? tidy(m[1] ?? '') : null;
