@@ -25,8 +25,11 @@ const CLAIM_LABEL = new RegExp(
 
 const CASE_LABEL = new RegExp(String.raw`(?<![A-Za-z])Cas[e3]\s*${NUMBER_WORD}(?:\(s\))?`, 'gi');
 
-/** The separator after a label, and at most one line break before the value. */
-const AFTER_LABEL = /^[ \t]*[:#.-]{0,2}[ \t]*(?:\n[ \t]*)?/;
+/**
+ * The separator after a label (OCR may read its colon as ";" or ","), and at most one line break
+ * before the value.
+ */
+const AFTER_LABEL = /^[ \t]*[:;,#.-]{0,2}[ \t]*(?:\n[ \t]*)?/;
 
 const VALUE_TOKEN = /^[A-Za-z0-9][A-Za-z0-9\-.]*/;
 const LIST_SEPARATOR = /^\s*(?:,|;|&|\/|and\b)\s*/i;

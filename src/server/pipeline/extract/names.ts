@@ -163,6 +163,12 @@ function cleanParty(piece: string): string | null {
   return name;
 }
 
+/**
+ * Specks standing alone at a line's end ("PACIFIC ; :"): a ";" there only parts two parties after a
+ * firm's ending, otherwise the name goes on on the next line.
+ */
+const TRAILING_SPECKS = /(?:\s+[^\sA-Za-z0-9&/-]{1,2})+\s*$/;
+
 /** A firm's last word with a colon after it, then the next name: OCR's ":" for ";". */
 const COLON_AFTER_FIRM =
   /\b((?:inc|incorporated|llc|llp|corp|corporation|co|company|ltd|limited|fund|authority|services|group|administrators|associates|agency|insurance|indemnity|casualty|mutual|cms|tpa)\.?):\s+(?=[A-Z])/gi;
@@ -174,6 +180,9 @@ const COLON_AFTER_FIRM =
  */
 function mendSpecks(line: string): string {
   return line
+    .replace(TRAILING_SPECKS, (tail: string, at: number) =>
+      /[;,]/.test(tail) && ENTITY_END.test(line.slice(0, at)) ? ';' : '',
+    )
     .replace(/\s+([;,])(?=\s|$)/g, '$1')
     .replace(/(?<=\S)\s+[^\sA-Za-z0-9&;,/-]{1,2}(?=\s|$)/g, '')
     .replace(COLON_AFTER_FIRM, '$1; ');

@@ -183,3 +183,31 @@ describe('names with letters outside A-Z', () => {
     expect(findParties('Applicant: Yolanda Castan\u0303eda\n').applicant).toBe('Yolanda Castañeda');
   });
 });
+
+describe('colons OCR read as ";"', () => {
+  it('reads a claim label and a party label whose colon became ";"', () => {
+    expect(findClaimNumbers('Claim No.; WC771204458 .\nDOI: 1/2/2024')).toEqual(['WC771204458']);
+    expect(
+      findParties('Employer: Orchard Valley Canning\nCarrier; Westlake Mutual Insurance Company\n')
+        .defendants,
+    ).toEqual(['Orchard Valley Canning', 'Westlake Mutual Insurance Company']);
+  });
+
+  it('reads no label out of a sentence with a ";"', () => {
+    expect(
+      findParties('Applicant: Lucia Ferreira\nWe wrote to the carrier; however no answer came.\n')
+        .defendants,
+    ).toEqual([]);
+  });
+
+  it('takes a ";" speck at a line end for no break inside a name', () => {
+    const text = caption(
+      'ORCHARD VALLEY CANNING; WESTLAKE ; :\nMUTUAL FUND; PINNACLE RISK SERVICES,',
+    );
+    expect(findParties(text).defendants).toEqual([
+      'ORCHARD VALLEY CANNING',
+      'WESTLAKE MUTUAL FUND',
+      'PINNACLE RISK SERVICES',
+    ]);
+  });
+});

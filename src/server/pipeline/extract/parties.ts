@@ -47,6 +47,13 @@ const PR2_NAME =
 /** A letter's "RE:" line, or a proof of service's "Case: Maria Gonzalez v. Acme Inc." line. */
 const RE_LINE = /(?<![A-Za-z])(?:RE|Re|Subject|Case(?:\s+Name)?|Matter|Caption)\s*:[ \t]*([^\n]*)/g;
 
+/**
+ * A party label opening a line whose colon OCR read as ";" ("Carrier; Westbrook Mutual"), read as
+ * the label. Only at a line's start: in a sentence "the carrier; however" is no label.
+ */
+const LABEL_SEMICOLON =
+  /^([ \t]*(?:Employer|Carrier|Insurer|Insurance\s+(?:Carrier|Company)|Claims\s+Administrator|Applicant|Employee|Injured\s+Worker|Patient|Defendants?)(?:'s)?(?:\s+Name)?);(?=[ \t])/gim;
+
 /** A value found at a position in the text; the earliest printed one wins. */
 interface Found {
   at: number;
@@ -228,7 +235,7 @@ function fromPr2(text: string): Found | null {
  * the first is how the document presents them).
  */
 export function findParties(text: string): Parties {
-  const clean = cleanText(text);
+  const clean = cleanText(text).replace(LABEL_SEMICOLON, '$1:');
   const caption = fromCaption(clean);
   const re = fromReVersus(clean);
   const applicant =
