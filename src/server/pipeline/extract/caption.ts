@@ -25,17 +25,19 @@ export interface Parties {
 }
 
 // OCR turns a caption's column rules, gaps and specks into stray ";", ":", "|", "-", "_" or a
-// quote mark around the words, and may read a "v." as "Vv." (the stroke doubled).
-const VS = /^[^A-Za-z0-9]*(?:v?vs?\.?|versus|-\s*vs?\.?\s*-)(?=\s|$)/i;
+// quote mark around the words, and may read a "v." as "Vv." (the stroke doubled) or "VS:".
+const VS = /^[^A-Za-z0-9]*(?:v?vs?[.:,]?|versus|-\s*vs?\.?\s*-)(?=\s|$)/i;
 /** A caption's right-hand column (the title) read onto the "vs." line by OCR. */
 const TITLE_WORDS =
   /\b(?:declaration|service|notice|petition|application|answer|order|subpoena|deposition|objection|request|proof|motion|stipulations?|minutes|findings|award|compromise|release|lien|report|adjudication|decision|hearing|readiness|sanctions|penalties|disposition|costs|reconsideration|removal|production|compel|dismissal|conference|trial)\b/i;
 /**
  * The end of a party line that is the right column's title going on, read onto the line without
  * the column gap (OCR closes up the gap, even into the last word: "STATE AND SANCTIONS (LAB. CODE
- * 5814)", "SEQUOIAAND DISPOSITION"): a joining word, then title words, no ";" and no firm's ending.
+ * 5814)", "SEQUOIAAND DISPOSITION", "BEAR ORDER APPOINTING INTERPRETER"): a joining word or a title's
+ * first word in capitals, then title words, no ";" and no firm's ending.
  */
-const TITLE_TAIL = /(?:\s+(?:AND|OF|FOR|TO|ON|RE)|(?<=[A-Z]{3})AND)\s+[^;a-z]*$/;
+const TITLE_TAIL =
+  /(?:\s+(?:AND|OF|FOR|TO|ON|RE)|(?<=[A-Z]{3})AND)\s+[^;a-z]*$|\s+(?:ORDER|NOTICE|PETITION|REQUEST|DECLARATION|APPLICATION|ANSWER|MINUTES|FINDINGS|OBJECTION|STIPULATIONS?|COMPROMISE|MOTION|PROOF)\s+[^;a-z]*$/;
 /**
  * A line of a caption's right column that a text layer interleaved with the parties (its own line,
  * or after a one-space gap): a case or claim number, a judge, a hearing note.
@@ -79,7 +81,8 @@ export function leftColumn(text: string): string {
  * follows is the name's last word or two, ending the party with a comma or semicolon.
  */
 function firstColumn(line: string): string {
-  const parts = line.split(CAPTION_GAP).filter((s) => s.trim() !== '');
+  // A speck OCR read at the left margin (".   Applicant,") is no column of its own.
+  const parts = line.split(CAPTION_GAP).filter((s) => /[\p{L}0-9]/u.test(s));
   const first = parts[0] ?? '';
   const next = parts[1];
   if (

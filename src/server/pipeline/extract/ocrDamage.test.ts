@@ -211,3 +211,33 @@ describe('colons OCR read as ";"', () => {
     ]);
   });
 });
+
+describe('more OCR damage in captions and boxes', () => {
+  it('reads "VS:" and an "Applicant," behind a margin speck', () => {
+    const text = `LUCIA P. FERREIRA,   Case No. ADJ10293847
+.   Applicant,
+VS: .   PETITION FOR PENALTIES
+ORCHARD VALLEY CANNING; WESTLAKE MUTUAL FUND,
+;   Defendants.`;
+    const parties = findParties(text);
+    expect(parties.applicant).toBe('LUCIA P. FERREIRA');
+    expect(parties.defendants).toEqual(['ORCHARD VALLEY CANNING', 'WESTLAKE MUTUAL FUND']);
+  });
+
+  it("cuts a title's first line run onto a party without a joining word", () => {
+    const text = caption(
+      'ORCHARD VALLEY CANNING; WESTLAKE ORDER APPOINTING INTERPRETER\nMUTUAL FUND,',
+      '',
+    );
+    expect(findParties(text).defendants).toEqual([
+      'ORCHARD VALLEY CANNING',
+      'WESTLAKE MUTUAL FUND',
+    ]);
+  });
+
+  it('opens a box whose left side OCR read twice', () => {
+    expect(findParties('Employer: [{ ORCHARD VALLEY CANNING, INC. }\n').defendant).toBe(
+      'ORCHARD VALLEY CANNING, INC.',
+    );
+  });
+});
