@@ -8,7 +8,7 @@
  * and the pipeline's; when either side has none it is n/a (null).
  */
 import type { ExtractedFields, PipelineDocument } from '../../src/server/pipeline/types';
-import { fieldMatches, type TruthDocument } from './metrics';
+import { fieldMatches, withoutAccents, type TruthDocument } from './metrics';
 
 export interface CrossTally {
   tp: number;
@@ -49,7 +49,7 @@ const present = (name: CrossField, f: Pick<ExtractedFields, CrossField>) => {
 };
 
 const key = (value: string) =>
-  value
+  withoutAccents(value)
     .toUpperCase()
     .split(/[^A-Z0-9&]+/)
     .filter(Boolean)

@@ -94,6 +94,21 @@ describe('pipeline evaluation metrics', () => {
       true,
     );
     expect(fieldMatches('defendant', { ...FIELDS, defendant: 'ACME INC' }, FIELDS)).toBe(true);
+    // An accent is part of its letter: OCR's "VILLASENOR" is "Villaseñor", never "VILLASE OR".
+    expect(
+      fieldMatches(
+        'applicant',
+        { ...FIELDS, applicant: 'VILLASENOR, YESENIA' },
+        { ...FIELDS, applicant: 'Yesenia Villaseñor' },
+      ),
+    ).toBe(true);
+    expect(
+      fieldMatches(
+        'applicant',
+        { ...FIELDS, applicant: 'VILLASE OR, YESENIA' },
+        { ...FIELDS, applicant: 'Yesenia Villaseñor' },
+      ),
+    ).toBe(false);
     expect(fieldMatches('applicant', { ...FIELDS, applicant: 'Maria Gonzales' }, FIELDS)).toBe(
       false,
     );

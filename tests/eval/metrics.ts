@@ -64,13 +64,19 @@ export function emptyTally(): Tally {
 }
 
 /**
- * A name as a sorted list of its words, without case or punctuation: "GONZALEZ, MARIA" and
- * "Maria Gonzalez" are the same person, "Acme Inc." and "ACME INC" the same employer.
+ * A name without its accents: "VILLASENOR" is "Villaseñor" as EAMS, OCR and many case systems
+ * print it (an accented letter is a letter of the word, never a break between two words).
+ */
+export const withoutAccents = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '');
+
+/**
+ * A name as a sorted list of its words, without case, accents or punctuation: "GONZALEZ, MARIA"
+ * and "Maria Gonzalez" are the same person, "Acme Inc." and "ACME INC" the same employer.
  */
 const nameKey = (value: string | null) =>
   value === null
     ? null
-    : value
+    : withoutAccents(value)
         .toUpperCase()
         .split(/[^A-Z0-9&]+/)
         .filter(Boolean)

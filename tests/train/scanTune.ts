@@ -18,26 +18,32 @@ import { DEFAULT_TAXONOMY } from '../../src/server/pipeline/taxonomy/rules';
 import type { PageText } from '../../src/server/pipeline/types';
 import { SCENARIOS, generateBundle2, generateCases2, writeScanPdf2 } from '../corpus2';
 
-interface Cached {
+export interface Cached {
   starts: number[];
   types: string[];
   scenario: string;
   pages: PageText[];
 }
 
-async function bundleTexts(seed: number, dir: string, variant: string) {
+/** The tuning bundle of a seed (drawn again, cheaply, for its truth). */
+export function tuningBundle(seed: number) {
+  const cases = generateCases2(777, 200);
+  return generateBundle2(seed, {
+    cases,
+    scenario: SCENARIOS[seed % SCENARIOS.length],
+    documents: 3 + (seed % 4),
+  });
+}
+
+/** The cached OCR page texts of one tuning bundle (OCRed on first use). */
+export async function bundleTexts(seed: number, dir: string, variant: string) {
   const file = join(dir, `${seed}-${variant}.json`);
   const hit = await readFile(file, 'utf8').then(
     (t) => JSON.parse(t) as Cached,
     () => null,
   );
   if (hit) return hit;
-  const cases = generateCases2(777, 200);
-  const bundle = generateBundle2(seed, {
-    cases,
-    scenario: SCENARIOS[seed % SCENARIOS.length],
-    documents: 3 + (seed % 4),
-  });
+  const bundle = tuningBundle(seed);
   const pdf = join(dir, `${seed}.pdf`);
   await writeScanPdf2(bundle, pdf, { seed });
   const ocr = await createOcrEngine({ prefer: 'native' });

@@ -24,12 +24,20 @@ export interface Parties {
   defendants: string[];
 }
 
-// OCR turns a caption's column rules and gaps into stray ";", ":", "|", "-" or "_" around the
-// words, and may read a "v." as "Vv." (the stroke doubled).
-const VS = /^[\s;:|.,_~-]*(?:v?vs?\.?|versus|-\s*vs?\.?\s*-)(?=\s|$)/i;
+// OCR turns a caption's column rules, gaps and specks into stray ";", ":", "|", "-", "_" or a
+// quote mark around the words, and may read a "v." as "Vv." (the stroke doubled) or "VS:".
+const VS = /^[^A-Za-z0-9]*(?:v?vs?[.:,]?|versus|-\s*vs?\.?\s*-)(?=\s|$)/i;
 /** A caption's right-hand column (the title) read onto the "vs." line by OCR. */
 const TITLE_WORDS =
-  /\b(?:declaration|service|notice|petition|application|answer|order|subpoena|deposition|objection|request|proof|motion|stipulations?|minutes|findings|award|compromise|release|lien|report|adjudication|decision|hearing|readiness)\b/i;
+  /\b(?:declaration|service|notice|petition|application|answer|order|subpoena|deposition|objection|request|proof|motion|stipulations?|minutes|findings|award|compromise|release|lien|report|adjudication|decision|hearing|readiness|sanctions|penalties|disposition|costs|reconsideration|removal|production|compel|dismissal|conference|trial)\b/i;
+/**
+ * The end of a party line that is the right column's title going on, read onto the line without
+ * the column gap (OCR closes up the gap, even into the last word: "STATE AND SANCTIONS (LAB. CODE
+ * 5814)", "SEQUOIAAND DISPOSITION", "BEAR ORDER APPOINTING INTERPRETER"): a joining word or a title's
+ * first word in capitals, then title words, no ";" and no firm's ending.
+ */
+const TITLE_TAIL =
+  /(?:\s+(?:AND|OF|FOR|TO|ON|RE)|(?<=[A-Z]{3})AND)\s+[^;a-z]*$|\s+(?:ORDER|NOTICE|PETITION|REQUEST|DECLARATION|APPLICATION|ANSWER|MINUTES|FINDINGS|OBJECTION|STIPULATIONS?|COMPROMISE|MOTION|PROOF)\s+[^;a-z]*$/;
 /**
  * A line of a caption's right column that a text layer interleaved with the parties (its own line,
  * or after a one-space gap): a case or claim number, a judge, a hearing note.
@@ -73,13 +81,14 @@ export function leftColumn(text: string): string {
  * follows is the name's last word or two, ending the party with a comma or semicolon.
  */
 function firstColumn(line: string): string {
-  const parts = line.split(CAPTION_GAP).filter((s) => s.trim() !== '');
+  // A speck OCR read at the left margin (".   Applicant,") is no column of its own.
+  const parts = line.split(CAPTION_GAP).filter((s) => /[\p{L}0-9]/u.test(s));
   const first = parts[0] ?? '';
   const next = parts[1];
   if (
     next &&
     !/[,;.:]\s*$/.test(first) &&
-    /^[A-Z][A-Za-z'.-]*(?: [A-Z][A-Za-z'.-]*)?[,;]$/.test(next.trim())
+    /^\p{Lu}[\p{L}'.-]*(?: \p{Lu}[\p{L}'.-]*)?[,;]$/u.test(next.trim())
   ) {
     return `${first} ${next}`;
   }
@@ -103,11 +112,72 @@ function lastLine(before: string): string {
   return '';
 }
 
-/** The parties' lines of a defendants block without interleaved right-column lines. */
-function partyLines(block: string): string {
+/**
+ * A party line without the right column's title run onto its end: the title as the document
+ * prints it elsewhere, else a joining word and title words.
+ */
+function withoutTitleTail(line: string, titles: readonly string[]): string {
+  const printed = withoutPrintedTitle(line, titles);
+  if (printed !== line) return printed;
+  const m = TITLE_TAIL.exec(line);
+  // Only a tail holding a title's word: a firm's "AND" ("SMITH AND SONS") stays.
+  if (m && TITLE_WORDS.test(m[0]) && !/\b(?:inc|llc|corp|co|company|ltd)\.?[,;]?\s*$/i.test(m[0]))
+    return line.slice(0, m.index);
+  return line;
+}
+
+const words = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/[^A-Z0-9' ]+/g, ' ')
+    .trim()
+    .split(/\s+/);
+
+/**
+ * A party line's last words (two or more) that the document prints elsewhere inside its title
+ * ("REPUBLIC APPLICANT'S ATTENDANCE AT QME" beside "PETITION TO COMPEL APPLICANT'S ATTENDANCE
+ * AT QME" in the running header) are the caption's right column, read on without its gap. The
+ * title must not print them after the line's own first words (a party named in a title is kept).
+ */
+function withoutPrintedTitle(line: string, titles: readonly string[]): string {
+  // Only the line's last party (after its last ";") can have the title run onto it.
+  const start = line.lastIndexOf(';') + 1;
+  const own = words(line.slice(start));
+  if (own.length < 3) return line;
+  for (let from = 1; from <= own.length - 2; from += 1) {
+    const tail = ` ${own.slice(from).join(' ')} `;
+    const before = own[from - 1];
+    const printed = titles.some((title) => {
+      const at = title.indexOf(tail);
+      return at >= 0 && !title.slice(0, at + 1).endsWith(` ${before} `);
+    });
+    if (!printed) continue;
+    // Cut the raw line at the tail's first word.
+    const cut = line.toUpperCase().indexOf(own[from] ?? '', start);
+    return cut > 0 ? line.slice(0, cut) : line;
+  }
+  return line;
+}
+
+/** The document's lines that read as titles (title words, no ";"), in words, spaced for search. */
+export function titleLines(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => TITLE_WORDS.test(line) && !/;/.test(line))
+    .map((line) => ` ${words(line).join(' ')} `);
+}
+
+/**
+ * The parties' lines of a defendants block without interleaved right-column lines. `titled`: the
+ * "vs." line held the right column's title, so the next lines may carry its continuation.
+ */
+function partyLines(block: string, titled: boolean, titles: readonly string[]): string {
   const kept: string[] = [];
-  let titleSeen = false;
-  for (const line of block.split('\n')) {
+  let titleSeen = titled;
+  for (const raw of block.split('\n')) {
+    // The title's continuation sits on the first lines after "vs.", beside the first parties.
+    const partiesSoFar = kept.filter((k) => k.trim() !== '').length;
+    const line = partiesSoFar < 3 && !isTitleLine(raw.trim()) ? withoutTitleTail(raw, titles) : raw;
     const t = line.trim();
     if (RIGHT_COLUMN.test(t)) continue;
     if (isTitleLine(t)) {
@@ -123,23 +193,22 @@ function partyLines(block: string): string {
 }
 
 /** The defendants block after "vs.": up to "Defendants", else the next few non-blank lines. */
-function defendantsAfter(afterVs: string): string[] {
+function defendantsAfter(afterVs: string, titles: readonly string[]): string[] {
   const newline = afterVs.indexOf('\n');
   const rest = newline < 0 ? '' : afterVs.slice(newline);
   const onVsLine = newline < 0 ? afterVs : afterVs.slice(0, newline);
   // The rest of the "vs." line is the right column's title unless it reads as a party.
-  if (rest.trim() !== '' && TITLE_WORDS.test(onVsLine) && !/[;,]\s*$/.test(onVsLine)) {
-    afterVs = rest;
-  }
+  const titled = rest.trim() !== '' && TITLE_WORDS.test(onVsLine) && !/[;,]\s*$/.test(onVsLine);
+  if (titled) afterVs = rest;
   const end = DEFENDANTS_MARKER.exec(afterVs.slice(0, 700));
-  if (end) return allParties(partyLines(afterVs.slice(0, end.index)));
+  if (end) return allParties(partyLines(afterVs.slice(0, end.index), titled, titles));
   const lines = afterVs.replace(/^[ \t]*\n/, '').split('\n');
   const block: string[] = [];
   for (const line of lines) {
     if (line.trim() === '' || block.length >= 4) break;
     block.push(line);
   }
-  return allParties(partyLines(block.join('\n')));
+  return allParties(partyLines(block.join('\n'), titled, titles));
 }
 
 /**
@@ -155,7 +224,7 @@ function applicantName(line: string): string | null {
   return (before.trim() !== '' ? nameAtEnd(before) : null) ?? nameAtEnd(line);
 }
 
-function withMarkers(left: string): Parties | null {
+function withMarkers(left: string, titles: readonly string[]): Parties | null {
   for (const m of left.matchAll(APPLICANT_MARKER)) {
     const at = m.index ?? 0;
     let rest = left.slice(at + m[0].length, at + m[0].length + 1200);
@@ -163,7 +232,8 @@ function withMarkers(left: string): Parties | null {
     for (let skip = 0; skip < 3 && !VS.test(rest.slice(0, 80)); skip += 1) {
       const newline = rest.indexOf('\n');
       const line = newline < 0 ? rest : rest.slice(0, newline);
-      if (newline < 0 || (line.trim() !== '' && !RIGHT_COLUMN.test(line))) break;
+      // A line of specks only ("Applicant, * -") reads as blank.
+      if (newline < 0 || (/[A-Za-z0-9]/.test(line) && !RIGHT_COLUMN.test(line))) break;
       rest = rest.slice(newline + 1);
     }
     const vs = VS.exec(rest.slice(0, 80));
@@ -171,24 +241,24 @@ function withMarkers(left: string): Parties | null {
     const sameLine = left.slice(left.lastIndexOf('\n', at - 1) + 1, at);
     const above = left.slice(Math.max(0, at - 400), at);
     const applicant = applicantName(sameLine.trim() !== '' ? sameLine : lastLine(above));
-    const defendants = defendantsAfter(rest.slice(vs[0].length));
+    const defendants = defendantsAfter(rest.slice(vs[0].length), titles);
     if (applicant || defendants.length > 0)
       return { applicant, defendant: defendants[0] ?? null, defendants };
   }
   return null;
 }
 
-function withoutMarkers(left: string): Parties | null {
+function withoutMarkers(left: string, titles: readonly string[]): Parties | null {
   const lines = left.split('\n');
   for (let i = 0; i < lines.length; i += 1) {
     const line = (lines[i] ?? '').trim();
     if (/^(?:v?vs?\.?|versus)$/i.test(line)) {
       const applicant = tidy(lastLine(lines.slice(Math.max(0, i - 3), i).join('\n')));
       if (!applicant || !isPersonName(applicant.replace(/,/g, ''))) continue;
-      const defendants = defendantsAfter(lines.slice(i + 1, i + 12).join('\n'));
+      const defendants = defendantsAfter(lines.slice(i + 1, i + 12).join('\n'), titles);
       return { applicant, defendant: defendants[0] ?? null, defendants };
     }
-    const oneLine = /^([A-Z][A-Z'.,\- ]+?)\s+(?:VS?\.|v\.|vs\.)\s+(\S.*)$/.exec(line);
+    const oneLine = /^(\p{Lu}[\p{Lu}'.,\- ]+?)\s+(?:VS?\.|v\.|vs\.)\s+(\S.*)$/u.exec(line);
     if (oneLine && isPersonName((oneLine[1] ?? '').replace(/,/g, ''))) {
       const defendants = allParties(oneLine[2] ?? '');
       return { applicant: tidy(oneLine[1] ?? ''), defendant: defendants[0] ?? null, defendants };
@@ -200,5 +270,6 @@ function withoutMarkers(left: string): Parties | null {
 /** The applicant and first defendant of the document's caption, or null without a caption. */
 export function fromCaption(text: string): Parties | null {
   const left = leftColumn(text);
-  return withMarkers(left) ?? withoutMarkers(left);
+  const titles = titleLines(text);
+  return withMarkers(left, titles) ?? withoutMarkers(left, titles);
 }

@@ -25,8 +25,11 @@ const CLAIM_LABEL = new RegExp(
 
 const CASE_LABEL = new RegExp(String.raw`(?<![A-Za-z])Cas[e3]\s*${NUMBER_WORD}(?:\(s\))?`, 'gi');
 
-/** The separator after a label, and at most one line break before the value. */
-const AFTER_LABEL = /^[ \t]*[:#.-]{0,2}[ \t]*(?:\n[ \t]*)?/;
+/**
+ * The separator after a label (OCR may read its colon as ";" or ","), and at most one line break
+ * before the value.
+ */
+const AFTER_LABEL = /^[ \t]*[:;,#.-]{0,2}[ \t]*(?:\n[ \t]*)?/;
 
 const VALUE_TOKEN = /^[A-Za-z0-9][A-Za-z0-9\-.]*/;
 const LIST_SEPARATOR = /^\s*(?:,|;|&|\/|and\b)\s*/i;
@@ -71,6 +74,18 @@ function spacedValue(rest: string, maxLength: number): string | null {
 }
 
 /**
+ * A claim number with one period inside it and no other separator ("240.7VZ9477") is a scan's
+ * speck read as a period: claim numbers are grouped by hyphens or spaces, and a period is only
+ * kept where it groups the number regularly (two or more of them) or sets off a short suffix
+ * ("12345.001").
+ */
+function withoutSpeckDot(token: string): string {
+  const m = /^([A-Za-z0-9]+)\.([A-Za-z0-9]+)$/.exec(token);
+  if (!m || /^\d{1,3}$/.test(m[2] ?? '')) return token;
+  return `${m[1] ?? ''}${m[2] ?? ''}`;
+}
+
+/**
  * Reads the values listed right after a label: tokens joined by list separators. ADJ and WCAB
  * numbers are skipped (but do not end the list).
  */
@@ -90,7 +105,7 @@ function readValues(after: string, maxLength: number): string[] {
     } else {
       const m = VALUE_TOKEN.exec(rest);
       if (!m) break;
-      const token = m[0].replace(/[.-]+$/, '');
+      const token = withoutSpeckDot(m[0].replace(/[.-]+$/, ''));
       if (!looksLikeValue(token, maxLength)) break;
       values.push(token);
       rest = rest.slice(m[0].length);

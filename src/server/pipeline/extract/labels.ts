@@ -38,11 +38,29 @@ const LABEL_LINE = /^\s*[A-Za-z][A-Za-z ()'#./]{0,40}:/;
 export const MAX_VALUE_LENGTH = 200;
 
 /**
+ * Words that carry a firm's name on and never open a form's next column by themselves: OCR may
+ * open a wide gap inside a name ("Brightwater   Claims Solutions"), which is no column.
+ */
+const FIRM_GOES_ON =
+  /^(?:Claims|Insurance|Indemnity|Casualty|Assurance|Underwriters|Services|Solutions|Management|Administrators|Group|Company|Co\.|Inc\.?|LLC|Corp\.?|Corporation|Fund)\b[^:]*$/;
+const FIRM_ENDS = /\b(?:inc|llc|llp|corp|corporation|co|company|ltd|fund)\.?,?$/i;
+
+/** The value's first column, with a firm's name taken across a gap OCR opened inside it. */
+function firstColumn(value: string): string {
+  const parts = value.split(COLUMN_GAP).filter((s) => s.trim() !== '');
+  const first = parts[0] ?? '';
+  const next = parts[1]?.trim() ?? '';
+  if (next && FIRM_GOES_ON.test(next) && !FIRM_ENDS.test(first.trim()) && !/:\s*$/.test(first))
+    return `${first} ${next}`;
+  return first;
+}
+
+/**
  * Cuts a value where the next field's label or a form's next column begins. `numberedRow`: the
  * value's label opened with a box number, so the next label has one too (perhaps glued on).
  */
 export function cutAtNextField(value: string, numberedRow = false): string {
-  let v = value.split(COLUMN_GAP).find((s) => s.trim() !== '') ?? '';
+  let v = firstColumn(value);
   let cut = false;
   // The date-of-injury label as damaged OCR prints it ("pate oF current 1nsuRY:").
   const damaged = fuzzyInjuryLabels(v)[0];

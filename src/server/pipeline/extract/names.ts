@@ -13,7 +13,8 @@ export const PLEADING_NUMBERS = /(?<=^|\s)\d{1,2}(?=\s|$)/g;
  */
 export const CAPTION_GAP = / {2,}|\t/;
 
-const NAME_TOKEN = /^(?:[A-Z][A-Za-z'.-]*|de|del|della|da|di|du|la|le|van|von|der|den|y|bin)$/;
+// Letters are any script's (\p{L}): "VILLASEÑOR", "Núñez", "Schröder" are names as printed.
+const NAME_TOKEN = /^(?:\p{Lu}[\p{L}'.-]*|de|del|della|da|di|du|la|le|van|von|der|den|y|bin)$/u;
 const NOT_NAME_TOKENS = new Set([
   'case',
   'no',
@@ -55,12 +56,14 @@ export const CASE_NUMBER_TAIL =
  */
 export function tidy(name: string): string | null {
   const s = squashSpaces(name)
+    // OCR specks standing alone after the name ("ALDER RISK SERVICES, .", "SMITH ©").
+    .replace(/(?:\s+[^\sA-Za-z0-9]{1,2})+$/, '')
     .replace(/\s+([,;])/g, '$1')
     // OCR reads a form's box rules and dirt as "_", "~", "|", "." or a quote around a value.
     .replace(/^[\s,;:_~|.'"-]+/, '')
     .replace(/[\s,;:_~|-]+$/, '')
     .replace(/\s+['"]$/, '');
-  if (!/^[A-Z0-9]/.test(s) || !/[A-Za-z]/.test(s) || s.length > 100) return null;
+  if (!/^[\p{Lu}0-9]/u.test(s) || !/\p{L}/u.test(s) || s.length > 100) return null;
   if (NOT_VALUES.test(s.replace(/\.$/, ''))) return null;
   return s;
 }
@@ -160,6 +163,31 @@ function cleanParty(piece: string): string | null {
   return name;
 }
 
+/**
+ * Specks standing alone at a line's end ("PACIFIC ; :"): a ";" there only parts two parties after a
+ * firm's ending, otherwise the name goes on on the next line.
+ */
+const TRAILING_SPECKS = /(?:\s+[^\sA-Za-z0-9&/-]{1,2})+\s*$/;
+
+/** A firm's last word with a colon after it, then the next name: OCR's ":" for ";". */
+const COLON_AFTER_FIRM =
+  /\b((?:inc|incorporated|llc|llp|corp|corporation|co|company|ltd|limited|fund|authority|services|group|administrators|associates|agency|insurance|indemnity|casualty|mutual|cms|tpa)\.?):\s+(?=[A-Z])/gi;
+
+/**
+ * OCR damage inside a list of parties: a speck standing alone between words ("ALDER RISK :
+ * SERVICES") goes (a spaced "/", "&" or "-" is a word of its own and stays); a ";" read as ":" after a firm's ending ("ASSURANCE COMPANY: SUMMIT TPA")
+ * separates the parties again.
+ */
+function mendSpecks(line: string): string {
+  return line
+    .replace(TRAILING_SPECKS, (tail: string, at: number) =>
+      /[;,]/.test(tail) && ENTITY_END.test(line.slice(0, at)) ? ';' : '',
+    )
+    .replace(/\s+([;,])(?=\s|$)/g, '$1')
+    .replace(/(?<=\S)\s+[^\sA-Za-z0-9&;,/-]{1,2}(?=\s|$)/g, '')
+    .replace(COLON_AFTER_FIRM, '$1; ');
+}
+
 /** Joins a block's lines into one string where ";" separates parties. */
 function joinLines(block: string): string {
   const lines = block
@@ -171,7 +199,7 @@ function joinLines(block: string): string {
           .split(CAPTION_GAP)
           .find((s) => s.trim()) ?? '',
     )
-    .map((l) => l.trim())
+    .map((l) => mendSpecks(l).trim())
     .filter((l) => l !== '');
   let joined = '';
   for (const line of lines) {

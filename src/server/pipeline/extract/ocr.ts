@@ -76,14 +76,32 @@ export function repairLetters(run: string): string {
  */
 const FILLED_BOX = /(:[ \t]*)([[|])([ \t]*[^\s[\]|][^[\]|\n]*?[ \t]*)([\]|])/g;
 
+/**
+ * The same box as OCR reads its sides off a scan: the left side as "[" or "{", the right side as
+ * "]", "}" or, after a space, a thin letter ("J", "I", "l", "|"), sometimes with a speck after it
+ * (the left one perhaps doubled, "[{"; "Claim No.: [ 2407VZ9477 }", "Claims Administrator: { Tamarack Specialty Insurance Co. J",
+ * "Employer: [ Acme Inc. ] ;"). Only a box that closes at the end of its line (or before a next
+ * column's gap) is opened, so a bracket inside a sentence is left alone.
+ */
+const OCR_BOX =
+  /(:[ \t]*)([[{]{1,2})([ \t]*[^\s[\]{}|][^[\]{}|\n]*?)(?:[ \t]*[\]}]|[ \t]+[JIl|][\]}]?)(?:[ \t]*[^\sA-Za-z0-9]{0,2})(?=[ \t]*$|[ \t]{3})/gm;
+
+const isTick = (inside: string) => /^\s*[Xx]?\s*$/.test(inside);
+
 /** Opens filled form boxes: their sides become spaces, so the value reads as a label's value. */
 export function openFormBoxes(text: string): string {
-  return text.replace(
-    FILLED_BOX,
-    (all, label: string, open: string, inside: string, close: string) =>
-      (open === '[') === (close === ']') && !/^\s*X\s*$/i.test(inside)
-        ? `${label} ${inside} `
-        : all,
+  // OCR's sides first: a "J]" or "}" close must not be read as part of the value.
+  return (
+    text
+      // Sides and specks become spaces: the line keeps its length, so columns stay in place.
+      .replace(OCR_BOX, (all, label: string, _open: string, inside: string) => {
+        if (isTick(inside)) return all;
+        const value = ` ${inside.replace(/^([ \t]*)([.,'"`_~]*)/, (_, gap: string, speck: string) => gap + ' '.repeat(speck.length))}`;
+        return `${label}${value}`.padEnd(all.length, ' ');
+      })
+      .replace(FILLED_BOX, (all, label: string, open: string, inside: string, close: string) =>
+        (open === '[') === (close === ']') && !isTick(inside) ? `${label} ${inside} ` : all,
+      )
   );
 }
 
@@ -94,7 +112,8 @@ export function openFormBoxes(text: string): string {
  * boxes are opened (`openFormBoxes`).
  */
 export function cleanText(text: string): string {
-  return openFormBoxes(text)
+  // Composed forms: an "N" and a combining tilde from a text layer read as one "Ñ".
+  return openFormBoxes(text.normalize('NFC'))
     .replace(/\r\n?/g, '\n')
     .replace(/[\f\v\u2028\u2029]/g, '\n')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')

@@ -24,7 +24,7 @@ export type { Parties } from './caption';
 const APPLICANT_LABEL =
   /(?<![A-Za-z])(?:Applicant(?:'s)?(?:\s+Name)?(?:\s*\([^)\n]{1,30}\))?|Name\s+of\s+Applicant)\s*:/gi;
 const WORKER_LABEL =
-  /(?<![A-Za-z])(?:Injured\s+(?:Worker|Employee)|Employee|Patient|Claimant|Examinee|Evaluee)(?:'s)?(?:\s+Name)?(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/gi;
+  /(?<![A-Za-z])(?:Injured\s+(?:Worker|Employee)|Employee|Patient|Claimant|Examinee|Evaluee)(?:'s)?(?:\s+Name)?[.,]?(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/gi;
 /** A bare "Name:" (a claim form's employee section); only a person's name is taken from it. */
 const NAME_LABEL =
   /(?<![A-Za-z])(?<!(?:Company|Contact|Facility|Provider|Practice|Firm|Business|Attorney|Adjuster|Doctor|Physician|Plan)\s)Name(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/g;
@@ -35,7 +35,7 @@ const INSURER_LABEL =
   /(?<![A-Za-z])(?:Insurance\s+(?:Carrier|Company)(?:\s+or\s+(?:self[- ]insured\s+)?(?:claims\s+)?administrator)?|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency)(?:'s)?(?:\s+Name)?\s*:/gi;
 /** A form's "Claims Administrator Information" section, whose "Company Name:" is the administrator. */
 const ADMIN_SECTION =
-  /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
+  /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t_~.|:-]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
 /**
  * A claims examiner's signature naming the firm ("Claims Examiner, Summit Claims Services, Inc.",
  * or the firm on the next line): the insurer or administrator handling the claim, a defendant.
@@ -43,9 +43,16 @@ const ADMIN_SECTION =
 const CLAIMS_SIGNER =
   /(?<![A-Za-z])(?:(?:Senior|Lead)\s+)?(?:Claims?\s+(?:Examiner|Adjuster|Representative|Specialist|Supervisor|Manager)|Adjuster|Examiner)[ \t]*(?:,[ \t]*|\n[ \t]*)([^\n]+)/g;
 const PR2_NAME =
-  /\bLast(?:\s+Name)?:?[ \t]+([A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)?)[ \t]+First(?:\s+Name)?:?[ \t]+([A-Za-z][A-Za-z'-]*)/g;
+  /\bLast(?:\s+Name)?:?[ \t]+(\p{L}[\p{L}'-]*(?: \p{L}[\p{L}'-]*)?)[ \t]+First(?:\s+Name)?:?[ \t]+(\p{L}[\p{L}'-]*)/gu;
 /** A letter's "RE:" line, or a proof of service's "Case: Maria Gonzalez v. Acme Inc." line. */
 const RE_LINE = /(?<![A-Za-z])(?:RE|Re|Subject|Case(?:\s+Name)?|Matter|Caption)\s*:[ \t]*([^\n]*)/g;
+
+/**
+ * A party label opening a line whose colon OCR read as ";" ("Carrier; Westbrook Mutual"), read as
+ * the label. Only at a line's start: in a sentence "the carrier; however" is no label.
+ */
+const LABEL_SEMICOLON =
+  /^([ \t]*(?:Employer|Carrier|Insurer|Insurance\s+(?:Carrier|Company)|Claims\s+Administrator|Applicant|Employee|Injured\s+Worker|Patient|Defendants?)(?:'s)?(?:\s+Name)?);(?=[ \t])/gim;
 
 /** A value found at a position in the text; the earliest printed one wins. */
 interface Found {
@@ -130,7 +137,7 @@ function fromReName(text: string): string | null {
  * adjusters say "Dear Counsel:" / "Dear Ms. Park:" or go to an office, and are not read.
  */
 function fromSalutation(text: string): string | null {
-  const m = /(?<![A-Za-z])Dear\s+([A-Z][A-Za-z'.-]*(?:\s+[A-Z][A-Za-z'.-]*){1,4})\s*[:,]/.exec(
+  const m = /(?<![A-Za-z])Dear\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){1,4})\s*[:,]/u.exec(
     text,
   );
   const name = m ? tidy(m[1] ?? '') : null;
@@ -144,7 +151,7 @@ function fromSalutation(text: string): string | null {
 
 /** The first line of a claim's reference block under a letter's address ("Claim No.: 123"). */
 const CLAIM_BLOCK_LINE =
-  /^\s*(?:Claim\s*(?:No\.?|Number|#)|Employer|Date\s+of\s+Injury|DOI|Case\s*(?:No\.?|Number))\s*:/i;
+  /^\s*[^\sA-Za-z0-9]{0,2}\s*(?:Claim\s*(?:No\.?|Number|#)|Employer|Date\s+of\s+Injury|DOI|Case\s*(?:No\.?|Number))\s*:/i;
 
 /**
  * A notice mailed to the injured worker: the worker's name alone on the address line right above
@@ -152,7 +159,8 @@ const CLAIM_BLOCK_LINE =
  * address block to a firm or an office ends with a city line or a firm's name, never a person's.
  */
 function fromAddressee(text: string): string | null {
-  const lines = text.split('\n');
+  // OCR may set a blank line between the address line and the block; blank lines do not count.
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
   for (let i = 0; i + 1 < lines.length; i += 1) {
     if (!CLAIM_BLOCK_LINE.test(lines[i + 1] ?? '')) continue;
     const name = tidy(lines[i] ?? '');
@@ -227,7 +235,7 @@ function fromPr2(text: string): Found | null {
  * the first is how the document presents them).
  */
 export function findParties(text: string): Parties {
-  const clean = cleanText(text);
+  const clean = cleanText(text).replace(LABEL_SEMICOLON, '$1:');
   const caption = fromCaption(clean);
   const re = fromReVersus(clean);
   const applicant =
