@@ -1,13 +1,14 @@
 /**
  * `npx tsx tests/train/fieldTune.ts [count] [seed] [--cache DIR] [--verbose] [--field NAME]
- * [--strict-accents]`: the
+ * [--strict-accents] [--match]`: the
  * field-reading misses on the OCR texts that `scanTune.ts` caches for the independent generator's
  * scanned tuning bundles. Each truth document's pages (cut at the truth's boundaries, so a
  * boundary error does not hide a field) are joined as the pipeline joins them and read by
  * `extractFields`; applicant, claim-number set and "every defendant named" are scored as
  * `npm run eval` scores them, and each miss is printed with the lines around its labels.
  * Only bundles already cached are read (run scanTune.ts first to OCR them); `--text` reads the
- * same bundles as text PDFs instead.
+ * same bundles as text PDFs instead. `--match` also matches each document to the bundle's cases
+ * and reads its claim numbers through the chosen case's (match/correct.ts), as the pipeline does.
  *
  * For error analysis only, on tuning seeds (31000 and up): never on the eval's seeds.
  */
@@ -15,11 +16,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFields } from '../../src/server/pipeline/extract';
+import { correctClaimNumbers } from '../../src/server/pipeline/match/correct';
+import { matchCase } from '../../src/server/pipeline/match/matchCase';
 import { createLazyOcrEngine, readPages } from '../../src/server/pipeline/pages';
 import type { ExtractedFields } from '../../src/server/pipeline/types';
 import { defendantsOf } from '../eval/cross';
 import { fieldMatches, withoutAccents } from '../eval/metrics';
-import { writeTextPdf2 } from '../corpus2';
+import { generateCases2, writeTextPdf2 } from '../corpus2';
 import { type Cached, tuningBundle } from './scanTune';
 
 /**
@@ -113,6 +116,7 @@ async function main(args: string[]) {
   const verbose = args.includes('--verbose');
   const strictAccents = args.includes('--strict-accents');
   const text = args.includes('--text');
+  const cases = args.includes('--match') ? generateCases2(777, 200) : null;
   const tally: Record<Field, [number, number]> = {
     applicant: [0, 0],
     claimNumbers: [0, 0],
@@ -133,7 +137,11 @@ async function main(args: string[]) {
     for (const doc of bundle.truth.documents) {
       const pages = cached.pages.slice(doc.startPage - 1, doc.endPage);
       const joined = pages.map((p) => p.text).join('\f');
-      const got = extractFields(joined);
+      const read = extractFields(joined);
+      const ocr = pages.some((p) => p.source === 'ocr');
+      const got = cases
+        ? correctClaimNumbers(read, matchCase(read, cases), cases, ocr).fields
+        : read;
       const want = doc.fields as ExtractedFields;
       for (const field of FIELDS) {
         const ok = judge(field, got, want, strictAccents);

@@ -9,6 +9,7 @@ import type { LearnedModel } from './classify';
 import { extractFields } from './extract';
 import type { DataFieldSpec } from './extract/dataFields';
 import { fillGaps, type LlmExtractor } from './extract/llm';
+import { correctClaimNumbers } from './match/correct';
 import { inheritFromPrevious } from './match/inherit';
 import { matchCase } from './match/matchCase';
 import { splitPages } from './split';
@@ -108,16 +109,28 @@ export async function runPipeline(
 
   const started = performance.now();
   const own: Array<MatchResult | null> = [];
+  const candidates: CaseCandidate[][] = [];
   for (const found of fields) {
-    own.push(context.findCases ? matchCase(found, await context.findCases(found)) : null);
+    const cases = context.findCases ? await context.findCases(found) : [];
+    candidates.push(cases);
+    own.push(context.findCases ? matchCase(found, cases) : null);
   }
-  const matches = inheritFromPrevious(
+  const inherited = inheritFromPrevious(
     own.map((match, index) => ({
       match,
       fields: fields[index] ?? extractFields(''),
       text: texts[index] ?? '',
     })),
   );
+  // A scanned claim number that is the chosen case's but for OCR look-alikes is read as the case's.
+  const matches = inherited.map((match, index) => {
+    const found = fields[index];
+    if (!found) return match;
+    const ocr = (byRange[index] ?? []).some((page) => page.source === 'ocr');
+    const corrected = correctClaimNumbers(found, match, candidates[index] ?? [], ocr);
+    fields[index] = corrected.fields;
+    return corrected.match;
+  });
   timings.push({ stage: 'match', ms: Math.round(performance.now() - started) });
 
   const documents = ranges.map((range, index): PipelineDocument => ({

@@ -33,7 +33,8 @@ export function nameAgreement(a: string, b: string): number {
   return compareNames(a, b).score;
 }
 
-function caseNumbers(candidate: CaseCandidate): string[] {
+/** Every number a case carries (comma- or semicolon-separated lists split), four characters or more. */
+export function caseNumbers(candidate: CaseCandidate): string[] {
   const values = [
     candidate.caseNumber,
     candidate.eamsNumber,

@@ -8,16 +8,23 @@
  * the matcher can score it below an exact one.
  */
 
-/** OCR look-alikes of each character a case number may hold: what a scan may print instead. */
+/**
+ * OCR look-alikes of each character a case number may hold: what a scan may print instead. The
+ * pairs: 0/O (and Q, D, o), 1/I (and l, i, |, !), 2/Z, 3/J, 5/S, 6/G, 8/B.
+ */
 const LOOKALIKES: Readonly<Record<string, string>> = {
   '0': 'OoQD',
   '1': 'Iil|!',
   '2': 'Zz',
+  '3': 'J',
   '5': 'Ss',
+  '6': 'G',
   '8': 'B',
   O: '0',
   I: '1l|!',
+  J: '3',
   S: '5',
+  G: '6',
   B: '8',
   Z: '2',
 };
@@ -50,10 +57,24 @@ export function compareNumbers(found: string, known: string): Agreement | null {
   const reference = normaliseNumber(known);
   if (reference.length === 0) return null;
   if (normaliseNumber(found) === reference) return { kind: 'exact' };
+  return lookalikeAgreement(found, known, allowedConfusions(reference.length));
+}
+
+/**
+ * Whether a number printed in a document is a case's number with at most `allowed` characters
+ * read as their OCR look-alikes (same length once spacing and punctuation are dropped, every
+ * differing character a look-alike of the case's). Numbers under six characters never agree
+ * this way.
+ */
+export function lookalikeAgreement(
+  found: string,
+  known: string,
+  allowed: number,
+): Agreement | null {
+  const reference = normaliseNumber(known);
   // Keep "|" and "!": OCR prints them for 1 and I, and dropping them would shift the rest.
   const printed = found.replace(/[^A-Za-z0-9|!]/g, '');
   if (printed.length !== reference.length || reference.length < MIN_TOLERANT_LENGTH) return null;
-  const allowed = allowedConfusions(reference.length);
   let confusions = 0;
   for (let index = 0; index < reference.length; index += 1) {
     const want = reference[index] ?? '';
