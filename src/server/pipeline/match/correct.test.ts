@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { CaseCandidate, ExtractedFields } from '../types';
+import { correctClaimNumbers, lookalikeReading } from './correct';
+import { matchCase } from './matchCase';
+import { compareNumbers, lookalikeAgreement, numberReadings } from './tolerance';
+
+const EMPTY: ExtractedFields = {
+  adjNumbers: [],
+  wcabNumbers: [],
+  claimNumbers: [],
+  caseNumbers: [],
+  dateOfInjury: null,
+  dateOfIncident: null,
+  applicant: null,
+  defendant: null,
+  defendants: [],
+};
+
+function aCase(id: string, over: Partial<CaseCandidate> = {}): CaseCandidate {
+  return {
+    caseId: id,
+    caseNumber: null,
+    name: null,
+    clientName: null,
+    eamsNumber: null,
+    wcabNumber: null,
+    primaryNumber: null,
+    alternateNumber: null,
+    dateOfInjury: null,
+    dateOfIncident: null,
+    ...over,
+  };
+}
+
+describe('look-alike comparison', () => {
+  it('takes each pair of the table, both ways', () => {
+    // Case character, then what a scan printed instead.
+    const pairs: Array<[string, string]> = [
+      ['I', '1'],
+      ['1', 'l'],
+      ['J', '3'],
+      ['3', 'J'],
+      ['Z', '2'],
+      ['2', 'Z'],
+      ['O', '0'],
+      ['0', 'O'],
+      ['S', '5'],
+      ['5', 'S'],
+      ['B', '8'],
+      ['8', 'B'],
+      ['G', '6'],
+      ['6', 'G'],
+    ];
+    for (const [want, got] of pairs) {
+      expect(lookalikeAgreement(`74${got}0917`, `74${want}0917`, 1)).toEqual({
+        kind: 'ocr',
+        confusions: 1,
+      });
+    }
+  });
+
+  it('refuses other characters, other lengths, short numbers and too many swaps', () => {
+    expect(lookalikeAgreement('7600XA3879', '7600IA3879', 3)).toBeNull();
+    expect(lookalikeAgreement('76001A38790', '7600IA3879', 3)).toBeNull();
+    expect(lookalikeAgreement('1A38', 'IA38', 3)).toBeNull();
+    expect(lookalikeAgreement('1483323770', '1483JZ8770', 2)).toBeNull();
+    expect(lookalikeAgreement('76001A3879', '7600IA3879', 0)).toBeNull();
+    expect(lookalikeAgreement('7600-IA-3879', '7600IA3879', 0)).toEqual({ kind: 'exact' });
+  });
+
+  it('finds a case by the new pairs through the index readings', () => {
+    expect(numberReadings('14833Z8770')).toContain('1483JZ8770');
+    expect(numberReadings('R9209G757')).toContain('R92096757');
+    expect(compareNumbers('14833Z8770', '1483JZ8770')).toEqual({ kind: 'ocr', confusions: 1 });
+  });
+});
+
+describe('lookalikeReading', () => {
+  it("reads a printed number as the case's, keeping the page's separators", () => {
+    expect(lookalikeReading('76001A3879', ['ADJ1234567', '7600IA3879'])).toBe('7600IA3879');
+    expect(lookalikeReading('2293-226627', ['2293ZZ6627'])).toBe('2293-ZZ6627');
+  });
+
+  it('leaves a number that already is one, fits none, or fits two', () => {
+    expect(lookalikeReading('7600IA3879', ['7600IA3879'])).toBeNull();
+    expect(lookalikeReading('7600XA3879', ['7600IA3879'])).toBeNull();
+    // A case number of another length does not compete.
+    expect(lookalikeReading('76001A3879', ['7600IA3879', '7600IA387'])).toBe('7600IA3879');
+    expect(lookalikeReading('1000000000', ['I000000000', '100000000O'])).toBeNull();
+  });
+});
+
+describe('correctClaimNumbers', () => {
+  const theCase = aCase('c1', {
+    eamsNumber: 'ADJ10234567',
+    primaryNumber: '7600IA3879',
+    clientName: 'Maria Gonzalez',
+  });
+  const other = aCase('c2', { eamsNumber: 'ADJ9876543', primaryNumber: '7600IA3870' });
+  const cases = [theCase, other];
+  const scanned: ExtractedFields = {
+    ...EMPTY,
+    adjNumbers: ['ADJ10234567'],
+    claimNumbers: ['76001A3879'],
+    applicant: 'Maria Gonzalez',
+  };
+
+  it("reads an OCR claim number as the chosen case's and notes the reading", () => {
+    const match = matchCase(scanned, cases);
+    expect(match.caseId).toBe('c1');
+    const out = correctClaimNumbers(scanned, match, cases, true);
+    expect(out.fields.claimNumbers).toEqual(['7600IA3879']);
+    const reasons = out.match?.recommended.find((m) => m.caseId === 'c1')?.reasons ?? [];
+    expect(reasons).toContain(
+      'claim number OCR read as 76001A3879 taken as 7600IA3879 (look-alikes)',
+    );
+    // The other cases' reasons are untouched.
+    const otherReasons = out.match?.recommended.find((m) => m.caseId === 'c2')?.reasons;
+    expect(otherReasons ?? []).not.toContain(reasons.at(-1));
+  });
+
+  it('leaves a text layer alone', () => {
+    const match = matchCase(scanned, cases);
+    expect(correctClaimNumbers(scanned, match, cases, false).fields.claimNumbers).toEqual([
+      '76001A3879',
+    ]);
+  });
+
+  it('needs a chosen case', () => {
+    const match = { recommended: [], caseId: null, multiCase: false, needsCaseNumber: false };
+    expect(correctClaimNumbers(scanned, match, cases, true).fields.claimNumbers).toEqual([
+      '76001A3879',
+    ]);
+  });
+
+  it('never writes a number the page does not show: a real digit off stays as read', () => {
+    const read = { ...scanned, claimNumbers: ['76004A3879', '76001A3879'] };
+    const out = correctClaimNumbers(read, matchCase(read, cases), cases, true);
+    expect(out.fields.claimNumbers).toEqual(['76004A3879', '7600IA3879']);
+  });
+
+  it('merges a corrected number with the same number read cleanly elsewhere', () => {
+    const read = { ...scanned, claimNumbers: ['7600IA3879', '76001A3879'] };
+    const out = correctClaimNumbers(read, matchCase(read, cases), cases, true);
+    expect(out.fields.claimNumbers).toEqual(['7600IA3879']);
+  });
+
+  it('finds the case by a look-alike claim number alone and then reads it', () => {
+    const read = { ...EMPTY, claimNumbers: ['14833Z8770'] };
+    const only = [aCase('c9', { primaryNumber: '1483JZ8770' }), other];
+    const match = matchCase(read, only);
+    expect(match.caseId).toBe('c9');
+    expect(correctClaimNumbers(read, match, only, true).fields.claimNumbers).toEqual([
+      '1483JZ8770',
+    ]);
+  });
+});
