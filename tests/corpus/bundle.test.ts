@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CORPUS_TYPE_KEYS } from './typeKeys';
 import { generateCases } from './cases';
-import { type Bundle, generateBundle, generateDocument } from './bundle';
+import { type Bundle, generateBundle, generateDocument, SERVED } from './bundle';
 import { TYPE_SPECS } from './templates';
 import { type DateStyle, formatDate } from './fakes';
 
 const STYLES: DateStyle[] = ['us', 'us-short', 'long', 'dash'];
 
 const cases = generateCases(11, 60);
-
-/** What a proof of service at its end serves (issue 16, convention 3). */
-const SERVED = [
-  'petition',
-  'answer',
-  'declaration_of_readiness',
-  'deposition_notice',
-  'application_for_adjudication',
-  'subpoena',
-  'lien',
-  'qme_report',
-  'ame_report',
-  'medical_report',
-  'pr4',
-];
 
 function text(pages: string[][]): string {
   return pages.map((p) => p.join('\n')).join('\n');
@@ -102,7 +87,7 @@ describe('generateBundle', () => {
         for (const a of d.attachments ?? []) {
           attached++;
           served.add(d.typeKey);
-          expect(SERVED).toContain(d.typeKey);
+          expect([...SERVED]).toContain(d.typeKey);
           expect(a.typeKey).toBe('proof_of_service');
           expect(a.endPage).toBe(a.startPage);
           const page = (b.pages[a.startPage - 1] ?? []).join('\n');
@@ -116,7 +101,7 @@ describe('generateBundle', () => {
           const page = (b.pages[d.startPage - 1] ?? []).join('\n');
           const before = b.truth.documents.find((p) => p.endPage === d.startPage - 1);
           const captioned = /Applicant|Case No|Case:/.test(page);
-          if (!captioned) expect(SERVED).not.toContain(before?.typeKey ?? 'none');
+          if (!captioned) expect([...SERVED]).not.toContain(before?.typeKey ?? 'none');
         }
       }
     }

@@ -130,7 +130,7 @@ const FOLLOWED_BY_SERVICE: ReadonlySet<CorpusTypeKey> = new Set([
  * as that document's last page. Pleadings and liens are served with one (a lien's declaration
  * names "the attached proof of service"), and so are the medical-legal and treating reports.
  */
-const SERVED: ReadonlySet<CorpusTypeKey> = new Set([
+export const SERVED: ReadonlySet<CorpusTypeKey> = new Set([
   ...FOLLOWED_BY_SERVICE,
   'qme_report',
   'ame_report',
