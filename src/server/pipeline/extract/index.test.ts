@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedFields } from '../types';
+import { NO_FIELDS } from '../match/testing';
 import { extractFields, normaliseAdj, normaliseWcab } from './index';
 
 const NOW = new Date('2025-06-01T00:00:00Z');
-
-const EMPTY: ExtractedFields = {
-  adjNumbers: [],
-  wcabNumbers: [],
-  claimNumbers: [],
-  caseNumbers: [],
-  dateOfInjury: null,
-  dateOfIncident: null,
-  applicant: null,
-  defendant: null,
-  defendants: [],
-};
 
 const CR_ORDER = [
   `                WORKERS' COMPENSATION APPEALS BOARD
@@ -60,7 +48,7 @@ Enclosed please find the adjustment of 12345678 dollars, per ADJUSTER 1234567.`;
 describe('extractFields', () => {
   it('reads a C&R order over two pages', () => {
     expect(extractFields(CR_ORDER, NOW)).toEqual({
-      ...EMPTY,
+      ...NO_FIELDS,
       adjNumbers: ['ADJ12345678', 'ADJ7654321'],
       claimNumbers: ['ZEN-0512345', 'ZEN-0512346'],
       dateOfInjury: { start: '2019-01-01', end: '2023-03-15', cumulativeTrauma: true },
@@ -72,7 +60,7 @@ describe('extractFields', () => {
 
   it('reads an OCR-damaged QME report header', () => {
     expect(extractFields(QME_OCR, NOW)).toEqual({
-      ...EMPTY,
+      ...NO_FIELDS,
       adjNumbers: ['ADJ12345678'],
       claimNumbers: ['05-123456-7'],
       dateOfInjury: { start: '2019-01-01', end: '2023-03-15', cumulativeTrauma: true },
@@ -85,7 +73,7 @@ describe('extractFields', () => {
 
   it('reads a cover letter and ignores look-alike words', () => {
     expect(extractFields(COVER_LETTER, NOW)).toEqual({
-      ...EMPTY,
+      ...NO_FIELDS,
       adjNumbers: ['ADJ0812345'],
       wcabNumbers: ['LAO 0812345'],
       claimNumbers: ['05-123456-7'],
@@ -98,8 +86,8 @@ describe('extractFields', () => {
   });
 
   it('returns empty fields for text without any', () => {
-    expect(extractFields('Page intentionally left blank.\f\f', NOW)).toEqual(EMPTY);
-    expect(extractFields('', NOW)).toEqual(EMPTY);
+    expect(extractFields('Page intentionally left blank.\f\f', NOW)).toEqual(NO_FIELDS);
+    expect(extractFields('', NOW)).toEqual(NO_FIELDS);
   });
 
   it('works without a pinned clock', () => {

@@ -1,36 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseCandidate, ExtractedFields } from '../types';
+import { NO_FIELDS, aCase } from './testing';
+import type { ExtractedFields } from '../types';
 import { correctClaimNumbers, lookalikeReading } from './correct';
 import { matchCase } from './matchCase';
 import { compareNumbers, lookalikeAgreement, numberReadings } from './tolerance';
-
-const EMPTY: ExtractedFields = {
-  adjNumbers: [],
-  wcabNumbers: [],
-  claimNumbers: [],
-  caseNumbers: [],
-  dateOfInjury: null,
-  dateOfIncident: null,
-  applicant: null,
-  defendant: null,
-  defendants: [],
-};
-
-function aCase(id: string, over: Partial<CaseCandidate> = {}): CaseCandidate {
-  return {
-    caseId: id,
-    caseNumber: null,
-    name: null,
-    clientName: null,
-    eamsNumber: null,
-    wcabNumber: null,
-    primaryNumber: null,
-    alternateNumber: null,
-    dateOfInjury: null,
-    dateOfIncident: null,
-    ...over,
-  };
-}
 
 describe('look-alike comparison', () => {
   it('takes each pair of the table, both ways', () => {
@@ -99,7 +72,7 @@ describe('correctClaimNumbers', () => {
   const other = aCase('c2', { eamsNumber: 'ADJ9876543', primaryNumber: '7600IA3870' });
   const cases = [theCase, other];
   const scanned: ExtractedFields = {
-    ...EMPTY,
+    ...NO_FIELDS,
     adjNumbers: ['ADJ10234567'],
     claimNumbers: ['76001A3879'],
     applicant: 'Maria Gonzalez',
@@ -146,7 +119,7 @@ describe('correctClaimNumbers', () => {
   });
 
   it('finds the case by a look-alike claim number alone and then reads it', () => {
-    const read = { ...EMPTY, claimNumbers: ['14833Z8770'] };
+    const read = { ...NO_FIELDS, claimNumbers: ['14833Z8770'] };
     const only = [aCase('c9', { primaryNumber: '1483JZ8770' }), other];
     const match = matchCase(read, only);
     expect(match.caseId).toBe('c9');

@@ -1,34 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseCandidate, ExtractedFields } from '../types';
+import { NO_FIELDS, aCase } from './testing';
 import { matchCase, nameAgreement, normaliseNumber } from './matchCase';
-
-const EMPTY: ExtractedFields = {
-  adjNumbers: [],
-  wcabNumbers: [],
-  claimNumbers: [],
-  caseNumbers: [],
-  dateOfInjury: null,
-  dateOfIncident: null,
-  applicant: null,
-  defendant: null,
-  defendants: [],
-};
-
-function aCase(id: string, over: Partial<CaseCandidate> = {}): CaseCandidate {
-  return {
-    caseId: id,
-    caseNumber: null,
-    name: null,
-    clientName: null,
-    eamsNumber: null,
-    wcabNumber: null,
-    primaryNumber: null,
-    alternateNumber: null,
-    dateOfInjury: null,
-    dateOfIncident: null,
-    ...over,
-  };
-}
 
 const CASES = [
   aCase('c1', {
@@ -43,7 +15,7 @@ const CASES = [
 
 describe('matchCase', () => {
   it('chooses the one case whose EAMS number the document carries', () => {
-    const result = matchCase({ ...EMPTY, adjNumbers: ['ADJ10234567'] }, CASES);
+    const result = matchCase({ ...NO_FIELDS, adjNumbers: ['ADJ10234567'] }, CASES);
     expect(result.caseId).toBe('c1');
     expect(result.recommended[0]?.reasons).toContain('ADJ number ADJ10234567 matches');
     expect(result.multiCase).toBe(false);
@@ -51,27 +23,27 @@ describe('matchCase', () => {
   });
 
   it('compares numbers however they are spaced or cased', () => {
-    expect(matchCase({ ...EMPTY, adjNumbers: ['ADJ9876543'] }, CASES).caseId).toBe('c2');
-    expect(matchCase({ ...EMPTY, wcabNumbers: ['LAO 0812345'] }, CASES).caseId).toBe('c3');
-    expect(matchCase({ ...EMPTY, claimNumbers: ['ZNT44019283'] }, CASES).caseId).toBe('c4');
+    expect(matchCase({ ...NO_FIELDS, adjNumbers: ['ADJ9876543'] }, CASES).caseId).toBe('c2');
+    expect(matchCase({ ...NO_FIELDS, wcabNumbers: ['LAO 0812345'] }, CASES).caseId).toBe('c3');
+    expect(matchCase({ ...NO_FIELDS, claimNumbers: ['ZNT44019283'] }, CASES).caseId).toBe('c4');
     expect(normaliseNumber(' adj-1023 4567 ')).toBe('ADJ10234567');
   });
 
   it('flags multi_case when the document names two cases equally strongly', () => {
-    const result = matchCase({ ...EMPTY, adjNumbers: ['ADJ10234567', 'ADJ9876543'] }, CASES);
+    const result = matchCase({ ...NO_FIELDS, adjNumbers: ['ADJ10234567', 'ADJ9876543'] }, CASES);
     expect(result.caseId).toBeNull();
     expect(result.multiCase).toBe(true);
     expect(result.recommended.map((m) => m.caseId).sort()).toEqual(['c1', 'c2']);
   });
 
   it('suggests by name and date of injury without choosing on a name alone', () => {
-    const byName = matchCase({ ...EMPTY, applicant: 'MARIA GONZALEZ' }, CASES);
+    const byName = matchCase({ ...NO_FIELDS, applicant: 'MARIA GONZALEZ' }, CASES);
     expect(byName.caseId).toBeNull();
     expect(byName.recommended[0]?.caseId).toBe('c1');
     expect(byName.needsCaseNumber).toBe(true);
     const withDate = matchCase(
       {
-        ...EMPTY,
+        ...NO_FIELDS,
         applicant: 'Maria Gonzalez',
         dateOfInjury: { start: '2023-03-15', cumulativeTrauma: false },
       },
@@ -82,7 +54,7 @@ describe('matchCase', () => {
   });
 
   it('finds nothing for a number no case has and still says a case number is not missing', () => {
-    const result = matchCase({ ...EMPTY, adjNumbers: ['ADJ11111111'] }, CASES);
+    const result = matchCase({ ...NO_FIELDS, adjNumbers: ['ADJ11111111'] }, CASES);
     expect(result).toEqual({
       recommended: [],
       caseId: null,
@@ -121,23 +93,23 @@ describe('matchCase', () => {
     const injury = (start: string) => ({ start, cumulativeTrauma: false });
 
     it('matches a number with one look-alike, scored below the exact number', () => {
-      const damaged = matchCase({ ...EMPTY, claimNumbers: ['Rl-4379507'] }, SCANNED);
+      const damaged = matchCase({ ...NO_FIELDS, claimNumbers: ['Rl-4379507'] }, SCANNED);
       expect(damaged.caseId).toBe('s1');
       expect(damaged.recommended[0]?.reasons).toEqual([
         'claim number Rl-4379507 nearly matches RI-4379507 (OCR look-alikes)',
       ]);
       expect(damaged.needsCaseNumber).toBe(false);
-      const exact = matchCase({ ...EMPTY, claimNumbers: ['RI-4379507'] }, SCANNED);
+      const exact = matchCase({ ...NO_FIELDS, claimNumbers: ['RI-4379507'] }, SCANNED);
       expect(damaged.recommended[0]!.score).toBeLessThan(exact.recommended[0]!.score);
-      expect(matchCase({ ...EMPTY, adjNumbers: ['ADJ1O234567'] }, SCANNED).caseId).toBe('s1');
+      expect(matchCase({ ...NO_FIELDS, adjNumbers: ['ADJ1O234567'] }, SCANNED).caseId).toBe('s1');
     });
 
     it('needs more than a number with two look-alikes to choose', () => {
-      const alone = matchCase({ ...EMPTY, adjNumbers: ['ADJ1O23456B'] }, SCANNED);
+      const alone = matchCase({ ...NO_FIELDS, adjNumbers: ['ADJ1O23456B'] }, SCANNED);
       expect(alone.caseId).toBeNull();
       expect(alone.recommended.map((m) => m.caseId)).toEqual(['s2']);
       const named = matchCase(
-        { ...EMPTY, adjNumbers: ['ADJ1O23456B'], applicant: 'BROOKS, VANESSA' },
+        { ...NO_FIELDS, adjNumbers: ['ADJ1O23456B'], applicant: 'BROOKS, VANESSA' },
         SCANNED,
       );
       expect(named.caseId).toBe('s2');
@@ -145,27 +117,27 @@ describe('matchCase', () => {
 
     it('does not read look-alikes into a number some case carries exactly', () => {
       // "85Y2462" is s4's own number, though it could be s3's "B5Y2462" misread.
-      const result = matchCase({ ...EMPTY, claimNumbers: ['85Y2462'] }, SCANNED);
+      const result = matchCase({ ...NO_FIELDS, claimNumbers: ['85Y2462'] }, SCANNED);
       expect(result.caseId).toBe('s4');
       expect(result.recommended.map((m) => m.caseId)).toEqual(['s4']);
     });
 
     it('never matches a number one real digit off', () => {
       for (const adj of ['ADJ10234569', 'ADJ10234576', 'ADJ1023456', 'ADJ1O234569'])
-        expect(matchCase({ ...EMPTY, adjNumbers: [adj] }, SCANNED)).toEqual({
+        expect(matchCase({ ...NO_FIELDS, adjNumbers: [adj] }, SCANNED)).toEqual({
           recommended: [],
           caseId: null,
           multiCase: false,
           needsCaseNumber: false,
         });
-      expect(matchCase({ ...EMPTY, claimNumbers: ['RI-4379509'] }, SCANNED).recommended).toEqual(
-        [],
-      );
+      expect(
+        matchCase({ ...NO_FIELDS, claimNumbers: ['RI-4379509'] }, SCANNED).recommended,
+      ).toEqual([]);
     });
 
     it('keeps a consolidated caption multi_case when OCR damaged one of its numbers', () => {
       const result = matchCase(
-        { ...EMPTY, adjNumbers: ['ADJ1O234567', 'ADJ11644403'], applicant: 'Silvia S. Guzman' },
+        { ...NO_FIELDS, adjNumbers: ['ADJ1O234567', 'ADJ11644403'], applicant: 'Silvia S. Guzman' },
         SCANNED,
       );
       expect(result.caseId).toBeNull();
@@ -175,19 +147,19 @@ describe('matchCase', () => {
 
     it('matches a damaged name with the date of injury, below the exact name', () => {
       const exact = matchCase(
-        { ...EMPTY, applicant: 'Silvia S. Guzman', dateOfInjury: injury('2015-04-10') },
+        { ...NO_FIELDS, applicant: 'Silvia S. Guzman', dateOfInjury: injury('2015-04-10') },
         SCANNED,
       );
       expect(exact.caseId).toBe('s1');
       for (const applicant of ['SilviaS. Guzman', 'SILVIAS. GUZMAN', 'GUZMAN, SILVIA So']) {
         const result = matchCase(
-          { ...EMPTY, applicant, dateOfInjury: injury('2015-04-10') },
+          { ...NO_FIELDS, applicant, dateOfInjury: injury('2015-04-10') },
           SCANNED,
         );
         expect(result.caseId, applicant).toBe('s1');
       }
       const slip = matchCase(
-        { ...EMPTY, applicant: 'Silvia S. Guzrnan', dateOfInjury: injury('2015-04-10') },
+        { ...NO_FIELDS, applicant: 'Silvia S. Guzrnan', dateOfInjury: injury('2015-04-10') },
         SCANNED,
       );
       expect(slip.caseId).toBe('s1');
@@ -200,12 +172,12 @@ describe('matchCase', () => {
 
     it('does not choose on a name damaged in two words, or on a damaged name alone', () => {
       const twice = matchCase(
-        { ...EMPTY, applicant: 'Silvla Guzrnan', dateOfInjury: injury('2015-04-10') },
+        { ...NO_FIELDS, applicant: 'Silvla Guzrnan', dateOfInjury: injury('2015-04-10') },
         SCANNED,
       );
       expect(twice.caseId).toBeNull();
       expect(twice.recommended[0]?.caseId).toBe('s1');
-      const alone = matchCase({ ...EMPTY, applicant: 'Vanessa Brocks' }, SCANNED);
+      const alone = matchCase({ ...NO_FIELDS, applicant: 'Vanessa Brocks' }, SCANNED);
       expect(alone.caseId).toBeNull();
       expect(alone.needsCaseNumber).toBe(true);
       expect(alone.recommended[0]?.caseId).toBe('s2');
@@ -215,33 +187,33 @@ describe('matchCase', () => {
       // Mario and Maria Vasquez, hurt the same day: each document goes to its own case.
       expect(
         matchCase(
-          { ...EMPTY, applicant: 'MARIA VASQUEZ', dateOfInjury: injury('2021-06-30') },
+          { ...NO_FIELDS, applicant: 'MARIA VASQUEZ', dateOfInjury: injury('2021-06-30') },
           SCANNED,
         ).caseId,
       ).toBe('s6');
       expect(
         matchCase(
-          { ...EMPTY, applicant: 'Mario Vasquez', dateOfInjury: injury('2021-06-30') },
+          { ...NO_FIELDS, applicant: 'Mario Vasquez', dateOfInjury: injury('2021-06-30') },
           SCANNED,
         ).caseId,
       ).toBe('s7');
       // Mario's document when only Maria is a client: not hers, even on the same day.
       const onlyMaria = SCANNED.filter((c) => c.caseId !== 's7');
       const mario = matchCase(
-        { ...EMPTY, applicant: 'MARIO VASQUEZ', dateOfInjury: injury('2021-06-30') },
+        { ...NO_FIELDS, applicant: 'MARIO VASQUEZ', dateOfInjury: injury('2021-06-30') },
         onlyMaria,
       );
       expect(mario.caseId).toBeNull();
       expect(mario.recommended).toEqual([]);
       // A short given name one letter off is someone else: no case is chosen.
       const mara = matchCase(
-        { ...EMPTY, applicant: 'Mara Vasquez', dateOfInjury: injury('2021-06-30') },
+        { ...NO_FIELDS, applicant: 'Mara Vasquez', dateOfInjury: injury('2021-06-30') },
         SCANNED,
       );
       expect(mara.caseId).toBeNull();
       // Sharing a given name and the date of injury is not enough either.
       const given = matchCase(
-        { ...EMPTY, applicant: 'Silvia Santos', dateOfInjury: injury('2015-04-10') },
+        { ...NO_FIELDS, applicant: 'Silvia Santos', dateOfInjury: injury('2015-04-10') },
         SCANNED,
       );
       expect(given.caseId).toBeNull();
