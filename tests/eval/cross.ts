@@ -48,7 +48,8 @@ const present = (name: CrossField, f: Pick<ExtractedFields, CrossField>) => {
   return Array.isArray(v) ? v.length > 0 : v !== null;
 };
 
-const key = (value: string) =>
+/** A name as its sorted words, without case, accents or punctuation (the cross-table's comparison). */
+export const key = (value: string) =>
   withoutAccents(value)
     .toUpperCase()
     .split(/[^A-Z0-9&]+/)

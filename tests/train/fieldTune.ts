@@ -20,8 +20,8 @@ import { correctClaimNumbers } from '../../src/server/pipeline/match/correct';
 import { matchCase } from '../../src/server/pipeline/match/matchCase';
 import { createLazyOcrEngine, readPages } from '../../src/server/pipeline/pages';
 import type { ExtractedFields } from '../../src/server/pipeline/types';
-import { defendantsOf } from '../eval/cross';
-import { fieldMatches, withoutAccents } from '../eval/metrics';
+import { defendantsOf, key } from '../eval/cross';
+import { fieldMatches } from '../eval/metrics';
 import { generateCases2, writeTextPdf2 } from '../corpus2';
 import { type Cached, tuningBundle } from './scanTune';
 
@@ -50,14 +50,6 @@ async function textPages(seed: number, dir: string): Promise<Pick<Cached, 'pages
 
 const FIELDS = ['applicant', 'claimNumbers', 'defendants'] as const;
 type Field = (typeof FIELDS)[number];
-
-const key = (value: string) =>
-  withoutAccents(value)
-    .toUpperCase()
-    .split(/[^A-Z0-9&]+/)
-    .filter(Boolean)
-    .sort()
-    .join(' ');
 
 /**
  * The eval's key before accents were folded ("Villaseñor" read as two words, "VILLASE OR"), for

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedFields, MatchResult } from '../types';
+import type { MatchResult } from '../types';
 import { inheritFromPrevious } from './inherit';
+import { NO_FIELDS } from './testing';
 
-const NONE: ExtractedFields = {
-  adjNumbers: [],
-  wcabNumbers: [],
-  claimNumbers: [],
-  caseNumbers: [],
-  dateOfInjury: null,
-  dateOfIncident: null,
-  applicant: null,
-  defendant: null,
-  defendants: [],
-};
 const MATCHED: MatchResult = {
   recommended: [{ caseId: 'c1', score: 0.95, reasons: ['ADJ number ADJ1234567 matches'] }],
   caseId: 'c1',
@@ -30,8 +20,8 @@ const SERVICE = 'PROOF OF SERVICE\nOn 01-13-2021, I served the foregoing documen
 describe('inheritFromPrevious', () => {
   it('gives a proof of service that names no case the case of the document it serves', () => {
     const [, service] = inheritFromPrevious([
-      { text: 'QME REPORT', fields: { ...NONE, adjNumbers: ['ADJ1234567'] }, match: MATCHED },
-      { text: SERVICE, fields: NONE, match: NOTHING },
+      { text: 'QME REPORT', fields: { ...NO_FIELDS, adjNumbers: ['ADJ1234567'] }, match: MATCHED },
+      { text: SERVICE, fields: NO_FIELDS, match: NOTHING },
     ]);
     expect(service?.caseId).toBe('c1');
     expect(service?.needsCaseNumber).toBe(false);
@@ -40,15 +30,15 @@ describe('inheritFromPrevious', () => {
 
   it('leaves alone a caseless document that does not refer back, or names someone', () => {
     const [, letter, named] = inheritFromPrevious([
-      { text: 'QME REPORT', fields: NONE, match: MATCHED },
+      { text: 'QME REPORT', fields: NO_FIELDS, match: MATCHED },
       {
         text: 'Dear colleague, our office will be closed on Monday.',
-        fields: NONE,
+        fields: NO_FIELDS,
         match: NOTHING,
       },
       {
         text: SERVICE,
-        fields: { ...NONE, applicant: 'Luis Ortega' },
+        fields: { ...NO_FIELDS, applicant: 'Luis Ortega' },
         match: NOTHING,
       },
     ]);
@@ -57,12 +47,12 @@ describe('inheritFromPrevious', () => {
   });
 
   it('never looks past the first document or borrows from one without a case', () => {
-    expect(inheritFromPrevious([{ text: SERVICE, fields: NONE, match: NOTHING }])).toEqual([
+    expect(inheritFromPrevious([{ text: SERVICE, fields: NO_FIELDS, match: NOTHING }])).toEqual([
       NOTHING,
     ]);
     const [, second] = inheritFromPrevious([
-      { text: 'x', fields: NONE, match: NOTHING },
-      { text: SERVICE, fields: NONE, match: NOTHING },
+      { text: 'x', fields: NO_FIELDS, match: NOTHING },
+      { text: SERVICE, fields: NO_FIELDS, match: NOTHING },
     ]);
     expect(second).toBe(NOTHING);
   });
