@@ -811,9 +811,9 @@ describe('CSV import', () => {
     const result = await repo.importChunk(
       companyA,
       [
-        { line: 2, values: { case_number: 'FB-1', name: 'fine' } },
-        { line: 3, values: { case_number: 'FB-2', name: 'bad\u0000value' } },
-        { line: 4, values: { case_number: 'FB-3' } },
+        { line: 2, values: { case_number: 'QZ-1', name: 'fine' } },
+        { line: 3, values: { case_number: 'QZ-2', name: 'bad\u0000value' } },
+        { line: 4, values: { case_number: 'QZ-3' } },
       ],
       (line) => failures.push(line),
     );
@@ -823,7 +823,7 @@ describe('CSV import', () => {
       errors: [{ line: 3, message: 'This row could not be saved.' }],
     });
     expect(failures).toEqual([3]);
-    expect(await numbersOf({ query: 'FB-', sort_by: 'case_number' })).toEqual(['FB-1', 'FB-3']);
+    expect(await numbersOf({ query: 'QZ-', sort_by: 'case_number' })).toEqual(['QZ-1', 'QZ-3']);
   });
 
   it('given NUL characters, then the import reports the row and the forms refuse the value', async () => {
