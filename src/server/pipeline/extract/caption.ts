@@ -113,10 +113,19 @@ function lastLine(before: string): string {
 }
 
 /**
+ * A long title word OCR glued onto a party's word when it closed up the column gap
+ * ("HARBORLINEFINDINGS AND AWARD", "GoldenMINUTES Bear", "SPECIALTYPETITION INSURANCE CO."): no
+ * firm's word ends in one of these, so the title word is taken out and the party's words stay.
+ */
+const GLUED_TITLE_WORD =
+  /(?<=\p{L}{3})(?:FINDINGS|MINUTES|PETITION|ALLOWING|DECLARATION|APPLICATION|STIPULATIONS?|COMPROMISE|DEPOSITION|ADJUDICATION|OBJECTION|SUBPOENA|RECONSIDERATION|DISPOSITION|SANCTIONS|PENALTIES)(?=[\s,;]|$)/gu;
+
+/**
  * A party line without the right column's title run onto its end: the title as the document
  * prints it elsewhere, else a joining word and title words.
  */
-function withoutTitleTail(line: string, titles: readonly string[]): string {
+function withoutTitleTail(raw: string, titles: readonly string[]): string {
+  const line = raw.replace(GLUED_TITLE_WORD, '');
   const printed = withoutPrintedTitle(line, titles);
   if (printed !== line) return printed;
   const m = TITLE_TAIL.exec(line);

@@ -132,6 +132,12 @@ const CONTINUES = /^(?:[a-z]|(?:of|and|&|the|inc|llc|corp|co|company|ltd|l\.?p)(
  */
 const NAME_GOES_ON =
   /^(?:services|group|associates|administrators|management|solutions|holdings|partners|adjusting)(?![A-Za-z])/i;
+/**
+ * A carrier's name broken before its "Insurance" ("WESTBROOK MUTUAL" / "INSURANCE COMPANY"): the
+ * words that end a line as a name's last but also stand before "Insurance" in carriers' names.
+ */
+const BEFORE_INSURANCE = /\b(?:mutual|casualty|indemnity|fire|guaranty|general|specialty)$/i;
+const INSURANCE_GOES_ON = /^(?:insurance|assurance)(?![A-Za-z])/i;
 /** The same words in capitals. */
 const CONTINUES_UPPER =
   /^(?:OF|AND|&|THE|INC|LLC|CORP|CO|COMPANY|LTD|L\.?P|Inc|Corp|Co|Company|Ltd|Of|And|The)(?![A-Za-z])/;
@@ -209,6 +215,7 @@ function joinLines(block: string): string {
       CONTINUES.test(line) ||
       CONTINUES_UPPER.test(line) ||
       NAME_GOES_ON.test(line) ||
+      (BEFORE_INSURANCE.test(joined) && INSURANCE_GOES_ON.test(line)) ||
       !ENTITY_END.test(joined)
     )
       joined = `${joined} ${line}`;

@@ -240,4 +240,40 @@ ORCHARD VALLEY CANNING; WESTLAKE MUTUAL FUND,
       'ORCHARD VALLEY CANNING, INC.',
     );
   });
+
+  it('opens a box whose label colon OCR read as ";" or whose right side became "j"', () => {
+    const text = [
+      'Employer: [ Orchard Valley Canning ] :',
+      'Insurance Carrier; [ Westlake Mutual Fund ]',
+      'Claims Administrator: [ Pinnacle Risk Services j',
+    ].join('\n\n');
+    expect(findParties(text).defendants).toEqual([
+      'Orchard Valley Canning',
+      'Westlake Mutual Fund',
+      'Pinnacle Risk Services',
+    ]);
+  });
+
+  it("reads a claims administrator's section whose heading ends in a ';' speck", () => {
+    const text = 'Claims Administrator Information ;\n\nCompany Name: [ Westlake Mutual Fund ]\n';
+    expect(findParties(`Employer: [ Orchard Valley Canning ]\n${text}`).defendants).toEqual([
+      'Orchard Valley Canning',
+      'Westlake Mutual Fund',
+    ]);
+  });
+
+  it("takes a long title word out of the party's word OCR glued it to", () => {
+    const text = caption(
+      'ORCHARD VALLEY CANNING; WESTLAKEFINDINGS AND AWARD\nMUTUAL FUND; PINNACLE RISKPETITION SERVICES,',
+      '',
+    );
+    expect(findParties(text).defendants).toEqual([
+      'ORCHARD VALLEY CANNING',
+      'WESTLAKE MUTUAL FUND',
+      'PINNACLE RISK SERVICES',
+    ]);
+    expect(
+      findParties(caption('Orchard Valley Canning; WestlakeMINUTES Mutual Fund,', '')).defendants,
+    ).toEqual(['Orchard Valley Canning', 'Westlake Mutual Fund']);
+  });
 });

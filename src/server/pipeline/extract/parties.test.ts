@@ -287,6 +287,24 @@ describe('findParties from captions as text layers and OCR print them', () => {
   });
 });
 
+describe('a carrier broken before its "Insurance"', () => {
+  it('reads one carrier across the break, and a next party after a firm ending', () => {
+    const text =
+      'DELPHINE L. YOSHIDA,   Case No. ADJ16699838\nApplicant,\nvs.   ANSWER TO APPLICATION\nDEL MAR FRESH MARKETS; WESTBROOK MUTUAL   FOR ADJUDICATION OF CLAIM\nINSURANCE COMPANY; COMPPATH\nADMINISTRATORS, LLC,\nDefendants.';
+    expect(findParties(text).defendants).toEqual([
+      'DEL MAR FRESH MARKETS',
+      'WESTBROOK MUTUAL INSURANCE COMPANY',
+      'COMPPATH ADMINISTRATORS, LLC',
+    ]);
+    const plain =
+      'MARIA LOPEZ,\nApplicant,\nvs.\nORCHARD VALLEY CANNING, INC.\nINSURANCE COMPANY OF THE WEST,\nDefendants.';
+    expect(findParties(plain).defendants).toEqual([
+      'ORCHARD VALLEY CANNING, INC.',
+      'INSURANCE COMPANY OF THE WEST',
+    ]);
+  });
+});
+
 describe('findParties on scanned CMS-1500 rows', () => {
   it.each([
     [

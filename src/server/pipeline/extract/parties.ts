@@ -35,7 +35,7 @@ const INSURER_LABEL =
   /(?<![A-Za-z])(?:Insurance\s+(?:Carrier|Company)(?:\s+or\s+(?:self[- ]insured\s+)?(?:claims\s+)?administrator)?|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency)(?:'s)?(?:\s+Name)?\s*:/gi;
 /** A form's "Claims Administrator Information" section, whose "Company Name:" is the administrator. */
 const ADMIN_SECTION =
-  /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t_~.|:-]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
+  /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t_~.,;'|:-]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
 /**
  * A claims examiner's signature naming the firm ("Claims Examiner, Summit Claims Services, Inc.",
  * or the firm on the next line): the insurer or administrator handling the claim, a defendant.
