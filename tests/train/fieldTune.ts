@@ -8,7 +8,8 @@
  * `npm run eval` scores them, and each miss is printed with the lines around its labels.
  * Only bundles already cached are read (run scanTune.ts first to OCR them); `--text` reads the
  * same bundles as text PDFs instead. `--match` also matches each document to the bundle's cases
- * and reads its claim numbers through the chosen case's (match/correct.ts), as the pipeline does.
+ * and reads its claim numbers through the chosen case's (match/correct.ts), as the pipeline does;
+ * `--agree` reads the bundle's party names through each other (extract/consensus.ts).
  *
  * For error analysis only, on tuning seeds (31000 and up): never on the eval's seeds.
  */
@@ -16,6 +17,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFields } from '../../src/server/pipeline/extract';
+import { agreeOnParties } from '../../src/server/pipeline/extract/consensus';
 import { correctClaimNumbers } from '../../src/server/pipeline/match/correct';
 import { matchCase } from '../../src/server/pipeline/match/matchCase';
 import { createLazyOcrEngine, readPages } from '../../src/server/pipeline/pages';
@@ -109,6 +111,7 @@ async function main(args: string[]) {
   const strictAccents = args.includes('--strict-accents');
   const text = args.includes('--text');
   const cases = args.includes('--match') ? generateCases2(777, 200) : null;
+  const agree = args.includes('--agree');
   const tally: Record<Field, [number, number]> = {
     applicant: [0, 0],
     claimNumbers: [0, 0],
@@ -126,14 +129,20 @@ async function main(args: string[]) {
     if (!cached) continue;
     bundles++;
     const bundle = tuningBundle(seed + i);
-    for (const doc of bundle.truth.documents) {
+    const read = bundle.truth.documents.map((doc) => {
       const pages = cached.pages.slice(doc.startPage - 1, doc.endPage);
       const joined = pages.map((p) => p.text).join('\f');
-      const read = extractFields(joined);
+      const found = extractFields(joined);
       const ocr = pages.some((p) => p.source === 'ocr');
-      const got = cases
-        ? correctClaimNumbers(read, matchCase(read, cases), cases, ocr).fields
-        : read;
+      const fields = cases
+        ? correctClaimNumbers(found, matchCase(found, cases), cases, ocr).fields
+        : found;
+      return { joined, fields, ocr };
+    });
+    const agreed = agree ? agreeOnParties(read) : read.map((r) => r.fields);
+    for (const [index, doc] of bundle.truth.documents.entries()) {
+      const joined = read[index]?.joined ?? '';
+      const got = agreed[index] ?? extractFields('');
       const want = doc.fields as ExtractedFields;
       for (const field of FIELDS) {
         const ok = judge(field, got, want, strictAccents);

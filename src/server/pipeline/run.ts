@@ -9,6 +9,7 @@ import type { LearnedModel } from './classify';
 import { extractFields } from './extract';
 import type { DataFieldSpec } from './extract/dataFields';
 import { fillGaps, type LlmExtractor } from './extract/llm';
+import { agreeOnParties } from './extract/consensus';
 import { correctClaimNumbers } from './match/correct';
 import { inheritFromPrevious } from './match/inherit';
 import { matchCase } from './match/matchCase';
@@ -123,14 +124,20 @@ export async function runPipeline(
     })),
   );
   // A scanned claim number that is the chosen case's but for OCR look-alikes is read as the case's.
+  const ocrDocuments = byRange.map((docPages) => docPages.some((page) => page.source === 'ocr'));
   const matches = inherited.map((match, index) => {
     const found = fields[index];
     if (!found) return match;
-    const ocr = (byRange[index] ?? []).some((page) => page.source === 'ocr');
+    const ocr = ocrDocuments[index] ?? false;
     const corrected = correctClaimNumbers(found, match, candidates[index] ?? [], ocr);
     fields[index] = corrected.fields;
     return corrected.match;
   });
+  // A scanned party name damaged on one page is read as the file's other pages print it.
+  const agreed = agreeOnParties(
+    fields.map((found, index) => ({ fields: found, ocr: ocrDocuments[index] ?? false })),
+  );
+  for (const [index, found] of agreed.entries()) fields[index] = found;
   timings.push({ stage: 'match', ms: Math.round(performance.now() - started) });
 
   const documents = ranges.map((range, index): PipelineDocument => ({

@@ -121,6 +121,11 @@ export function isFirmName(name: string): boolean {
 /** The last word of a firm's or public body's name: after it a line break ends the party. */
 const ENTITY_END =
   /(?:\b(?:inc|incorporated|llc|l\.l\.c|llp|lp|l\.p|corp|corporation|co|company|ltd|limited|district|fund|authority|services|group|administrators|associates|agency|county|city|department|university|hospital|insurance|indemnity|casualty|mutual|cms|tpa)\.?|self[- ]insured|uninsured)[,;]?$/i;
+/** Whether a name ends as a firm's or public body's name does ("… CO.", "… DISTRICT"). */
+export function endsLikeEntity(name: string): boolean {
+  return ENTITY_END.test(name.trim());
+}
+
 /** A firm's legal-form ending: an "and" / "&" after it starts the next party. */
 const FIRM_END =
   /\b(?:inc|incorporated|llc|l\.l\.c|llp|lp|l\.p|corp|corporation|co|company|ltd|limited|district|fund|authority|cms)\.?$|self[- ]insured$|uninsured$/i;
@@ -177,15 +182,22 @@ const TRAILING_SPECKS = /(?:\s+[^\sA-Za-z0-9&/-]{1,2})+\s*$/;
 
 /** A firm's last word with a colon after it, then the next name: OCR's ":" for ";". */
 const COLON_AFTER_FIRM =
-  /\b((?:inc|incorporated|llc|llp|corp|corporation|co|company|ltd|limited|fund|authority|services|group|administrators|associates|agency|insurance|indemnity|casualty|mutual|cms|tpa)\.?):\s+(?=[A-Z])/gi;
+  /\b((?:inc|incorporated|llc|llp|corp|corporation|co|company|ltd|limited|fund|authority|services|group|administrators|associates|agency|insurance|indemnity|casualty|mutual|cms|tpa)\.?):(?:\s+(?=[A-Z])|\s*$)/gi;
+/** Specks OCR read at a party line's start ("* PACIFIC CREST ...", "- BEAR CASUALTY ..."). */
+const LEADING_SPECKS = /^\s*(?:[^\sA-Za-z0-9&"'(]{1,2}\s+)+/;
+/** A lone small letter among capitals, with specks after it ("KEYSTONE a: :"): a speck too. */
+const SMALL_LETTER_SPECK = /(?<=\b[A-Z]{2,}\.?,?)\s+[a-z][^\sA-Za-z0-9]*(?=\s+[^a-z\s]*$|\s*$|\s+[A-Z]{2,})/g;
 
 /**
  * OCR damage inside a list of parties: a speck standing alone between words ("ALDER RISK :
- * SERVICES") goes (a spaced "/", "&" or "-" is a word of its own and stays); a ";" read as ":" after a firm's ending ("ASSURANCE COMPANY: SUMMIT TPA")
- * separates the parties again.
+ * SERVICES") goes (a spaced "/", "&" or "-" is a word of its own and stays), and so do specks
+ * opening the line and a lone small letter among capitals; a ";" read as ":" after a firm's ending
+ * ("ASSURANCE COMPANY: SUMMIT TPA", or at the line's end) separates the parties again.
  */
 function mendSpecks(line: string): string {
   return line
+    .replace(LEADING_SPECKS, '')
+    .replace(SMALL_LETTER_SPECK, '')
     .replace(TRAILING_SPECKS, (tail: string, at: number) =>
       /[;,]/.test(tail) && ENTITY_END.test(line.slice(0, at)) ? ';' : '',
     )

@@ -276,4 +276,25 @@ ORCHARD VALLEY CANNING; WESTLAKE MUTUAL FUND,
       findParties(caption('Orchard Valley Canning; WestlakeMINUTES Mutual Fund,', '')).defendants,
     ).toEqual(['Orchard Valley Canning', 'Westlake Mutual Fund']);
   });
+
+  it("drops specks opening a party line and a lone small letter among capitals, and reads a firm's colon at a line's end as ';'", () => {
+    const text = caption(
+      '* PACIFIC CREST HOSPITALITY GROUP; GOLDEN PROOF OF SERVICE\n- BEAR CASUALTY INSURANCE CO.; KEYSTONE a: :\nCLAIMS MANAGEMENT, INC.,',
+      '',
+    );
+    expect(findParties(text).defendants).toEqual([
+      'PACIFIC CREST HOSPITALITY GROUP',
+      'GOLDEN BEAR CASUALTY INSURANCE CO.',
+      'KEYSTONE CLAIMS MANAGEMENT, INC.',
+    ]);
+    const colon = caption(
+      'BAYSHORE MEDICAL LINEN SERVICES;\nHARBORLINE FIRE & CASUALTY COMPANY:\nALDER RISK SERVICES,',
+      '',
+    );
+    expect(findParties(colon).defendants).toEqual([
+      'BAYSHORE MEDICAL LINEN SERVICES',
+      'HARBORLINE FIRE & CASUALTY COMPANY',
+      'ALDER RISK SERVICES',
+    ]);
+  });
 });
