@@ -114,7 +114,9 @@ export function agreeOnParties(documents: readonly FileDocument[]): ExtractedFie
     for (const name of agreed)
       if (!defendants.some((have) => spelling(have) === spelling(name))) defendants.push(name);
     const defendant =
-      fields.defendant === null ? null : (agreedName(fields.defendant, printed) ?? fields.defendant);
+      fields.defendant === null
+        ? null
+        : (agreedName(fields.defendant, printed) ?? fields.defendant);
     return { ...fields, defendants, defendant };
   });
 }

@@ -186,7 +186,8 @@ const COLON_AFTER_FIRM =
 /** Specks OCR read at a party line's start ("* PACIFIC CREST ...", "- BEAR CASUALTY ..."). */
 const LEADING_SPECKS = /^\s*(?:[^\sA-Za-z0-9&"'(]{1,2}\s+)+/;
 /** A lone small letter among capitals, with specks after it ("KEYSTONE a: :"): a speck too. */
-const SMALL_LETTER_SPECK = /(?<=\b[A-Z]{2,}\.?,?)\s+[a-z][^\sA-Za-z0-9]*(?=\s+[^a-z\s]*$|\s*$|\s+[A-Z]{2,})/g;
+const SMALL_LETTER_SPECK =
+  /(?<=\b[A-Z]{2,}\.?,?)\s+[a-z][^\sA-Za-z0-9]*(?=\s+[^a-z\s]*$|\s*$|\s+[A-Z]{2,})/g;
 
 /**
  * OCR damage inside a list of parties: a speck standing alone between words ("ALDER RISK :
