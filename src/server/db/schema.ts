@@ -227,6 +227,12 @@ export const rawFile = pgTable(
     processing_error: text('processing_error'),
     processing_attempts: integer('processing_attempts').notNull().default(0),
     processed_at: timestamp('processed_at', { withTimezone: true }),
+    /**
+     * The pages (1-based) whose text the pipeline's last run read by OCR, so a later re-read of
+     * stored documents (re-split, re-match) knows which documents are scans. Null: not known (the
+     * file was processed before this was kept); such pages are taken as not OCR.
+     */
+    ocr_pages: integer('ocr_pages').array(),
   },
   (t) => [
     uniqueIndex('raw_file_company_idempotency_idx').on(t.company_id, t.idempotency_key),

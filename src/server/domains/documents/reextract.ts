@@ -6,7 +6,9 @@
  * classified from its first page. The values then go through the pipeline's merge
  * (personValues.ts): a person's values stay, the exception reasons follow the values and the name
  * follows the type, applicant and dates unless a person named the document. Documents whose pages
- * did not change are not touched.
+ * did not change are not touched. On a document whose pages came from OCR, a claim number that is
+ * the chosen case's but for OCR look-alikes is read as the case's, as the pipeline does after
+ * matching (pipeline/storedDocument.ts), unless a person set the claim numbers.
  */
 import type { DatabaseExecutor } from '../../db/connection';
 import { classifyDocument } from '../../pipeline/classify';
@@ -14,11 +16,12 @@ import { extractFields } from '../../pipeline/extract';
 import { inheritFromPrevious, type InheritInput } from '../../pipeline/match/inherit';
 import { matchCase } from '../../pipeline/match/matchCase';
 import { classificationText } from '../../pipeline/run';
-import type { ExtractedFields, MatchResult } from '../../pipeline/types';
+import type { CaseCandidate, ExtractedFields, MatchResult } from '../../pipeline/types';
 import { findCaseCandidates } from '../pipeline/cases';
 import { companyDataFields, extractCompanyData } from '../pipeline/dataFields';
 import { exceptionReasons } from '../pipeline/naming';
 import { withPersonValues, type MergedValues } from '../pipeline/personValues';
+import { correctStoredClaims, storedFields } from '../pipeline/storedDocument';
 import { loadCompanyTaxonomy, loadModel } from '../pipeline/taxonomy';
 import { companyTitles } from '../pipeline/titles';
 import type { WrittenDocument } from '../pipeline/write';
@@ -32,7 +35,7 @@ import {
 } from './changes';
 import type { ProcessedFileColumns } from './columns';
 import type { ProcessedFileRepository, ProcessedFileSet } from './repository';
-import { dayString, parseRecommended } from './storedValues';
+import { parseRecommended } from './storedValues';
 
 /** One live document of the raw file after the re-split, in page order. */
 export interface SplitDocument {
@@ -42,32 +45,13 @@ export interface SplitDocument {
   stored: ProcessedFileColumns | undefined;
   /** Its pages' texts. */
   pages: string[];
+  /** Whether any of its pages was read by OCR (false when not known). */
+  ocr: boolean;
 }
 
 export interface Reextracted {
   values: MergedValues & { is_exception: boolean };
   dataFields: WrittenDocument['dataFields'];
-}
-
-const unique = (values: readonly string[]) => [...new Set(values)];
-
-/** The fields a stored document holds, as the pipeline names them. */
-export function storedFields(row: ProcessedFileColumns): ExtractedFields {
-  const injury = dayString(row.date_of_injury);
-  const injuryEnd = dayString(row.date_of_injury_end);
-  return {
-    adjNumbers: unique([...row.adj_number, ...row.eams_number]),
-    wcabNumbers: row.wcab_number,
-    claimNumbers: row.claim_number,
-    caseNumbers: row.case_number,
-    dateOfInjury: injury
-      ? { start: injury, ...(injuryEnd ? { end: injuryEnd } : {}), cumulativeTrauma: !!injuryEnd }
-      : null,
-    dateOfIncident: dayString(row.date_of_incident),
-    applicant: row.applicant,
-    defendant: row.defendant,
-    defendants: row.defendants,
-  };
 }
 
 /** The extracted fields with every field a person set taking the person's value. */
@@ -125,11 +109,13 @@ export async function reextractChanged(
 
   const inputs: InheritInput[] = [];
   const found: Array<ExtractedFields | undefined> = [];
+  const candidatesOf: CaseCandidate[][] = [];
   for (const doc of documents) {
     const text = doc.pages.join('\f');
     if (!doc.changed && doc.stored) {
       inputs.push({ text, fields: storedFields(doc.stored), match: storedMatch(doc.stored) });
       found.push(undefined);
+      candidatesOf.push([]);
       continue;
     }
     const extracted = extractFields(text);
@@ -137,6 +123,7 @@ export async function reextractChanged(
     const candidates = await findCaseCandidates(executor, companyId, fields);
     inputs.push({ text, fields, match: matchCase(fields, candidates) });
     found.push(extracted);
+    candidatesOf.push(candidates);
   }
   const matches = inheritFromPrevious(inputs);
 
@@ -144,7 +131,13 @@ export async function reextractChanged(
     const extracted = found[index];
     const input = inputs[index];
     if (!extracted || !input) return undefined;
-    const match = matches[index] ?? null;
+    // A scanned claim number that is the chosen case's but for OCR look-alikes is the case's.
+    const { fields, match } = correctStoredClaims(
+      input.fields,
+      matches[index] ?? null,
+      candidatesOf[index] ?? [],
+      { ocr: doc.ocr, editedFields: doc.stored?.edited_fields ?? [] },
+    );
     let typeId = doc.stored?.legal_file_type_id ?? null;
     if (!doc.stored && company) {
       const { typeKey } = classifyDocument(classificationText(doc.pages), company.taxonomy, model);
@@ -155,7 +148,7 @@ export async function reextractChanged(
       case_number: extracted.caseNumbers,
       adj_number: extracted.adjNumbers,
       eams_number: extracted.adjNumbers,
-      claim_number: extracted.claimNumbers,
+      claim_number: fields.claimNumbers,
       wcab_number: extracted.wcabNumbers,
       date_of_injury: extracted.dateOfInjury?.start ?? null,
       date_of_injury_end: extracted.dateOfInjury?.end ?? null,
@@ -167,7 +160,7 @@ export async function reextractChanged(
       crm_case_id: null,
       recommended_cases: match?.recommended ?? [],
     };
-    const reasons = exceptionReasons({ fields: input.fields, match }, typeId);
+    const reasons = exceptionReasons({ fields, match }, typeId);
     const values = withPersonValues(decided, reasons, doc.stored, titleOf);
     return {
       values: {

@@ -18,6 +18,7 @@ import { writeDocumentPdfs } from '../../pipeline/pdf/split';
 import { FILE_PATH_PREFIX } from '../files/signer';
 import type { FileStorage } from '../files/storage';
 import { storeDocumentFile } from '../pipeline/documentFiles';
+import { pagesReadByOcr } from '../pipeline/storedDocument';
 import { writeExtracted } from '../pipeline/write';
 import type { FieldValues } from './changes';
 import type { ProcessedFileColumns, ProcessedFileRecord } from './columns';
@@ -248,6 +249,8 @@ export async function applyResplit(
       changed: doc.id === undefined || movedTo.has(doc.id),
       stored: doc.stored,
       pages: texts.slice(doc.range.start - 1, doc.range.end),
+      // A document is a scan when one of its new pages was read by OCR (its raw file keeps which).
+      ocr: pagesReadByOcr(raw.ocr_pages, doc.range),
     })),
   );
   const readOf = (id: string | undefined, range: PageRange) =>

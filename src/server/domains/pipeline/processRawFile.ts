@@ -146,6 +146,7 @@ export async function processRawFile(
     await lock?.confirm();
     const summary = await writeDocuments(db, raw, written, {
       pages: pagesResult.pages.length,
+      ocrPages: pagesResult.pages.filter((page) => page.source === 'ocr').map((page) => page.page),
       stages: timings.map((t) => ({ ...t, attempt })),
       titleOf,
     });

@@ -3,7 +3,10 @@
  * imported): documents without a case are compared, with the pipeline's own matcher
  * (findCaseCandidates + matchCase, the rules' one home), against the cases as they are now. A
  * document gets the case when exactly one stands out and its recommendations follow the new
- * ranking; its review reasons follow (multi_case, needs_case_number).
+ * ranking; its review reasons follow (multi_case, needs_case_number). On a document whose pages
+ * came from OCR (its raw file's ocr_pages), a claim number that is the chosen case's but for OCR
+ * look-alikes is read as the case's, as the pipeline does after matching (storedDocument.ts);
+ * never one a person set (claim_number in edited_fields).
  *
  * Never touched: a document whose case a person set or cleared (legal_case_id or crm_case_id in
  * edited_fields), one that has a case, and deleted ones; each update re-checks that under the
@@ -13,15 +16,18 @@
  */
 import { and, asc, eq, gt, isNull, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
+import { rawFile } from '../../db/schema';
 import {
   legalProcessedFile,
   legalProcessedFileLog,
   type LegalProcessedFileRow,
 } from '../../db/schemaPipeline';
 import { matchCase } from '../../pipeline/match/matchCase';
-import type { CaseMatch, ExtractedFields, MatchResult } from '../../pipeline/types';
+import type { CaseMatch, MatchResult } from '../../pipeline/types';
+import { logText, sameValue } from '../documents/changes';
 import { findCaseCandidates } from './cases';
 import { PIPELINE_ACTOR } from './constants';
+import { correctStoredClaims, pagesReadByOcr, storedFields } from './storedDocument';
 
 export const REMATCH_BATCH_SIZE = 200;
 export const REMATCH_CAP_PER_RUN = 5_000;
@@ -46,27 +52,6 @@ export interface RematchResult {
   recommended: number;
   /** Where the next run starts when this one stopped at its cap; null when all were seen. */
   next: string | null;
-}
-
-/** A stored document's fields as the matcher reads them (what the pipeline extracted, or staff saved). */
-export function storedFields(row: LegalProcessedFileRow): ExtractedFields {
-  return {
-    adjNumbers: [...new Set([...row.adj_number, ...row.eams_number])],
-    wcabNumbers: row.wcab_number,
-    claimNumbers: row.claim_number,
-    caseNumbers: row.case_number,
-    dateOfInjury: row.date_of_injury
-      ? {
-          start: row.date_of_injury,
-          ...(row.date_of_injury_end ? { end: row.date_of_injury_end } : {}),
-          cumulativeTrauma: row.date_of_injury_end !== null,
-        }
-      : null,
-    dateOfIncident: row.date_of_incident,
-    applicant: row.applicant,
-    defendant: row.defendant,
-    defendants: row.defendants,
-  };
 }
 
 /** Cases and scores in rank order (jsonb does not keep key order, so objects are not compared). */
@@ -96,25 +81,44 @@ const unmatched = (companyId: string) =>
     not(sql`${legalProcessedFile.edited_fields} && ${sql.param(PERSON_CASE_FIELDS)}::text[]`),
   );
 
-/** Writes one document's new match; false when it changed meanwhile (a person chose a case). */
+/** The claim numbers are still the ones read, and still the pipeline's (no person set them). */
+const claimsAsRead = (row: LegalProcessedFileRow) =>
+  and(
+    sql`${legalProcessedFile.claim_number} = ${sql.param(row.claim_number)}::text[]`,
+    not(sql`${legalProcessedFile.edited_fields} @> array['claim_number']::text[]`),
+  );
+
+/**
+ * Writes one document's new match, and its claim numbers when the match read them through the
+ * case; false when it changed meanwhile (a person chose a case, or set the claim numbers).
+ */
 async function applyMatch(
   db: Database,
   row: LegalProcessedFileRow,
   match: MatchResult,
+  claimNumbers: string[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const reasons = reasonsAfter(row, match);
+    const claimsChanged = !sameValue(row.claim_number, claimNumbers);
     const [updated] = await tx
       .update(legalProcessedFile)
       .set({
         legal_case_id: match.caseId,
         recommended_cases: match.recommended,
+        ...(claimsChanged ? { claim_number: claimNumbers } : {}),
         exception_reasons: reasons,
         is_exception: reasons.length > 0,
         version: sql`${legalProcessedFile.version} + 1`,
         updated_at: sql`now()`,
       })
-      .where(and(eq(legalProcessedFile.id, row.id), unmatched(row.company_id)))
+      .where(
+        and(
+          eq(legalProcessedFile.id, row.id),
+          unmatched(row.company_id),
+          claimsChanged ? claimsAsRead(row) : undefined,
+        ),
+      )
       .returning({ id: legalProcessedFile.id });
     if (!updated) return false;
     const changes = [
@@ -124,6 +128,9 @@ async function applyMatch(
         recommendedIds(row.recommended_cases),
         recommendedIds(match.recommended),
       ] as const,
+      ...(claimsChanged
+        ? [['claim_number', logText(row.claim_number), logText(claimNumbers)] as const]
+        : []),
     ];
     await tx.insert(legalProcessedFileLog).values(
       changes.map(([field, from, to]) => ({
@@ -165,23 +172,30 @@ export async function rematchCompany(
       result.next = after ?? null;
       return result;
     }
-    const rows = await db
-      .select()
+    const found = await db
+      .select({ row: legalProcessedFile, ocrPages: rawFile.ocr_pages })
       .from(legalProcessedFile)
+      .innerJoin(rawFile, eq(rawFile.id, legalProcessedFile.legal_raw_file_id))
       .where(and(unmatched(companyId), after ? gt(legalProcessedFile.id, after) : undefined))
       .orderBy(asc(legalProcessedFile.id))
       .limit(limit);
-    for (const row of rows) {
+    for (const { row, ocrPages } of found) {
       result.examined += 1;
-      const fields = storedFields(row);
-      const match = matchCase(fields, await findCaseCandidates(db, companyId, fields));
+      const stored = storedFields(row);
+      const candidates = await findCaseCandidates(db, companyId, stored);
+      const ranked = matchCase(stored, candidates);
+      const corrected = correctStoredClaims(stored, ranked, candidates, {
+        ocr: pagesReadByOcr(ocrPages, { start: row.start_page_no, end: row.end_page_no }),
+        editedFields: row.edited_fields,
+      });
+      const match = corrected.match ?? ranked;
       const changed =
         match.caseId !== null || ranking(row.recommended_cases) !== ranking(match.recommended);
-      if (!changed || !(await applyMatch(db, row, match))) continue;
+      if (!changed || !(await applyMatch(db, row, match, corrected.fields.claimNumbers))) continue;
       if (match.caseId) result.matched += 1;
       else result.recommended += 1;
     }
-    after = rows.at(-1)?.id ?? after;
-    if (rows.length < limit) return result;
+    after = found.at(-1)?.row.id ?? after;
+    if (found.length < limit) return result;
   }
 }

@@ -3,6 +3,8 @@
  * the raw file's move to Processed, so a worker killed at any point leaves either the old state or
  * the new one, never half. Reprocessing keeps a document whose page range is unchanged (same id,
  * its logs, and every field staff saved by hand) and soft-deletes documents that no longer exist.
+ * The raw file keeps which of its pages were read by OCR, for re-reads of its documents later
+ * (a re-split's re-extraction, a re-match) that apply the pipeline's OCR-only corrections.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseExecutor } from '../../db/connection';
@@ -103,7 +105,13 @@ export async function writeDocuments(
   db: Database,
   raw: RawFileRow,
   documents: WrittenDocument[],
-  run: { pages: number; stages: unknown[]; titleOf: TitleOf },
+  run: {
+    pages: number;
+    /** The pages (1-based) whose text came from OCR (kept on the raw file for later re-reads). */
+    ocrPages: number[];
+    stages: unknown[];
+    titleOf: TitleOf;
+  },
 ): Promise<WriteSummary> {
   return db.transaction(async (tx) => {
     // The raw file's row lock serialises two runs of the same raw file.
@@ -205,6 +213,7 @@ export async function writeDocuments(
       .set({
         status: RAW_FILE_PROCESSED,
         no_of_pages: run.pages,
+        ocr_pages: run.ocrPages,
         processed_files_count: documents.length,
         processing_stages: run.stages,
         processing_error: null,
