@@ -8,7 +8,8 @@
  * `npm run eval` scores them, and each miss is printed with the lines around its labels.
  * Only bundles already cached are read (run scanTune.ts first to OCR them); `--text` reads the
  * same bundles as text PDFs instead. `--match` also matches each document to the bundle's cases
- * and reads its claim numbers through the chosen case's (match/correct.ts), as the pipeline does;
+ * and reads its claim numbers and applicant through the chosen case (match/correct.ts), as the
+ * pipeline does;
  * `--agree` reads the bundle's party names through each other (extract/consensus.ts).
  *
  * For error analysis only, on tuning seeds (31000 and up): never on the eval's seeds.
@@ -18,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFields } from '../../src/server/pipeline/extract';
 import { agreeOnParties } from '../../src/server/pipeline/extract/consensus';
-import { correctClaimNumbers } from '../../src/server/pipeline/match/correct';
+import { readThroughCase } from '../../src/server/pipeline/match/correct';
 import { matchCase } from '../../src/server/pipeline/match/matchCase';
 import { createLazyOcrEngine, readPages } from '../../src/server/pipeline/pages';
 import type { ExtractedFields } from '../../src/server/pipeline/types';
@@ -135,7 +136,7 @@ async function main(args: string[]) {
       const found = extractFields(joined);
       const ocr = pages.some((p) => p.source === 'ocr');
       const fields = cases
-        ? correctClaimNumbers(found, matchCase(found, cases), cases, ocr).fields
+        ? readThroughCase(found, matchCase(found, cases), cases, ocr).fields
         : found;
       return { joined, fields, ocr };
     });

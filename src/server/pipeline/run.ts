@@ -10,7 +10,7 @@ import { extractFields } from './extract';
 import type { DataFieldSpec } from './extract/dataFields';
 import { fillGaps, type LlmExtractor } from './extract/llm';
 import { agreeOnParties } from './extract/consensus';
-import { correctClaimNumbers } from './match/correct';
+import { readThroughCase } from './match/correct';
 import { inheritFromPrevious } from './match/inherit';
 import { matchCase } from './match/matchCase';
 import { splitPages } from './split';
@@ -123,13 +123,13 @@ export async function runPipeline(
       text: texts[index] ?? '',
     })),
   );
-  // A scanned claim number that is the chosen case's but for OCR look-alikes is read as the case's.
+  // A scanned claim number or applicant that is the chosen case's but for OCR damage is the case's.
   const ocrDocuments = byRange.map((docPages) => docPages.some((page) => page.source === 'ocr'));
   const matches = inherited.map((match, index) => {
     const found = fields[index];
     if (!found) return match;
     const ocr = ocrDocuments[index] ?? false;
-    const corrected = correctClaimNumbers(found, match, candidates[index] ?? [], ocr);
+    const corrected = readThroughCase(found, match, candidates[index] ?? [], ocr);
     fields[index] = corrected.fields;
     return corrected.match;
   });

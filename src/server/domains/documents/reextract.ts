@@ -21,7 +21,7 @@ import { findCaseCandidates } from '../pipeline/cases';
 import { companyDataFields, extractCompanyData } from '../pipeline/dataFields';
 import { exceptionReasons } from '../pipeline/naming';
 import { withPersonValues, type MergedValues } from '../pipeline/personValues';
-import { correctStoredClaims, storedFields } from '../pipeline/storedDocument';
+import { readStoredThroughCase, storedFields } from '../pipeline/storedDocument';
 import { loadCompanyTaxonomy, loadModel } from '../pipeline/taxonomy';
 import { companyTitles } from '../pipeline/titles';
 import type { WrittenDocument } from '../pipeline/write';
@@ -131,8 +131,8 @@ export async function reextractChanged(
     const extracted = found[index];
     const input = inputs[index];
     if (!extracted || !input) return undefined;
-    // A scanned claim number that is the chosen case's but for OCR look-alikes is the case's.
-    const { fields, match } = correctStoredClaims(
+    // A scanned claim number or applicant that is the chosen case's but for OCR damage is the case's.
+    const { fields, match } = readStoredThroughCase(
       input.fields,
       matches[index] ?? null,
       candidatesOf[index] ?? [],
@@ -153,7 +153,7 @@ export async function reextractChanged(
       date_of_injury: extracted.dateOfInjury?.start ?? null,
       date_of_injury_end: extracted.dateOfInjury?.end ?? null,
       date_of_incident: extracted.dateOfIncident,
-      applicant: extracted.applicant,
+      applicant: fields.applicant,
       defendant: extracted.defendant,
       defendants: extracted.defendants,
       legal_case_id: match?.caseId ?? null,

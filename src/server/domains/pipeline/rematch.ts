@@ -27,7 +27,7 @@ import type { CaseMatch, MatchResult } from '../../pipeline/types';
 import { logText, sameValue } from '../documents/changes';
 import { findCaseCandidates } from './cases';
 import { PIPELINE_ACTOR } from './constants';
-import { correctStoredClaims, pagesReadByOcr, storedFields } from './storedDocument';
+import { pagesReadByOcr, readStoredThroughCase, storedFields } from './storedDocument';
 
 export const REMATCH_BATCH_SIZE = 200;
 export const REMATCH_CAP_PER_RUN = 5_000;
@@ -184,10 +184,18 @@ export async function rematchCompany(
       const stored = storedFields(row);
       const candidates = await findCaseCandidates(db, companyId, stored);
       const ranked = matchCase(stored, candidates);
-      const corrected = correctStoredClaims(stored, ranked, candidates, {
-        ocr: pagesReadByOcr(ocrPages, { start: row.start_page_no, end: row.end_page_no }),
-        editedFields: row.edited_fields,
-      });
+      // Claim numbers only: an applicant read anew would rename the document, which a re-match
+      // does not do.
+      const corrected = readStoredThroughCase(
+        stored,
+        ranked,
+        candidates,
+        {
+          ocr: pagesReadByOcr(ocrPages, { start: row.start_page_no, end: row.end_page_no }),
+          editedFields: row.edited_fields,
+        },
+        ['claimNumbers'],
+      );
       const match = corrected.match ?? ranked;
       const changed =
         match.caseId !== null || ranking(row.recommended_cases) !== ranking(match.recommended);

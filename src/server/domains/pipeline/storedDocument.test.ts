@@ -3,7 +3,7 @@ import { matchCase } from '../../pipeline/match/matchCase';
 import { NO_FIELDS, aCase } from '../../pipeline/match/testing';
 import type { ExtractedFields } from '../../pipeline/types';
 import {
-  correctStoredClaims,
+  readStoredThroughCase,
   pagesReadByOcr,
   storedFields,
   type StoredFieldColumns,
@@ -62,7 +62,7 @@ describe('pagesReadByOcr', () => {
   });
 });
 
-describe('correctStoredClaims', () => {
+describe('readStoredThroughCase', () => {
   const theCase = aCase('c1', { eamsNumber: 'ADJ10234567', primaryNumber: '7600IA3879' });
   const cases = [theCase];
   const scanned: ExtractedFields = {
@@ -73,7 +73,7 @@ describe('correctStoredClaims', () => {
   const match = matchCase(scanned, cases);
 
   it("reads a scanned claim number through the chosen case, as the pipeline's run does", () => {
-    const out = correctStoredClaims(scanned, match, cases, { ocr: true, editedFields: [] });
+    const out = readStoredThroughCase(scanned, match, cases, { ocr: true, editedFields: [] });
     expect(out.fields.claimNumbers).toEqual(['7600IA3879']);
     expect(out.match?.recommended[0]?.reasons).toContain(
       'claim number OCR read as 76001A3879 taken as 7600IA3879 (look-alikes)',
@@ -81,12 +81,12 @@ describe('correctStoredClaims', () => {
   });
 
   it('leaves a text layer, or pages not known to be OCR, as read', () => {
-    const out = correctStoredClaims(scanned, match, cases, { ocr: false, editedFields: [] });
+    const out = readStoredThroughCase(scanned, match, cases, { ocr: false, editedFields: [] });
     expect(out).toEqual({ fields: scanned, match });
   });
 
   it('never changes claim numbers a person set, nor notes a reading in the reasons', () => {
-    const out = correctStoredClaims(scanned, match, cases, {
+    const out = readStoredThroughCase(scanned, match, cases, {
       ocr: true,
       editedFields: ['applicant', 'claim_number'],
     });

@@ -2,10 +2,10 @@
  * A stored document read again by the pipeline's rules (a re-split's re-extraction, a re-match
  * after the company's cases changed): its fields as the pipeline names them, whether its pages
  * came from OCR (its raw file keeps the pages the last run read by OCR), and the pipeline's
- * after-match reading of scanned claim numbers through the chosen case (match/correct.ts), which
- * leaves claim numbers a person set alone.
+ * after-match reading of scanned claim numbers and applicant through the chosen case
+ * (match/correct.ts), which leaves what a person set alone.
  */
-import { correctClaimNumbers, type Corrected } from '../../pipeline/match/correct';
+import { readThroughCase, type Corrected, type CorrectedField } from '../../pipeline/match/correct';
 import type { CaseCandidate, ExtractedFields, MatchResult } from '../../pipeline/types';
 import type { ProcessedFileColumns } from '../documents/columns';
 import { dayString } from '../documents/storedValues';
@@ -56,17 +56,27 @@ export function pagesReadByOcr(
   return (ocrPages ?? []).some((page) => page >= range.start && page <= range.end);
 }
 
+/** The column a person's edit of a field read through the case is kept in. */
+const PERSON_COLUMN: Record<CorrectedField, string> = {
+  claimNumbers: 'claim_number',
+  applicant: 'applicant',
+};
+
 /**
- * The pipeline's reading of OCR claim numbers through the chosen case (correctClaimNumbers, as
- * run.ts applies it after matching), for a document read again. Claim numbers a person set
- * (`claim_number` in edited_fields) are the person's: they and the match reasons stay as they are.
+ * The pipeline's reading of OCR claim numbers and applicant through the chosen case
+ * (readThroughCase, as run.ts applies it after matching), for a document read again: only the
+ * fields of `read`, and never one a person set (its column in edited_fields), which stays as it
+ * is with the match reasons.
  */
-export function correctStoredClaims(
+export function readStoredThroughCase(
   fields: ExtractedFields,
   match: MatchResult | null,
   candidates: readonly CaseCandidate[],
   document: { ocr: boolean; editedFields: readonly string[] },
+  read: readonly CorrectedField[] = ['claimNumbers', 'applicant'],
 ): Corrected {
-  if (document.editedFields.includes('claim_number')) return { fields, match };
-  return correctClaimNumbers(fields, match, candidates, document.ocr);
+  const personal = (['claimNumbers', 'applicant'] as const).filter(
+    (field) => !read.includes(field) || document.editedFields.includes(PERSON_COLUMN[field]),
+  );
+  return readThroughCase(fields, match, candidates, document.ocr, personal);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FIELDS, aCase } from './testing';
 import type { ExtractedFields } from '../types';
-import { correctClaimNumbers, lookalikeReading } from './correct';
+import { clientReading, lookalikeReading, readThroughCase } from './correct';
 import { matchCase } from './matchCase';
 import { compareNumbers, lookalikeAgreement, numberReadings } from './tolerance';
 
@@ -63,7 +63,7 @@ describe('lookalikeReading', () => {
   });
 });
 
-describe('correctClaimNumbers', () => {
+describe('claim numbers read through the case', () => {
   const theCase = aCase('c1', {
     eamsNumber: 'ADJ10234567',
     primaryNumber: '7600IA3879',
@@ -81,7 +81,7 @@ describe('correctClaimNumbers', () => {
   it("reads an OCR claim number as the chosen case's and notes the reading", () => {
     const match = matchCase(scanned, cases);
     expect(match.caseId).toBe('c1');
-    const out = correctClaimNumbers(scanned, match, cases, true);
+    const out = readThroughCase(scanned, match, cases, true);
     expect(out.fields.claimNumbers).toEqual(['7600IA3879']);
     const reasons = out.match?.recommended.find((m) => m.caseId === 'c1')?.reasons ?? [];
     expect(reasons).toContain(
@@ -94,27 +94,27 @@ describe('correctClaimNumbers', () => {
 
   it('leaves a text layer alone', () => {
     const match = matchCase(scanned, cases);
-    expect(correctClaimNumbers(scanned, match, cases, false).fields.claimNumbers).toEqual([
+    expect(readThroughCase(scanned, match, cases, false).fields.claimNumbers).toEqual([
       '76001A3879',
     ]);
   });
 
   it('needs a chosen case', () => {
     const match = { recommended: [], caseId: null, multiCase: false, needsCaseNumber: false };
-    expect(correctClaimNumbers(scanned, match, cases, true).fields.claimNumbers).toEqual([
+    expect(readThroughCase(scanned, match, cases, true).fields.claimNumbers).toEqual([
       '76001A3879',
     ]);
   });
 
   it('never writes a number the page does not show: a real digit off stays as read', () => {
     const read = { ...scanned, claimNumbers: ['76004A3879', '76001A3879'] };
-    const out = correctClaimNumbers(read, matchCase(read, cases), cases, true);
+    const out = readThroughCase(read, matchCase(read, cases), cases, true);
     expect(out.fields.claimNumbers).toEqual(['76004A3879', '7600IA3879']);
   });
 
   it('merges a corrected number with the same number read cleanly elsewhere', () => {
     const read = { ...scanned, claimNumbers: ['7600IA3879', '76001A3879'] };
-    const out = correctClaimNumbers(read, matchCase(read, cases), cases, true);
+    const out = readThroughCase(read, matchCase(read, cases), cases, true);
     expect(out.fields.claimNumbers).toEqual(['7600IA3879']);
   });
 
@@ -123,8 +123,61 @@ describe('correctClaimNumbers', () => {
     const only = [aCase('c9', { primaryNumber: '1483JZ8770' }), other];
     const match = matchCase(read, only);
     expect(match.caseId).toBe('c9');
-    expect(correctClaimNumbers(read, match, only, true).fields.claimNumbers).toEqual([
-      '1483JZ8770',
-    ]);
+    expect(readThroughCase(read, match, only, true).fields.claimNumbers).toEqual(['1483JZ8770']);
+  });
+});
+
+describe("the applicant read through the case's client", () => {
+  it("reads damaged words as the client's, keeping order, punctuation and capitals", () => {
+    expect(clientReading('Villasefior, Yesenia', 'Yesenia Villaseñor')).toBe('Villaseñor, Yesenia');
+    expect(clientReading('VILLASEHOR, GUADALUPE C.', 'Guadalupe C. Villaseñor')).toBe(
+      'VILLASEÑOR, GUADALUPE C.',
+    );
+    expect(clientReading('Arredendo, Ngozi R.', 'Ngozi R. Arredondo')).toBe('Arredondo, Ngozi R.');
+    expect(clientReading('MbekKi, Priya', 'Priya Mbeki')).toBe('Mbeki, Priya');
+  });
+
+  it('leaves a name alone when nothing is damaged, another person, or no word is exact', () => {
+    expect(clientReading('Villaseñor, Yesenia', 'Yesenia Villaseñor')).toBeNull();
+    // Short words must agree exactly ("Kim" is not "Kin").
+    expect(clientReading('Kin, Soo', 'Soo Kim')).toBeNull();
+    // A word far from every word of the client's: someone else.
+    expect(clientReading('Gonzalez, Roberto', 'Maria Gonzalez')).toBeNull();
+    // Both words damaged: nothing to say it is the same person.
+    expect(clientReading('Villasefior, Yesenla', 'Yesenia Villaseñor')).toBeNull();
+    // A word that could be either of two of the client's words.
+    expect(clientReading('Marta Marthx', 'Marta Marthe Martha')).toBeNull();
+  });
+
+  const theCase = aCase('c1', { eamsNumber: 'ADJ10234567', clientName: 'Yesenia Villaseñor' });
+  const scanned: ExtractedFields = {
+    ...NO_FIELDS,
+    adjNumbers: ['ADJ10234567'],
+    applicant: 'Villasefior, Yesenia',
+  };
+
+  it("reads a scanned applicant through the chosen case, with a note, and never a person's", () => {
+    const match = matchCase(scanned, [theCase]);
+    expect(match.caseId).toBe('c1');
+    const out = readThroughCase(scanned, match, [theCase], true);
+    expect(out.fields.applicant).toBe('Villaseñor, Yesenia');
+    expect(out.match?.recommended[0]?.reasons).toContain(
+      "applicant OCR read as Villasefior, Yesenia taken as Villaseñor, Yesenia (the case's client)",
+    );
+    expect(readThroughCase(scanned, match, [theCase], false).fields.applicant).toBe(
+      'Villasefior, Yesenia',
+    );
+    expect(readThroughCase(scanned, match, [theCase], true, ['applicant']).fields.applicant).toBe(
+      'Villasefior, Yesenia',
+    );
+  });
+
+  it('uses the person in the case name when the case has no client name', () => {
+    const named = aCase('c1', {
+      eamsNumber: 'ADJ10234567',
+      name: 'Villaseñor, Yesenia v. Acme Inc.',
+    });
+    const out = readThroughCase(scanned, matchCase(scanned, [named]), [named], true);
+    expect(out.fields.applicant).toBe('Villaseñor, Yesenia');
   });
 });

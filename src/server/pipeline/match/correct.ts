@@ -1,5 +1,8 @@
 /**
- * After a scanned document is matched to a case: a claim number read from it that differs from
+ * After a scanned document is matched to a case, what OCR damaged is read through the case file,
+ * as a paralegal reading the page beside it would.
+ *
+ * Claim numbers: a claim number read from it that differs from
  * one of the matched case's numbers only by OCR look-alike characters (./tolerance's table: 0/O,
  * 1/I/l, 2/Z, 3/J, 5/S, 6/G, 8/B) is taken as the case's number, as a paralegal reading the page
  * beside the case file would. "76001A3879" on a scan of a case whose claim is 7600IA3879 becomes
@@ -11,9 +14,10 @@
  * kept, so a number the page does not show is never written. The reading is recorded in the
  * chosen case's match reasons (stored with the processed file's recommended cases).
  */
+import { editDistance } from '../extract/fuzzy';
 import type { CaseCandidate, ExtractedFields, MatchResult } from '../types';
 import { caseNumbers } from './matchCase';
-import { lookalikeAgreement, normaliseNumber } from './tolerance';
+import { lookalikeAgreement, normaliseNumber, personPart } from './tolerance';
 
 /** At most one character in this many may be a look-alike swap (and never fewer than two). */
 const CHARACTERS_PER_SWAP = 3;
@@ -63,38 +67,124 @@ export function lookalikeReading(printed: string, known: readonly string[]): str
   return respell(printed, fits[0]);
 }
 
+/** A name's words with where they stand: letters (any script), apostrophes and inner hyphens. */
+const NAME_WORD = /\p{L}[\p{L}'-]*\p{L}|\p{L}/gu;
+
+/** A word as compared: capitals, accents off. */
+const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+
+/** Edits a damaged word of the case's may show: one per four letters, at least one. */
+const allowedEdits = (word: string) => Math.max(1, Math.floor(word.length / 4));
+/** Words shorter than this must be the case's exactly: "Kim" and "Kin" are two people. */
+const MIN_DAMAGED_LENGTH = 5;
+
+/**
+ * The applicant's name with each word OCR damaged read as the case's client's word it stands for
+ * ("Villasefior, Yesenia" for a case of Yesenia Villaseñor is "Villaseñor, Yesenia"), or null:
+ * nothing damaged, a word that is none of the client's, a word that could be two of them, or no
+ * word printed exactly as the case has it (then it may be another person). The reading's order,
+ * punctuation and initials stay; an all-capitals reading stays in capitals.
+ */
+export function clientReading(printed: string, client: string): string | null {
+  const known = [...client.matchAll(NAME_WORD)].map((m) => m[0]);
+  const used = new Set<number>();
+  const words = [...printed.matchAll(NAME_WORD)];
+  const exact = words.map((m) => {
+    const at = known.findIndex((k, j) => !used.has(j) && plain(k) === plain(m[0]));
+    if (at >= 0) used.add(at);
+    return at;
+  });
+  if (!exact.some((at) => at >= 0)) return null;
+  const replace = new Map<number, string>();
+  for (const [index, m] of words.entries()) {
+    const word = m[0];
+    if ((exact[index] ?? -1) >= 0 || word.length === 1) continue;
+    const fits = known
+      .map((k, j) => ({ k, j }))
+      .filter(
+        ({ k, j }) =>
+          !used.has(j) &&
+          k.length >= MIN_DAMAGED_LENGTH &&
+          editDistance(plain(word), plain(k), allowedEdits(k)) <= allowedEdits(k),
+      );
+    if (fits.length !== 1 || !fits[0]) return null;
+    used.add(fits[0].j);
+    const capitals = word === word.toUpperCase();
+    replace.set(m.index ?? 0, capitals ? fits[0].k.toUpperCase() : fits[0].k);
+  }
+  if (replace.size === 0) return null;
+  let out = '';
+  let from = 0;
+  for (const m of words) {
+    const at = m.index ?? 0;
+    const wanted = replace.get(at);
+    if (wanted === undefined) continue;
+    out += printed.slice(from, at) + wanted;
+    from = at + m[0].length;
+  }
+  return out + printed.slice(from);
+}
+
 export interface Corrected {
   fields: ExtractedFields;
   match: MatchResult | null;
 }
 
+/** The fields read through the case; a person's fields are never among them. */
+export type CorrectedField = 'claimNumbers' | 'applicant';
+
+/** The claim numbers read through the case's numbers, and what was read how. */
+function claimsThroughCase(printed: readonly string[], known: readonly string[]) {
+  const notes: string[] = [];
+  const claimNumbers: string[] = [];
+  for (const number of printed) {
+    const reading = lookalikeReading(number, known);
+    if (reading !== null)
+      notes.push(`claim number OCR read as ${number} taken as ${reading} (look-alikes)`);
+    const value = reading ?? number;
+    if (!claimNumbers.some((v) => normaliseNumber(v) === normaliseNumber(value)))
+      claimNumbers.push(value);
+  }
+  return { claimNumbers, notes };
+}
+
 /**
- * A document's claim numbers read through the chosen case's numbers (see the module comment).
- * `ocr` says whether any of the document's pages came from OCR.
+ * A scanned document's claim numbers and applicant read through the chosen case (see the module
+ * comment). `ocr` says whether any of the document's pages came from OCR; `personal` names the
+ * fields a person set, which stay as they are.
  */
-export function correctClaimNumbers(
+export function readThroughCase(
   fields: ExtractedFields,
   match: MatchResult | null,
   candidates: readonly CaseCandidate[],
   ocr: boolean,
+  personal: readonly CorrectedField[] = [],
 ): Corrected {
   const chosen = match?.caseId ?? null;
   const candidate = chosen ? candidates.find((c) => c.caseId === chosen) : undefined;
-  if (!ocr || !match || !candidate || fields.claimNumbers.length === 0) return { fields, match };
-  const known = caseNumbers(candidate);
+  if (!ocr || !match || !candidate) return { fields, match };
   const notes: string[] = [];
-  const claimNumbers: string[] = [];
-  for (const printed of fields.claimNumbers) {
-    const reading = lookalikeReading(printed, known);
-    if (reading !== null)
-      notes.push(`claim number OCR read as ${printed} taken as ${reading} (look-alikes)`);
-    const value = reading ?? printed;
-    if (!claimNumbers.some((v) => normaliseNumber(v) === normaliseNumber(value)))
-      claimNumbers.push(value);
+  let next = fields;
+  if (!personal.includes('claimNumbers') && fields.claimNumbers.length > 0) {
+    const read = claimsThroughCase(fields.claimNumbers, caseNumbers(candidate));
+    if (read.notes.length > 0) {
+      next = { ...next, claimNumbers: read.claimNumbers };
+      notes.push(...read.notes);
+    }
+  }
+  const client = candidate.clientName ?? (candidate.name ? personPart(candidate.name) : null);
+  if (!personal.includes('applicant') && fields.applicant && client) {
+    const reading = clientReading(fields.applicant, client);
+    if (reading !== null) {
+      next = { ...next, applicant: reading };
+      notes.push(
+        `applicant OCR read as ${fields.applicant} taken as ${reading} (the case's client)`,
+      );
+    }
   }
   if (notes.length === 0) return { fields, match };
   return {
-    fields: { ...fields, claimNumbers },
+    fields: next,
     match: {
       ...match,
       recommended: match.recommended.map((m) =>
