@@ -71,15 +71,13 @@ async function newFirm(): Promise<Firm> {
   return { companyId, admin: signedUp.admin, member };
 }
 
-/** Uploads the bundle (a scan, or a text PDF) and runs the pipeline over it; its documents. */
-async function processBundle(firm: Firm, kind: 'scan' | 'text') {
+/** Uploads pages (a scan, or a text PDF) and runs the pipeline over them; their documents. */
+async function processPages(firm: Firm, kind: 'scan' | 'text', pages: string[][]) {
   const name = `${kind}-bundle.pdf`;
   const bytes =
     kind === 'scan'
-      ? await makeImagePdf(
-          await Promise.all(SCANNED_PAGES.map((lines) => makeTextPng(lines, { dpi: 40 }))),
-        )
-      : await makeTextPdf(SCANNED_PAGES);
+      ? await makeImagePdf(await Promise.all(pages.map((lines) => makeTextPng(lines, { dpi: 40 }))))
+      : await makeTextPdf(pages);
   const file = await registerOne(server, firm.admin.token, firm.companyId, { name, bytes });
   const tus = tusClient(server, firm.admin.token);
   const created = await tus.create(file.id, bytes.length, name);
@@ -89,12 +87,17 @@ async function processBundle(firm: Firm, kind: 'scan' | 'text') {
     {
       db: server.db,
       storage: createStorage(server.config),
-      ocr: () => Promise.resolve(pagesOcr(SCANNED_PAGES)),
+      ocr: () => Promise.resolve(pagesOcr(pages)),
     },
     file.id,
   );
   expect(outcome.status).toBe('processed');
-  const documents = await liveDocuments(server, file.id);
+  return { rawId: file.id, documents: await liveDocuments(server, file.id) };
+}
+
+/** The bundle with its OCR-read claim number, processed before its case exists. */
+async function processBundle(firm: Firm, kind: 'scan' | 'text') {
+  const { rawId, documents } = await processPages(firm, kind, SCANNED_PAGES);
   expect(documents.map((d) => [d.start_page_no, d.end_page_no])).toEqual([
     [1, 2],
     [3, 5],
@@ -106,7 +109,7 @@ async function processBundle(firm: Firm, kind: 'scan' | 'text') {
     [[READ], null],
     [[], null],
   ]);
-  return { rawId: file.id, documents };
+  return { rawId, documents };
 }
 
 /** The bundle's case, created after the bundle was processed (no re-match job runs behind it). */
@@ -280,5 +283,36 @@ describe('stored documents read again read a scanned claim number through their 
       expect(reasonsFor(row, caseId)).not.toContain(NOTE);
       expect((await logsOf(id, 'rematched')).map(([field]) => field)).not.toContain('claim_number');
     }
+  });
+});
+
+describe("the pipeline's run reads a scan's applicant through its case and its parties through the file", () => {
+  it('given a case, when a scan prints its applicant and carrier damaged on one page, then that page reads them as the case and the other pages do, and a text layer stays as printed', async () => {
+    const firm = await newFirm();
+    const caseId = await createCase(firm);
+    // The PR-2's page damaged: an "e" read as "c" in the surname, "m" as "rn" in the carrier.
+    const damaged = BUNDLE_PAGES.map((lines, page) =>
+      page === 0
+        ? lines.map((line) =>
+            line.replace('Maria Gonzalez', 'Maria Gonzalcz').replace('Company', 'Cornpany'),
+          )
+        : lines,
+    );
+    const scan = await processPages(firm, 'scan', damaged);
+    const pr2 = await rowOf(scan.documents[0]!.id);
+    expect(pr2).toMatchObject({
+      legal_case_id: caseId,
+      applicant: 'Maria Gonzalez',
+      // The file prints the carrier in small letters only on the damaged page: the captions' capitals.
+      defendants: ['Acme Warehousing Inc.', 'ZENITH INSURANCE COMPANY'],
+    });
+    expect(reasonsFor(pr2, caseId)).toContain(
+      "applicant OCR read as Maria Gonzalcz taken as Maria Gonzalez (the case's client)",
+    );
+    const text = await processPages(firm, 'text', damaged);
+    expect(await rowOf(text.documents[0]!.id)).toMatchObject({
+      applicant: 'Maria Gonzalcz',
+      defendants: ['Acme Warehousing Inc.', 'Zenith Insurance Cornpany'],
+    });
   });
 });

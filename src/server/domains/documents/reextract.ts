@@ -3,7 +3,8 @@
  * stages: their fields are extracted from their new pages' text, laid over with every value a
  * person set (edited_fields), matched to the company's cases (with the pipeline's rule that a
  * caseless proof of service takes the case of the document before it), and a new document is
- * classified from its first page. The values then go through the pipeline's merge
+ * classified from its first page; a scanned defendant's name is read through the file's other
+ * documents (extract/consensus.ts). The values then go through the pipeline's merge
  * (personValues.ts): a person's values stay, the exception reasons follow the values and the name
  * follows the type, applicant and dates unless a person named the document. Documents whose pages
  * did not change are not touched. On a document whose pages came from OCR, a claim number that is
@@ -13,6 +14,7 @@
 import type { DatabaseExecutor } from '../../db/connection';
 import { classifyDocument } from '../../pipeline/classify';
 import { extractFields } from '../../pipeline/extract';
+import { agreeOnParties } from '../../pipeline/extract/consensus';
 import { inheritFromPrevious, type InheritInput } from '../../pipeline/match/inherit';
 import { matchCase } from '../../pipeline/match/matchCase';
 import { classificationText } from '../../pipeline/run';
@@ -126,6 +128,10 @@ export async function reextractChanged(
     candidatesOf.push(candidates);
   }
   const matches = inheritFromPrevious(inputs);
+  // A scanned party name is read through the file's other documents, as the pipeline's run does.
+  const parties = agreeOnParties(
+    inputs.map((input, index) => ({ fields: input.fields, ocr: documents[index]?.ocr ?? false })),
+  );
 
   return documents.map((doc, index) => {
     const extracted = found[index];
@@ -154,8 +160,8 @@ export async function reextractChanged(
       date_of_injury_end: extracted.dateOfInjury?.end ?? null,
       date_of_incident: extracted.dateOfIncident,
       applicant: fields.applicant,
-      defendant: extracted.defendant,
-      defendants: extracted.defendants,
+      defendant: parties[index]?.defendant ?? extracted.defendant,
+      defendants: parties[index]?.defendants ?? extracted.defendants,
       legal_case_id: match?.caseId ?? null,
       crm_case_id: null,
       recommended_cases: match?.recommended ?? [],

@@ -22,6 +22,21 @@ describe('party names read through the file', () => {
     expect(read[1]).toEqual(['Harbor Gate Logistics, LLC', 'Westbrook Mutual Insurance Company']);
   });
 
+  it('gives a reading in small letters the spelling as the file prints it in small letters', () => {
+    const read = parties([
+      doc(['Zenith Insurance Cornpany']),
+      doc(['ZENITH INSURANCE COMPANY']),
+      doc(['ZENITH INSURANCE COMPANY']),
+      doc(['Zenith Insurance Company']),
+    ]);
+    expect(read[0]).toEqual(['Zenith Insurance Company']);
+    const capsOnly = parties([
+      doc(['Zenith Insurance Cornpany']),
+      doc(['ZENITH INSURANCE COMPANY']),
+    ]);
+    expect(capsOnly[0]).toEqual(['ZENITH INSURANCE COMPANY']);
+  });
+
   it("sets the employer (defendant) as the list's first", () => {
     const [first] = agreeOnParties([
       doc(['Mission Oaks Unified School Distric']),

@@ -5,8 +5,9 @@
  * a word lost, a name cut at the line's end). A defendant read from an OCR page is taken as
  * another spelling of the file when that spelling is a few characters away (or the reading is its
  * first words, at least two) and more of the file's documents print it than print the reading,
- * or a text layer prints it, or as many print it and only it ends as a firm's name does. Exactly one such spelling must stand out; the reading keeps its own
- * capitals ("GOLDEN BEAR ..." stays in capitals).
+ * or a text layer prints it, or as many print it and only it ends as a firm's name does.
+ * Exactly one such spelling must stand out. A reading in capitals takes it in capitals; one in
+ * small letters takes it as the file prints it in small letters, where it does.
  *
  * Never across what a page plainly says: a text layer's reading is never changed, a spelling
  * printed by fewer documents never wins, and names far apart (other words, another firm) are
@@ -43,7 +44,14 @@ interface Printed {
   text: boolean;
   /** How the file first prints it (a text layer's printing first). */
   name: string;
+  /** How the file first prints it in small letters too, when it does. */
+  mixed: string | null;
 }
+
+const inCapitals = (name: string) => {
+  const letters = name.replace(/[^\p{L}]/gu, '');
+  return letters !== '' && letters === letters.toUpperCase();
+};
 
 function printedSpellings(documents: readonly FileDocument[]): Map<string, Printed> {
   const printed = new Map<string, Printed>();
@@ -52,11 +60,13 @@ function printedSpellings(documents: readonly FileDocument[]): Map<string, Print
     for (const name of doc.fields.defendants) {
       const key = spelling(name);
       if (!own.delete(key)) continue;
+      const mixed = inCapitals(name) ? null : name;
       const seen = printed.get(key);
-      if (!seen) printed.set(key, { documents: 1, text: !doc.ocr, name });
+      if (!seen) printed.set(key, { documents: 1, text: !doc.ocr, name, mixed });
       else {
         seen.documents += 1;
         if (!doc.ocr && !seen.text) Object.assign(seen, { text: true, name });
+        if (mixed !== null && (seen.mixed === null || !doc.ocr)) seen.mixed = mixed;
       }
     }
   }
@@ -70,10 +80,10 @@ function near(reading: string, known: string): boolean {
   return editDistance(reading, known, allowed) <= allowed;
 }
 
-/** The reading in the capitals it was printed in. */
-function inCapitalsOf(reading: string, name: string): string {
-  const letters = reading.replace(/[^\p{L}]/gu, '');
-  return letters !== '' && letters === letters.toUpperCase() ? name.toUpperCase() : name;
+/** The file's spelling in the reading's capitals: all capitals, or as the file prints it in small letters. */
+function inCapitalsOf(reading: string, seen: Printed): string {
+  if (inCapitals(reading)) return seen.name.toUpperCase();
+  return seen.mixed ?? seen.name;
 }
 
 /** The file's spelling a damaged OCR reading stands for, or null (see the module comment). */
@@ -96,7 +106,7 @@ function agreedName(reading: string, printed: ReadonlyMap<string, Printed>): str
   const most = Math.max(...better.map(([, seen]) => seen.documents + (seen.text ? 1 : 0)));
   const best = better.filter(([, seen]) => seen.documents + (seen.text ? 1 : 0) === most);
   if (best.length !== 1 || !best[0]) return null;
-  return inCapitalsOf(reading, best[0][1].name);
+  return inCapitalsOf(reading, best[0][1]);
 }
 
 /**
