@@ -51,7 +51,7 @@ async function textPages(seed: number, dir: string): Promise<Pick<Cached, 'pages
   }
 }
 
-const FIELDS = ['applicant', 'claimNumbers', 'defendants'] as const;
+const FIELDS = ['applicant', 'claimNumbers', 'defendants', 'dateOfInjury'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
@@ -95,6 +95,7 @@ const CUES: Record<Field, RegExp> = {
   claimNumbers: /c\s*[l1i|]\s*a\s*[i1l|]\s*m|no\.|#/i,
   defendants:
     /defendant|employer|insur|carrier|administrator|adjust|examiner|\bvs?\b|re\s*:|tpa|claims/i,
+  dateOfInjury: /injury|d\.?o\.?i|\bct\b|cumulative|through/i,
 };
 
 async function main(args: string[]) {
@@ -117,6 +118,7 @@ async function main(args: string[]) {
     applicant: [0, 0],
     claimNumbers: [0, 0],
     defendants: [0, 0],
+    dateOfInjury: [0, 0],
   };
   let bundles = 0;
   for (let i = 0; i < count; i++) {

@@ -97,7 +97,8 @@ export function openFormBoxes(text: string): string {
       .replace(OCR_BOX, (all, label: string, _open: string, inside: string) => {
         if (isTick(inside)) return all;
         const value = ` ${inside.replace(/^([ \t]*)([.,'"`_~]*)/, (_, gap: string, speck: string) => gap + ' '.repeat(speck.length))}`;
-        return `${label}${value}`.padEnd(all.length, ' ');
+        // A box right after it makes a ";" the label's colon, as OCR misread it.
+        return `${label.replace(';', ':')}${value}`.padEnd(all.length, ' ');
       })
       .replace(FILLED_BOX, (all, label: string, open: string, inside: string, close: string) =>
         (open === '[') === (close === ']') && !isTick(inside) ? `${label} ${inside} ` : all,

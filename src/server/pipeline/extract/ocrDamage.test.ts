@@ -252,6 +252,14 @@ ORCHARD VALLEY CANNING; WESTLAKE MUTUAL FUND,
       'Westlake Mutual Fund',
       'Pinnacle Risk Services',
     ]);
+    // A label no ";" rule knows: the box after it still makes the ";" its colon.
+    const slash =
+      'Employer: [ Orchard Valley Canning ]\n\nInsurer / Administrator; [ Westlake Mutual Fund; Pinnacle Risk Services ]\n';
+    expect(findParties(slash).defendants).toEqual([
+      'Orchard Valley Canning',
+      'Westlake Mutual Fund',
+      'Pinnacle Risk Services',
+    ]);
   });
 
   it("reads a claims administrator's section whose heading ends in a ';' speck", () => {
