@@ -80,11 +80,12 @@ const FILLED_BOX = /(:[ \t]*)([[|])([ \t]*[^\s[\]|][^[\]|\n]*?[ \t]*)([\]|])/g;
  * The same box as OCR reads its sides off a scan: the left side as "[" or "{", the right side as
  * "]", "}" or, after a space, a thin letter ("J", "j", "I", "l", "|"), sometimes with a speck after it
  * (the left one perhaps doubled, "[{"; "Claim No.: [ 2407VZ9477 }", "Claims Administrator: { Tamarack Specialty Insurance Co. J",
- * "Employer: [ Acme Inc. ] ;"), and the label's colon perhaps read as ";". Only a box that closes at the end of its line (or before a next
+ * "Employer: [ Acme Inc. ] ;"), and the label's colon perhaps read as ";". A name's last initial
+ * may take the "J" without a space ("[ OKONKWO, SOCORRO SJ": the initial S). Only a box that closes at the end of its line (or before a next
  * column's gap) is opened, so a bracket inside a sentence is left alone.
  */
 const OCR_BOX =
-  /([:;][ \t]*)([[{]{1,2})([ \t]*[^\s[\]{}|][^[\]{}|\n]*?)(?:[ \t]*[\]}]|[ \t]+[JjIl|][\]}]?)(?:[ \t]*[^\sA-Za-z0-9]{0,2})(?=[ \t]*$|[ \t]{3})/gm;
+  /([:;][ \t]*)([[{]{1,2})([ \t]*[^\s[\]{}|][^[\]{}|\n]*?)(?:[ \t]*[\]}]|[ \t]+[JjIl|][\]}]?|(?<=[ \t][A-Z])J)(?:[ \t]*[^\sA-Za-z0-9]{0,2})(?=[ \t]*$|[ \t]{3})/gm;
 
 const isTick = (inside: string) => /^\s*[Xx]?\s*$/.test(inside);
 

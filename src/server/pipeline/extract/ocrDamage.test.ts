@@ -25,6 +25,12 @@ describe('form box sides as OCR reads them', () => {
     ).toEqual(['Ridgecrest Claims Services, Inc.']);
   });
 
+  it("reads a box whose 'J' side OCR glued to the name's last initial", () => {
+    expect(findParties('Employee (Last, First, M.I.): [ OKONKWO, SOCORRO SJ\n').applicant).toBe(
+      'OKONKWO, SOCORRO S',
+    );
+  });
+
   it('leaves tick boxes and brackets inside sentences alone', () => {
     expect(openFormBoxes('Type: [X] MSC')).toBe('Type: [X] MSC');
     expect(openFormBoxes('Note: see [1] and [2] below.')).toBe('Note: see [1] and [2] below.');
