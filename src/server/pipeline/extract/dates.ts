@@ -191,8 +191,9 @@ function repairMonthName(word: string): string | null {
  * Rewrites dates that OCR damaged beyond what DATE_PATTERN reads, so the finders can read them:
  * a space inside the day or year ("03/1 5/2023", "03/15/20 23"), a doubled separator
  * ("03//15/2023"), a dropped separator before a four-digit year ("03/152023") and a misread
- * month name ("Decernber 17, 2018", "0ctober 5, 2020"). A span is only rewritten when the result
- * is a real date; everything else is left as it is. Line breaks are kept.
+ * month name ("Decernber 17, 2018", "0ctober 5, 2020"), a gap or a ";" inside a date in words
+ * ("June   19, 2021", "April 26; 2016"). A numeric span is only rewritten when the result is a
+ * real date; everything else is left as it is. Line breaks are kept.
  */
 export function repairDateText(text: string, now: Date = new Date()): string {
   const numeric = text.replace(
@@ -210,5 +211,21 @@ export function repairDateText(text: string, now: Date = new Date()): string {
       return parseDate(candidate, now) ? candidate : whole;
     },
   );
-  return numeric.replace(MAYBE_MONTH, (word: string) => repairMonthName(word) ?? word);
+  return (
+    numeric
+      .replace(MAYBE_MONTH, (word: string) => repairMonthName(word) ?? word)
+      // A column gap OCR kept inside a date ("June   19, 2021"), a ";" read for its comma
+      // ("April 26; 2016").
+      .replace(WORDS_DATE_GAP, '$1 $2')
+      .replace(WORDS_DATE_SEMICOLON, '$1,$2')
+  );
 }
+
+const WORDS_DATE_GAP = new RegExp(
+  String.raw`(?<![A-Za-z])(${MONTH_NAME})[ \t]{2,}(\d{1,2}\b)`,
+  'g',
+);
+const WORDS_DATE_SEMICOLON = new RegExp(
+  String.raw`(?<![A-Za-z])(${MONTH_NAME}[ ]\d{1,2});([ ]\d{4}\b)`,
+  'g',
+);

@@ -178,6 +178,18 @@ describe('findDateOfInjury: OCR damage on scans', () => {
       ct('2015-06-10', '2016-12-31'),
     ],
     ['Dale 0f lnjury:\n03/15/2023', day('2023-03-15')],
+    // A hyphen between the label's words, a speck after a date, a gap or ";" inside a date in words.
+    ['Date of-Injury:.09/14/2019', day('2019-09-14')],
+    [
+      'Date of Injury (MM/DD/YYYY): [ 8/22/2017. through 10/2/2019 (CT) ]',
+      ct('2017-08-22', '2019-10-02'),
+    ],
+    ['DOI: 01/22/2023: through 06/09/2025 (CT)', ct('2023-01-22', '2025-06-09')],
+    ['CLAIM #:1249CL0107 DOI: June   19, 2021', day('2021-06-19')],
+    [
+      'Date of Injury: April 26; 2016 - October 23, 2017 (cumulative trauma)',
+      ct('2016-04-26', '2017-10-23'),
+    ],
     // The dash and the word of a period run together, or the dash read as "~".
     ['Date of injury: CT March 25, 2016-to February 7, 2022', ct('2016-03-25', '2022-02-07')],
     ['DOI: 01/01/2020 ~ 03/15/2021 (CT)', ct('2020-01-01', '2021-03-15')],

@@ -13,7 +13,7 @@ import { cleanText } from './ocr';
 
 const DOI_LABELS: RegExp[] = [
   // "Date of Injury", "Date(s) of injury", a CMS-1500's "DATE OF CURRENT INJURY", "Alleged".
-  /(?<![A-Za-z])Da[t1l]e(?:s|\(s\))?\s+[o0]f\s+(?:(?:Current|Alleged|Claimed|Reported)\s+)?(?:[I1l|]njur(?:y|ies)|Inj\.)(?:\s*\(s\))?/gi,
+  /(?<![A-Za-z])Da[t1l]e(?:s|\(s\))?\s+[o0]f[\s-]+(?:(?:Current|Alleged|Claimed|Reported)\s+)?(?:[I1l|]njur(?:y|ies)|Inj\.)(?:\s*\(s\))?/gi,
   /(?<![A-Za-z])Injury\s+Date(?:\(s\)|s)?/gi,
   // "DOI", "D.O.I.", "D/O/I", "D/I"; OCR reads the I as l, 1 or | ("D/l", "DOl", "D0l").
   /(?<![A-Za-z0-9])(?:D[O0][Il|]|D\.\s?[O0]\.\s?[I1l|]\.?|D\s?\/\s?[O0]\s?\/\s?[I1l|]|D\s?\/\s?[I1l|])(?:\(s\)|s)?(?![A-Za-z0-9/])/g,
@@ -50,7 +50,8 @@ const JOIN_WORD = String.raw`(?:t[o0]|t[hb]r[o0]ug[hb]|thru|until)(?![A-Za-z])`;
  * What joins a period's two dates: a dash (OCR: "~", doubled), a word, or both, as OCR glues a
  * dash to the word ("2016-to February 7, 2022", "to - 03/15/2023").
  */
-const RANGE_JOIN = String.raw`\s*(?:[-~]+\s*(?:${JOIN_WORD})?|${JOIN_WORD}\s*[-~]*)\s*`;
+// A speck OCR read after the first date ("8/22/2017. through", "01/22/2023: through") is no end.
+const RANGE_JOIN = String.raw`[.:,;]?\s*(?:[-~]+\s*(?:${JOIN_WORD})?|${JOIN_WORD}\s*[-~]*)\s*`;
 const THROUGH = String.raw`\s*(?:${JOIN_WORD}|ending|ended|[-~]+)\s*`;
 
 const RANGE_OPEN_END = new RegExp(`(?:${DATE_PATTERN})${RANGE_JOIN}$`, 'i');
