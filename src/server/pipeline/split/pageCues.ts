@@ -219,25 +219,40 @@ const SUBJECT_LABELS: RegExp[] = [
   /\b(?:date of (?:service|exam(?:ination)?|visit)|exam date|dos)\s*:/,
   /\breferring(?:\s+(?:physician|provider|doctor))?\s*:/,
 ];
+/** One pass over the text: each label kind is a named group of one alternation. */
+const SUBJECT_RE = new RegExp(
+  SUBJECT_LABELS.map((re, i) => `(?<k${i}>${re.source})`).join('|'),
+  'g',
+);
 
 /**
  * How many kinds of subject label (patient, insured, birth date, claim number, injury date,
- * employer, worker, date of service or exam, referring physician) the page's first lines print: a page that opens its own subject block starts
- * a bill, report or notice of its own, even right behind another of the same kind and author.
+ * employer, worker, date of service or exam, referring physician) the page's first lines print:
+ * a page that opens its own subject block starts a bill, report or notice of its own, even right
+ * behind another of the same kind and author.
  */
 export function subjectBlock(lines: string[]): number {
   // The block stands under a heading, a title or a letterhead: labels on the page's first line
   // are a running header ("Patient: DIAZ, ANA  DOB: 1/2/1970  Claim #: 123"), not a new subject.
   // Blank lines do not count (OCR often reads one between two printed lines).
   const top = lines
+    .slice(0, 40)
     .filter((l) => l.trim() !== '')
     .slice(1, 16)
-    .map(plain)
-    .join('\n');
-  let n = 0;
-  for (const re of SUBJECT_LABELS) if (re.test(top)) n++;
-  return n;
+    .join('\n')
+    .toLowerCase()
+    .replace(/[|!]/g, 'l')
+    .replace(/[ \t]+/g, ' ');
+  const kinds = new Set<string>();
+  for (const m of top.matchAll(SUBJECT_RE)) {
+    for (const [kind, hit] of Object.entries(m.groups ?? {}))
+      if (hit !== undefined) kinds.add(kind);
+  }
+  return kinds.size;
 }
+
+const BILL_END =
+  /\btotal (charges?|billed|due|amount)\b|\b(balance|amount) due\b|\bbilling provider\b|\bsignature of (physician|supplier|provider)\b/i;
 
 /**
  * The page ends a bill: a total charge, a balance or amount due, a billing provider or a
@@ -245,15 +260,9 @@ export function subjectBlock(lines: string[]): number {
  * letter closes with its signature.
  */
 export function billEnd(lines: string[]): boolean {
-  const body = lines.filter(
-    (l) => l.trim() !== '' && !/^\W*(page\s*)?\d+(\s*(of|\/)\s*\d+)?\W*$/i.test(l.trim()),
-  );
-  return body
-    .slice(-6)
-    .map(plain)
-    .some((l) =>
-      /\btotal (charges?|billed|due|amount)\b|\b(balance|amount) due\b|\bbilling provider\b|\bsignature of (physician|supplier|provider)\b/.test(
-        l,
-      ),
-    );
+  const body = lines
+    .slice(-12)
+    .filter((l) => l.trim() !== '' && !/^\W*(page\s*)?\d+(\s*(of|\/)\s*\d+)?\W*$/i.test(l.trim()));
+  const end = body.slice(-6).join('\n');
+  return BILL_END.test(end.replace(/[|!]/g, 'l').replace(/[ \t]+/g, ' '));
 }
