@@ -301,7 +301,8 @@ export function pageFeatures(
 function sameKindFeatures(f: Features, cur: PageReading, prev: PageReading, doc: RunningDocument) {
   if (prev.billEnd) f.prevBillEnd = 1;
   if (cur.caption >= 3 && !cur.attachment && doc.caption && !doc.captionRunning) f.captionAgain = 1;
-  if (cur.subject < SUBJECT) return;
+  // A lien's itemization prints the patient and claim it bills: it stays the lien's attachment.
+  if (cur.subject < SUBJECT || f.itemsAfterLien) return;
   if (prev.closing || prev.billEnd) f.subjectAfterEnd = 1;
   if (doc.subject && !doc.subjectRunning) f.subjectAgain = 1;
 }
