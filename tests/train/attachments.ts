@@ -139,8 +139,14 @@ export function itemization(rng: Rng, pages: number): string[][] {
             ]),
           ]
         : [];
-    // Printed by the provider's billing system: often under its name, numbered on its own.
+    // Printed by the provider's billing system: often under its name, numbered on its own, and
+    // with the patient and claim it bills (still the lien's attachment, not a bill of its own).
     if (k === 0 && rng.chance(0.5)) head.unshift(provider);
+    if (k === 0 && rng.chance(0.4))
+      head.push(
+        `Patient: ${rng.pick(PEOPLE)}      DOB: ${usDate(rng)}`,
+        `Claim No.: ${rng.int(10, 99)}-${rng.int(100000, 999999)}      Date of Injury: ${usDate(rng)}`,
+      );
     const own = numbering ? [numbering(k + 1, pages)] : [];
     out.push([...head, 'Date of Service   Code   Description   Charge', ...rows, ...own]);
   }

@@ -2,7 +2,8 @@
  * Training bundles: a generated bundle (pages and truth ranges) with the conventions of filed and
  * faxed paper laid over it, keeping the truth right: attachments appended to the document they
  * belong to, separator sheets put in front of the document they announce, fax stamps over runs of
- * documents, a second letter of the same author right behind the first.
+ * documents, a second letter of the same author right behind the first, two bills of one provider
+ * or two diagnostic reports of one imaging centre back to back (sameKind.ts).
  */
 import type { Rng } from '../corpus/rng';
 import { DEFAULT_TYPES } from '../../src/server/pipeline/taxonomy/keys';
@@ -20,6 +21,7 @@ import {
   usDate,
   verification,
 } from './attachments';
+import { sameKindRun } from './sameKind';
 
 export interface LabelledDoc {
   typeKey: string;
@@ -168,6 +170,9 @@ export function augment(name: string, docs: LabelledDoc[], rng: Rng): LabelledBu
       });
     }
   }
+  // Drawn from a stream of its own, so the bundles without such a run keep their conventions.
+  const kin = rng.fork('sameKind');
+  if (kin.chance(0.3)) out.splice(kin.int(0, out.length), 0, ...sameKindRun(kin));
   if (rng.chance(0.2)) {
     const at = rng.int(0, out.length);
     out.splice(at, 0, ...mailBatch(rng).map((pages) => ({ typeKey: 'correspondence', pages })));

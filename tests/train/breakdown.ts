@@ -3,12 +3,17 @@
  * bundles of the independent generator, by scenario and by the kinds of document on either side
  * of the error (missed start = two documents merged; extra start = a document split). For error
  * analysis only: run it on a seed range apart from the one the scores are reported on.
+ *
+ * `--gen1 [count] [seed]`: the same on generator-1 bundles with the conventions laid over them
+ * (augment.ts), by default the training bundles (seed 16; `npm run train` scores 17 and 18), with
+ * the end of the page before and the top of the page for each error.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPage, splitPages } from '../../src/server/pipeline/split';
 import { DEFAULT_TAXONOMY } from '../../src/server/pipeline/taxonomy/rules';
 import { generateBundle2 } from '../corpus2';
+import { gen1Bundles } from './boundary';
 
 export interface ErrorRow {
   bundle: string;
@@ -63,9 +68,34 @@ export function breakdown(count: number, seed: number): { rows: ErrorRow[]; bund
   return { rows, bundles: count };
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const count = Number(process.argv[2] ?? 80);
-  const seed = Number(process.argv[3] ?? 5000);
+/** Boundary errors on generator-1 bundles with conventions, one line of context each side. */
+export function gen1Errors(count: number, seed: number): string[] {
+  const out: string[] = [];
+  const body = (text: string): string[] => text.split('\n').filter((l) => l.trim() !== '');
+  for (const b of gen1Bundles(seed, count, true)) {
+    const input = b.pages.map((text, i) => ({ page: i + 1, text, source: 'text-layer' as const }));
+    const predicted = new Set(splitPages(input).map((r) => r.startPage));
+    b.starts.forEach((truth, i) => {
+      if (i === 0 || truth === predicted.has(i + 1)) return;
+      const before = body(b.pages[i - 1] ?? '').slice(-2);
+      const after = body(b.pages[i] ?? '').slice(0, 3);
+      out.push(
+        `${b.name} p${i + 1} ${truth ? 'merged' : 'split'}\n  ...${before.join(' / ')}\n  | ${after.join(' / ')}`,
+      );
+    });
+  }
+  return out;
+}
+
+function main(args: string[]): void {
+  if (args[0] === '--gen1') {
+    const errors = gen1Errors(Number(args[1] ?? 80), Number(args[2] ?? 16));
+    for (const e of errors) process.stdout.write(`${e}\n`);
+    process.stdout.write(`${errors.length} errors\n`);
+    return;
+  }
+  const count = Number(args[0] ?? 80);
+  const seed = Number(args[1] ?? 5000);
   const { rows } = breakdown(count, seed);
   const tally = new Map<string, number>();
   for (const r of rows) {
@@ -76,4 +106,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   process.stdout.write('\n');
   for (const r of rows)
     process.stdout.write(`${r.bundle} p${r.page} ${r.kind} ${r.before} -> ${r.after} [${r.cue}]\n`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2));
 }

@@ -82,6 +82,16 @@ describe('other page cues', () => {
     expect(closing(['The findings are as stated.', 'as dated: see the records below'])).toBe(false);
   });
 
+  it("reads a diagnostic report's sign-off by its reader", () => {
+    const body = ['IMPRESSION:', 'No acute fracture.'];
+    expect(closing([...body, 'Interpreted by: Soren Valdez, M.D.'])).toBe(true);
+    expect(closing([...body, 'Dictated by Soren Valdez, M.D.', 'Page 2 of 2'])).toBe(true);
+    expect(closing([...body, 'Reading physician: Soren Valdez, M.D.'])).toBe(true);
+    expect(closing([...body, 'The study was interpreted by comparison with 2021 films.'])).toBe(
+      false,
+    );
+  });
+
   it("reads a form's signature line whose blank OCR dropped", () => {
     // Text layer: "Requesting Physician Signature: ______   Date: June 14, 2021"; OCR loses the rule.
     const form = ['Service/Good Requested', 'TENS unit purchase'];

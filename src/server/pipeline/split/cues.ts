@@ -128,7 +128,8 @@ const NUMBER_ONLY = /^\W*(page\s*)?\d+(\s*(of|\/)\s*\d+)?\W*$/i;
  * so the letter goes on there. (A "Dated:" line may stand before or after the signature: it says
  * neither.) A form's signature label ("Requesting Physician Signature:") counts without its
  * blank: OCR drops the underscores of a signature line. OCR specks before "Dated:" or "/s/"
- * ("., Dated: April 22, 2022") are ignored.
+ * ("., Dated: April 22, 2022") are ignored. A diagnostic report signs off with its reader
+ * ("Interpreted by: ...", "Dictated by: ...", "Reading physician: ...").
  */
 export function closing(lines: string[]): boolean {
   const body = lines.filter((l) => l.trim() !== '' && !NUMBER_ONLY.test(l.trim()));
@@ -136,7 +137,7 @@ export function closing(lines: string[]): boolean {
   return lines
     .slice(-8)
     .some((l) =>
-      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^[^\w/]*\/s\/|_{6,}|^[\W_]*dated\s*:|\bsignature\b[^.:]{0,50}:\s*(date\s*:.*)?$)/i.test(
+      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^[^\w/]*\/s\/|_{6,}|^[\W_]*dated\s*:|^[\W_]*(interpreted|dictated|read) by\b|^[\W_]*reading (physician|radiologist)\s*:|\bsignature\b[^.:]{0,50}:\s*(date\s*:.*)?$)/i.test(
         l,
       ),
     );

@@ -72,6 +72,10 @@ export const FEATURE_NAMES = [
   'posAfterPleading',
   'dateNew',
   'sameKindNewDate',
+  'prevBillEnd',
+  'subjectAfterEnd',
+  'subjectAgain',
+  'captionAgain',
   'shapeChange',
   'docLength',
 ] as const;
@@ -101,7 +105,18 @@ export interface RunningDocument {
   date: string | null;
   /** An exhibit cover was seen: what follows are exhibits (copies with their own letterheads). */
   exhibit: boolean;
+  /** Its first page opens with a subject block (patient, insured, claim, injury date...). */
+  subject: boolean;
+  /** A later page of it carried a subject block too: a running header, so one means less. */
+  subjectRunning: boolean;
+  /** Its first page carries a full caption. */
+  caption: boolean;
+  /** A later page of it carried a full caption too. */
+  captionRunning: boolean;
 }
+
+/** Kinds of subject label that make a page's own subject block (see subjectBlock). */
+const SUBJECT = 3;
 
 /** Documents that carry their own proof of service as a last page. */
 export const SERVED_KEYS = [
@@ -144,6 +159,10 @@ export function startDocument(cur: PageReading, index: number): RunningDocument 
     firstHeader: cur.header,
     date: cur.date,
     exhibit: cur.attachment === 'exhibitCover',
+    subject: cur.subject >= SUBJECT,
+    subjectRunning: false,
+    caption: cur.caption >= 3,
+    captionRunning: false,
   };
 }
 
@@ -174,6 +193,8 @@ export function continueDocument(doc: RunningDocument, cur: PageReading): Runnin
     typeKey: doc.typeKey ?? cur.title?.typeKey ?? doc.sheetType,
     date: doc.date ?? cur.date,
     exhibit: doc.exhibit || cur.attachment === 'exhibitCover',
+    subjectRunning: doc.subjectRunning || cur.subject >= SUBJECT,
+    captionRunning: doc.captionRunning || cur.caption >= 3,
   };
 }
 
@@ -253,6 +274,7 @@ export function pageFeatures(
     f.dateNew = 1;
     if (f.titleRepeat) f.sameKindNewDate = 1;
   }
+  sameKindFeatures(f, cur, prev, doc);
   if (cur.letterhead && prev.closing) f.letterheadAfterClosing = 1;
   // The author's letterhead again right after a signature: the same author's next document.
   if (f.letterheadRepeat && prev.closing) f.letterheadRepeatAfterClosing = 1;
@@ -265,6 +287,24 @@ export function pageFeatures(
   f.shapeChange = shapeChange(cur.shape, prev.shape);
   f.docLength = Math.log1p(index - doc.startIndex) / 4;
   return f;
+}
+
+/**
+ * A document of the same kind and author right behind another (a second bill of one provider, a
+ * second diagnostic report of one imaging centre, a second notice on one case) shares title,
+ * letterhead and words with it; what tells it apart is that the page before closed a document (a
+ * signature, or a bill's total charge and billing provider) and that this page opens its own
+ * subject block, or that a document which opened with its subject block or caption (and repeats
+ * it on no other page: not a running header) meets a second one. An attachment heading's caption
+ * (an opinion behind its award) is weighed by its own features.
+ */
+function sameKindFeatures(f: Features, cur: PageReading, prev: PageReading, doc: RunningDocument) {
+  if (prev.billEnd) f.prevBillEnd = 1;
+  if (cur.caption >= 3 && !cur.attachment && doc.caption && !doc.captionRunning) f.captionAgain = 1;
+  // A lien's itemization prints the patient and claim it bills: it stays the lien's attachment.
+  if (cur.subject < SUBJECT || f.itemsAfterLien) return;
+  if (prev.closing || prev.billEnd) f.subjectAfterEnd = 1;
+  if (doc.subject && !doc.subjectRunning) f.subjectAgain = 1;
 }
 
 function attachmentFeatures(

@@ -194,3 +194,75 @@ export function shapeChange(a: Shape, b: Shape): number {
   const count = Math.abs(a.lineCount - b.lineCount) / Math.max(1, a.lineCount, b.lineCount);
   return Math.min(1, (len + count + Math.abs(a.indented - b.indented)) / 2);
 }
+
+/** A format hint between a label and its colon: "Date of Injury (mm/dd/yyyy):". */
+const HINT = String.raw`(?:\s*\([^)]{0,24}\))?`;
+/**
+ * The labels of a document's own subject block: the person and claim it is about, as a bill, a
+ * diagnostic report, a benefit notice or a form prints them under its heading ("PATIENT: ...
+ * DOB: ...", "1. INSURED: ... 1a. CLAIM NO.: ...", "Employer: ... Date of Injury: ..."). Form
+ * boxes may be numbered ("2. PATIENT'S NAME:"). "Re:" and "Case No." are left out: running
+ * headers and captions print them on every page; so is a label met in prose (no colon or value).
+ */
+const SUBJECT_LABELS: RegExp[] = [
+  /\bpatient(?:'?s)?(?:\s+name)?\s*[:#]/,
+  /\binsured(?:'?s)?(?:\s+(?:name|id))?\s*[:#]/,
+  new RegExp(String.raw`\b(?:dob|d\.o\.b\.?|date of birth|birth ?date)${HINT}\s*[:#]?\s*\d`),
+  new RegExp(String.raw`\bclaim\s*(?:no\.?|number|#)${HINT}(?:\s*[:#.]|\s+[a-z0-9-]*\d)`),
+  new RegExp(
+    String.raw`\b(?:doi|d\.o\.i\.?|date(?:\(s\))?\W{0,2}of\W{0,2}(?:current )?injur(?:y|ies))${HINT}(?:\s*[:#]|\s+\d)`,
+  ),
+  /\bemployer(?:'?s)?(?:\s+name)?\s*:/,
+  new RegExp(
+    String.raw`\b(?:employee|injured worker|claimant|applicant)(?:'?s)?(?:\s+name)?${HINT}\s*:`,
+  ),
+  /\b(?:date of (?:service|exam(?:ination)?|visit)|exam date|dos)\s*:/,
+  /\breferring(?:\s+(?:physician|provider|doctor))?\s*:/,
+];
+/** One pass over the text: each label kind is a named group of one alternation. */
+const SUBJECT_RE = new RegExp(
+  SUBJECT_LABELS.map((re, i) => `(?<k${i}>${re.source})`).join('|'),
+  'g',
+);
+
+/**
+ * How many kinds of subject label (patient, insured, birth date, claim number, injury date,
+ * employer, worker, date of service or exam, referring physician) the page's first lines print:
+ * a page that opens its own subject block starts a bill, report or notice of its own, even right
+ * behind another of the same kind and author.
+ */
+export function subjectBlock(lines: string[]): number {
+  // The block stands under a heading, a title or a letterhead: labels on the page's first line
+  // are a running header ("Patient: DIAZ, ANA  DOB: 1/2/1970  Claim #: 123"), not a new subject.
+  // Blank lines do not count (OCR often reads one between two printed lines).
+  const top = lines
+    .slice(0, 40)
+    .filter((l) => l.trim() !== '')
+    .slice(1, 16)
+    .join('\n')
+    .toLowerCase()
+    .replace(/[|!]/g, 'l')
+    .replace(/[ \t]+/g, ' ');
+  const kinds = new Set<string>();
+  for (const m of top.matchAll(SUBJECT_RE)) {
+    for (const [kind, hit] of Object.entries(m.groups ?? {}))
+      if (hit !== undefined) kinds.add(kind);
+  }
+  return kinds.size;
+}
+
+const BILL_END =
+  /\btotal (charges?|billed|due|amount)\b|\b(balance|amount) due\b|\bbilling provider\b|\bsignature of (physician|supplier|provider)\b/i;
+
+/**
+ * The page ends a bill: a total charge, a balance or amount due, a billing provider or a
+ * physician's signature box among its last lines (page numbers aside). A bill closes there as a
+ * letter closes with its signature.
+ */
+export function billEnd(lines: string[]): boolean {
+  const body = lines
+    .slice(-12)
+    .filter((l) => l.trim() !== '' && !/^\W*(page\s*)?\d+(\s*(of|\/)\s*\d+)?\W*$/i.test(l.trim()));
+  const end = body.slice(-6).join('\n');
+  return BILL_END.test(end.replace(/[|!]/g, 'l').replace(/[ \t]+/g, ' '));
+}

@@ -24,11 +24,13 @@ import {
 } from './cues';
 import {
   attachmentHead,
+  billEnd,
   caseLine,
   captionHeader,
   faxCover,
   shape,
   splitFax,
+  subjectBlock,
   topDate,
   type AttachmentHead,
   type FaxLine,
@@ -53,6 +55,10 @@ export interface PageReading {
   salutation: boolean;
   letterhead: boolean;
   closing: boolean;
+  /** The page ends a bill (total charge, amount due, billing provider, physician's signature). */
+  billEnd: boolean;
+  /** Kinds of subject label (patient, insured, claim, injury date...) under the page's heading. */
+  subject: number;
   startsMid: boolean;
   endsMid: boolean;
   header: string;
@@ -104,6 +110,8 @@ export function readPage(page: PageText, taxonomy: Taxonomy): PageReading {
     salutation: salutation(lines),
     letterhead: letterhead(lines),
     closing: closing(lines),
+    billEnd: billEnd(lines),
+    subject: subjectBlock(lines),
     startsMid: startsMidSentence(lines),
     endsMid: endsMidSentence(lines),
     header: furniture(lines[0]),
