@@ -14,6 +14,7 @@
  * kept, so a number the page does not show is never written. The reading is recorded in the
  * chosen case's match reasons (stored with the processed file's recommended cases).
  */
+import { spelling } from '../extract/consensus';
 import { editDistance } from '../extract/fuzzy';
 import type { CaseCandidate, ExtractedFields, MatchResult } from '../types';
 import { caseNumbers } from './matchCase';
@@ -70,9 +71,6 @@ export function lookalikeReading(printed: string, known: readonly string[]): str
 /** A name's words with where they stand: letters (any script), apostrophes and inner hyphens. */
 const NAME_WORD = /\p{L}[\p{L}'-]*\p{L}|\p{L}/gu;
 
-/** A word as compared: capitals, accents off. */
-const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
-
 /** Edits a damaged word of the case's may show: one per four letters, at least one. */
 const allowedEdits = (word: string) => Math.max(1, Math.floor(word.length / 4));
 /** Words shorter than this must be the case's exactly: "Kim" and "Kin" are two people. */
@@ -90,7 +88,7 @@ export function clientReading(printed: string, client: string): string | null {
   const used = new Set<number>();
   const words = [...printed.matchAll(NAME_WORD)];
   const exact = words.map((m) => {
-    const at = known.findIndex((k, j) => !used.has(j) && plain(k) === plain(m[0]));
+    const at = known.findIndex((k, j) => !used.has(j) && spelling(k) === spelling(m[0]));
     if (at >= 0) used.add(at);
     return at;
   });
@@ -105,7 +103,7 @@ export function clientReading(printed: string, client: string): string | null {
         ({ k, j }) =>
           !used.has(j) &&
           k.length >= MIN_DAMAGED_LENGTH &&
-          editDistance(plain(word), plain(k), allowedEdits(k)) <= allowedEdits(k),
+          editDistance(spelling(word), spelling(k), allowedEdits(k)) <= allowedEdits(k),
       );
     if (fits.length !== 1 || !fits[0]) return null;
     used.add(fits[0].j);
