@@ -40,7 +40,8 @@ const IMPORT_CSV = [
 test('given a signed-in administrator, when cases are created, searched, sorted, edited, imported and deleted, then every screen shows what the server holds', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  // Five screens' worth of steps: 45 s alone, several times that on a machine CI keeps busy.
+  test.setTimeout(300_000);
   await signInThroughForm(page, spec.host);
   await page.getByRole('link', { name: 'Cases' }).click();
   await expect(page.getByRole('heading', { name: 'Cases', level: 1 })).toBeVisible();
@@ -217,6 +218,7 @@ test('given a signed-in administrator, when cases are created, searched, sorted,
 
   await test.step('deleting a case from its page removes it from the list and the statistics', async () => {
     await page.getByRole('link', { name: 'ADJ3000033' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Case ADJ3000033' })).toBeVisible();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/#\/cases$/);
