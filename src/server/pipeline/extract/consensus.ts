@@ -116,17 +116,21 @@ function agreedName(reading: string, printed: ReadonlyMap<string, Printed>): str
 export function agreeOnParties(documents: readonly FileDocument[]): ExtractedFields[] {
   if (!documents.some((doc) => doc.ocr)) return documents.map((doc) => doc.fields);
   const printed = printedSpellings(documents);
+  // A file repeats its readings; each is compared with the file's spellings once.
+  const read = new Map<string, string | null>();
+  const agreedOnce = (name: string) => {
+    if (!read.has(name)) read.set(name, agreedName(name, printed));
+    return read.get(name) ?? null;
+  };
   return documents.map(({ fields, ocr }) => {
     if (!ocr || fields.defendants.length === 0) return fields;
-    const agreed = fields.defendants.map((name) => agreedName(name, printed) ?? name);
+    const agreed = fields.defendants.map((name) => agreedOnce(name) ?? name);
     if (agreed.every((name, index) => name === fields.defendants[index])) return fields;
     const defendants: string[] = [];
     for (const name of agreed)
       if (!defendants.some((have) => spelling(have) === spelling(name))) defendants.push(name);
     const defendant =
-      fields.defendant === null
-        ? null
-        : (agreedName(fields.defendant, printed) ?? fields.defendant);
+      fields.defendant === null ? null : (agreedOnce(fields.defendant) ?? fields.defendant);
     return { ...fields, defendants, defendant };
   });
 }

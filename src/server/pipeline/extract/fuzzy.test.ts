@@ -15,6 +15,37 @@ describe('editDistance', () => {
   it('gives up past the bound', () => {
     expect(editDistance('SURGERY', 'INJURY', 1)).toBe(2);
   });
+
+  /** The whole table, no band: what the banded search must agree with. */
+  function fullDistance(a: string, b: string): number {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i += 1) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j += 1)
+        next.push(
+          Math.min(
+            (row[j] ?? 0) + 1,
+            (next[j - 1] ?? 0) + 1,
+            (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+          ),
+        );
+      row = next;
+    }
+    return row[b.length] ?? 0;
+  }
+
+  it('given many random pairs and bounds, then it agrees with the whole table up to the bound', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const word = () =>
+      Array.from({ length: Math.floor(next() * 12) }, () => 'ABCD &'[Math.floor(next() * 6)]).join(
+        '',
+      );
+    for (let n = 0; n < 3000; n += 1) {
+      const [a, b, max] = [word(), word(), Math.floor(next() * 5)];
+      expect(editDistance(a, b, max)).toBe(Math.min(fullDistance(a, b), max + 1));
+    }
+  });
 });
 
 describe('letterForm', () => {

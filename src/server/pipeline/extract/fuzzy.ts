@@ -6,27 +6,34 @@
  */
 import { repairLetters } from './ocr';
 
-/** Levenshtein distance between a and b, giving up (returning max + 1) once it exceeds max. */
+/**
+ * Levenshtein distance between a and b, giving up (returning max + 1) once it exceeds max. Only
+ * the diagonal band |i - j| <= max can hold a distance within the bound, so only it is filled:
+ * O(length x max) rather than O(length^2), which matters when a file's party names are compared
+ * pairwise (consensus.ts).
+ */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const over = max + 1;
+  let previous = new Int32Array(b.length + 1);
+  let current = new Int32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j += 1) previous[j] = Math.min(j, over);
   for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
-      current.push(value);
-      best = Math.min(best, value);
+    const from = Math.max(1, i - max);
+    const to = Math.min(b.length, i + max);
+    current.fill(over);
+    current[0] = Math.min(i, over);
+    let best = from === 1 ? current[0] : over;
+    for (let j = from; j <= to; j += 1) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const value = Math.min(over, previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current[j] = value;
+      if (value < best) best = value;
     }
-    if (best > max) return max + 1;
-    previous = current;
+    if (best > max) return over;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length] ?? max + 1;
+  return Math.min(previous[b.length]!, over);
 }
 
 /** A word as OCR might have meant it: capitals, digit look-alikes as letters, "rn" as "M". */
