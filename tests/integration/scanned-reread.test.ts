@@ -255,6 +255,42 @@ describe('stored documents read again read a scanned claim number through their 
     expect(await rowOf(proof!.id)).toMatchObject({ legal_case_id: caseId, claim_number: [] });
   });
 
+  it('given scanned documents whose applicant OCR damaged, when re-matched after their case is created, then the applicant is read as the case’s client and the name follows, except a name a person set', async () => {
+    const firm = await newFirm();
+    const damaged = SCANNED_PAGES.map((lines) =>
+      lines.map((line) =>
+        line
+          .replace('Maria Gonzalez', 'Maria Gonzalcz')
+          .replace('MARIA GONZALEZ', 'MARIA GONZALCZ'),
+      ),
+    );
+    const { documents } = await processPages(firm, 'scan', damaged);
+    const [pr2, qme] = documents;
+    expect([pr2!.applicant, qme!.applicant]).toEqual(['Maria Gonzalcz', 'MARIA GONZALCZ']);
+    expect(pr2!.name).toContain('Maria Gonzalcz');
+    await update(qme!.id, { name: 'QME report from Dr. Lin' }, firm.member.token);
+    const caseId = await createCase(firm);
+
+    await rematchCompany(server.db, firm.companyId);
+    const renamed = await rowOf(pr2!.id);
+    expect(renamed).toMatchObject({ legal_case_id: caseId, applicant: 'Maria Gonzalez' });
+    expect(renamed.name).toBe(pr2!.name.replace('Maria Gonzalcz', 'Maria Gonzalez'));
+    expect(reasonsFor(renamed, caseId)).toContain(
+      "applicant OCR read as Maria Gonzalcz taken as Maria Gonzalez (the case's client)",
+    );
+    expect(await logsOf(pr2!.id, 'rematched')).toEqual(
+      expect.arrayContaining([
+        ['applicant', 'Maria Gonzalcz', 'Maria Gonzalez'],
+        ['name', pr2!.name, renamed.name],
+      ]),
+    );
+    // A person named the QME report: its applicant is read through the case (in the capitals it
+    // prints), its name stays theirs.
+    const named = await rowOf(qme!.id);
+    expect(named).toMatchObject({ applicant: 'MARIA GONZALEZ', name: 'QME report from Dr. Lin' });
+    expect((await logsOf(qme!.id, 'rematched')).map(([field]) => field)).not.toContain('name');
+  });
+
   it('given a text layer, or pages not known to be OCR, when re-matched, then the claim number stays as printed', async () => {
     const firm = await newFirm();
     const { documents } = await processBundle(firm, 'text');

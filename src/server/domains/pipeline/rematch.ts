@@ -5,8 +5,11 @@
  * document gets the case when exactly one stands out and its recommendations follow the new
  * ranking; its review reasons follow (multi_case, needs_case_number). On a document whose pages
  * came from OCR (its raw file's ocr_pages), a claim number that is the chosen case's but for OCR
- * look-alikes is read as the case's, as the pipeline does after matching (storedDocument.ts);
- * never one a person set (claim_number in edited_fields).
+ * look-alikes, and an applicant the case's client but for OCR damage, are read as the case's, as
+ * the pipeline does after matching (storedDocument.ts), so a document processed before its case
+ * existed ends as one processed after; never a value a person set (claim_number or applicant in
+ * edited_fields). A new applicant renames the document as the pipeline names it, unless a person
+ * named it.
  *
  * Never touched: a document whose case a person set or cleared (legal_case_id or crm_case_id in
  * edited_fields), one that has a case, and deleted ones; each update re-checks that under the
@@ -28,6 +31,7 @@ import { logText, sameValue } from '../documents/changes';
 import { findCaseCandidates } from './cases';
 import { PIPELINE_ACTOR } from './constants';
 import { pagesReadByOcr, readStoredThroughCase, storedFields } from './storedDocument';
+import { companyTitles, type TitleOf } from './titles';
 
 export const REMATCH_BATCH_SIZE = 200;
 export const REMATCH_CAP_PER_RUN = 5_000;
@@ -88,25 +92,50 @@ const claimsAsRead = (row: LegalProcessedFileRow) =>
     not(sql`${legalProcessedFile.edited_fields} @> array['claim_number']::text[]`),
   );
 
+/** The applicant is still the one read, and still the pipeline's. */
+const applicantAsRead = (row: LegalProcessedFileRow) =>
+  and(
+    sql`${legalProcessedFile.applicant} IS NOT DISTINCT FROM ${row.applicant}`,
+    not(sql`${legalProcessedFile.edited_fields} @> array['applicant']::text[]`),
+  );
+
+/** What a re-match read through the chosen case. */
+interface ReadThrough {
+  claimNumbers: string[];
+  applicant: string | null;
+}
+
 /**
- * Writes one document's new match, and its claim numbers when the match read them through the
- * case; false when it changed meanwhile (a person chose a case, or set the claim numbers).
+ * Writes one document's new match, and its claim numbers and applicant when the match read them
+ * through the case (the name follows a new applicant unless a person named the document, checked
+ * under the row's lock); false when it changed meanwhile (a person chose a case, or set the claim
+ * numbers or the applicant).
  */
 async function applyMatch(
   db: Database,
   row: LegalProcessedFileRow,
   match: MatchResult,
-  claimNumbers: string[],
+  read: ReadThrough,
+  titleOf: TitleOf,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const reasons = reasonsAfter(row, match);
-    const claimsChanged = !sameValue(row.claim_number, claimNumbers);
+    const claimsChanged = !sameValue(row.claim_number, read.claimNumbers);
+    const applicantChanged = read.applicant !== null && read.applicant !== row.applicant;
+    const title = titleOf({ ...row, applicant: read.applicant });
     const [updated] = await tx
       .update(legalProcessedFile)
       .set({
         legal_case_id: match.caseId,
         recommended_cases: match.recommended,
-        ...(claimsChanged ? { claim_number: claimNumbers } : {}),
+        ...(claimsChanged ? { claim_number: read.claimNumbers } : {}),
+        ...(applicantChanged
+          ? {
+              applicant: read.applicant,
+              name: sql`CASE WHEN ${legalProcessedFile.edited_fields} @> array['name']::text[]
+                THEN ${legalProcessedFile.name} ELSE ${title} END`,
+            }
+          : {}),
         exception_reasons: reasons,
         is_exception: reasons.length > 0,
         version: sql`${legalProcessedFile.version} + 1`,
@@ -117,9 +146,10 @@ async function applyMatch(
           eq(legalProcessedFile.id, row.id),
           unmatched(row.company_id),
           claimsChanged ? claimsAsRead(row) : undefined,
+          applicantChanged ? applicantAsRead(row) : undefined,
         ),
       )
-      .returning({ id: legalProcessedFile.id });
+      .returning({ id: legalProcessedFile.id, name: legalProcessedFile.name });
     if (!updated) return false;
     const changes = [
       ...(match.caseId ? [['legal_case_id', null, match.caseId] as const] : []),
@@ -129,8 +159,10 @@ async function applyMatch(
         recommendedIds(match.recommended),
       ] as const,
       ...(claimsChanged
-        ? [['claim_number', logText(row.claim_number), logText(claimNumbers)] as const]
+        ? [['claim_number', logText(row.claim_number), logText(read.claimNumbers)] as const]
         : []),
+      ...(applicantChanged ? [['applicant', row.applicant, read.applicant] as const] : []),
+      ...(updated.name !== row.name ? [['name', row.name, updated.name] as const] : []),
     ];
     await tx.insert(legalProcessedFileLog).values(
       changes.map(([field, from, to]) => ({
@@ -165,6 +197,7 @@ export async function rematchCompany(
   const batchSize = options.batchSize ?? REMATCH_BATCH_SIZE;
   const cap = options.cap ?? REMATCH_CAP_PER_RUN;
   const result: RematchResult = { examined: 0, matched: 0, recommended: 0, next: null };
+  const titleOf = await companyTitles(db, companyId);
   let after = options.after;
   for (;;) {
     const limit = Math.min(batchSize, cap - result.examined);
@@ -184,22 +217,14 @@ export async function rematchCompany(
       const stored = storedFields(row);
       const candidates = await findCaseCandidates(db, companyId, stored);
       const ranked = matchCase(stored, candidates);
-      // Claim numbers only: an applicant read anew would rename the document, which a re-match
-      // does not do.
-      const corrected = readStoredThroughCase(
-        stored,
-        ranked,
-        candidates,
-        {
-          ocr: pagesReadByOcr(ocrPages, { start: row.start_page_no, end: row.end_page_no }),
-          editedFields: row.edited_fields,
-        },
-        ['claimNumbers'],
-      );
+      const corrected = readStoredThroughCase(stored, ranked, candidates, {
+        ocr: pagesReadByOcr(ocrPages, { start: row.start_page_no, end: row.end_page_no }),
+        editedFields: row.edited_fields,
+      });
       const match = corrected.match ?? ranked;
       const changed =
         match.caseId !== null || ranking(row.recommended_cases) !== ranking(match.recommended);
-      if (!changed || !(await applyMatch(db, row, match, corrected.fields.claimNumbers))) continue;
+      if (!changed || !(await applyMatch(db, row, match, corrected.fields, titleOf))) continue;
       if (match.caseId) result.matched += 1;
       else result.recommended += 1;
     }
