@@ -16,11 +16,33 @@ export type Scenario3 = 'scanner' | 'eams' | 'fax' | 'mail' | 'served';
 export const SCENARIOS3: readonly Scenario3[] = ['scanner', 'eams', 'fax', 'mail', 'served'];
 
 export const TYPE_KEYS3 = [
-  'medical_report', 'pr2', 'pr4', 'qme_report', 'ame_report', 'application_for_adjudication',
-  'declaration_of_readiness', 'petition', 'answer', 'substitution_of_attorney', 'notice_of_hearing',
-  'minutes_of_hearing', 'compromise_and_release', 'stipulations_with_award', 'findings_and_award',
-  'order', 'subpoena', 'deposition_notice', 'lien', 'medical_bill', 'request_for_authorization',
-  'ur_decision', 'imr_decision', 'correspondence', 'proof_of_service', 'claim_form', 'benefit_notice',
+  'medical_report',
+  'pr2',
+  'pr4',
+  'qme_report',
+  'ame_report',
+  'application_for_adjudication',
+  'declaration_of_readiness',
+  'petition',
+  'answer',
+  'substitution_of_attorney',
+  'notice_of_hearing',
+  'minutes_of_hearing',
+  'compromise_and_release',
+  'stipulations_with_award',
+  'findings_and_award',
+  'order',
+  'subpoena',
+  'deposition_notice',
+  'lien',
+  'medical_bill',
+  'request_for_authorization',
+  'ur_decision',
+  'imr_decision',
+  'correspondence',
+  'proof_of_service',
+  'claim_form',
+  'benefit_notice',
 ] as const;
 
 export interface TruthDocument3 {
@@ -77,18 +99,62 @@ const MAKERS: Record<string, Maker> = {
 /** How often each type turns up in each kind of stack. */
 const BASE: Array<[string, number]> = TYPE_KEYS3.map((k) => [k, 1]);
 const WEIGHTS: Record<Scenario3, Array<[string, number]>> = {
-  scanner: [...BASE, ['medical_report', 4], ['pr2', 3], ['correspondence', 4], ['benefit_notice', 2]],
-  eams: [...BASE, ['medical_report', 2], ['petition', 2], ['declaration_of_readiness', 2], ['notice_of_hearing', 2], ['minutes_of_hearing', 2], ['lien', 2]],
-  fax: [['medical_report', 3], ['pr2', 3], ['request_for_authorization', 3], ['ur_decision', 2], ['medical_bill', 2], ['correspondence', 3], ['benefit_notice', 1], ['imr_decision', 1], ['pr4', 1]],
+  scanner: [
+    ...BASE,
+    ['medical_report', 4],
+    ['pr2', 3],
+    ['correspondence', 4],
+    ['benefit_notice', 2],
+  ],
+  eams: [
+    ...BASE,
+    ['medical_report', 2],
+    ['petition', 2],
+    ['declaration_of_readiness', 2],
+    ['notice_of_hearing', 2],
+    ['minutes_of_hearing', 2],
+    ['lien', 2],
+  ],
+  fax: [
+    ['medical_report', 3],
+    ['pr2', 3],
+    ['request_for_authorization', 3],
+    ['ur_decision', 2],
+    ['medical_bill', 2],
+    ['correspondence', 3],
+    ['benefit_notice', 1],
+    ['imr_decision', 1],
+    ['pr4', 1],
+  ],
   mail: [...BASE, ['correspondence', 3], ['benefit_notice', 2], ['notice_of_hearing', 1]],
-  served: [['petition', 4], ['declaration_of_readiness', 2], ['qme_report', 3], ['ame_report', 1], ['answer', 2], ['deposition_notice', 2], ['proof_of_service', 2], ['lien', 1], ['subpoena', 1]],
+  served: [
+    ['petition', 4],
+    ['declaration_of_readiness', 2],
+    ['qme_report', 3],
+    ['ame_report', 1],
+    ['answer', 2],
+    ['deposition_notice', 2],
+    ['proof_of_service', 2],
+    ['lien', 1],
+    ['subpoena', 1],
+  ],
 };
 
 /** Types that print a WCAB caption or board header, where a consolidated case pair can appear. */
 const CAPTIONED = new Set([
-  'petition', 'answer', 'declaration_of_readiness', 'notice_of_hearing', 'minutes_of_hearing',
-  'findings_and_award', 'order', 'deposition_notice', 'proof_of_service', 'application_for_adjudication',
-  'compromise_and_release', 'stipulations_with_award', 'lien',
+  'petition',
+  'answer',
+  'declaration_of_readiness',
+  'notice_of_hearing',
+  'minutes_of_hearing',
+  'findings_and_award',
+  'order',
+  'deposition_notice',
+  'proof_of_service',
+  'application_for_adjudication',
+  'compromise_and_release',
+  'stipulations_with_award',
+  'lien',
 ]);
 
 interface Planned {
@@ -98,11 +164,17 @@ interface Planned {
   date: Ymd;
 }
 
-function makeDoc(rng: Rng, scenario: Scenario3, p: CaseProfile | null, date: Ymd, typeKey?: string): Planned {
+function makeDoc(
+  rng: Rng,
+  scenario: Scenario3,
+  p: CaseProfile | null,
+  date: Ymd,
+  typeKey?: string,
+): Planned {
   const docRng = rng.fork(1);
   if (!p) return { doc: A.caselessMail(docRng, fmtDate(date, 'long')), caseId: null, date };
   const key = typeKey ?? rng.weighted(WEIGHTS[scenario]);
-  const consolidated = !!p.sibling && CAPTIONED.has(key) && rng.chance(0.5);
+  const consolidated = !!p.sibling && CAPTIONED.has(key) && rng.chance(0.3);
   const maker = MAKERS[key] ?? MAKERS.correspondence;
   const doc = (maker as Maker)(newCtx(docRng, p, date, consolidated));
   const out: Planned = { doc, caseId: p.caseId, date };
@@ -119,12 +191,14 @@ function separator(rng: Rng, p: CaseProfile, doc: BuiltDoc, date: Ymd): Page3 {
     style,
     lines: [
       { text: 'DOCUMENT SEPARATOR SHEET', align: 'center', bold: true, size: 20, gapBefore: 2 },
-      { text: bars, align: 'center', size: 16, gapBefore: 1 },
+      { text: '', barcode: bars, size: 16, gapBefore: 1 },
       { text: `Case Number: ${adj}`, gapBefore: 2 },
       { text: `Document Type: ${doc.eamsType}` },
       { text: `Document Title: ${doc.title}` },
       { text: `Document Date: ${fmtDate(date, 'mdy')}` },
-      { text: `Author: ${rng.pick(['APPLICANT ATTORNEY', 'DEFENSE ATTORNEY', 'WCAB', 'MEDICAL PROVIDER', 'CLAIMS ADMINISTRATOR'])}` },
+      {
+        text: `Author: ${rng.pick(['APPLICANT ATTORNEY', 'DEFENSE ATTORNEY', 'WCAB', 'MEDICAL PROVIDER', 'CLAIMS ADMINISTRATOR'])}`,
+      },
       { text: 'Number of Pages (excluding this sheet): ' + String(doc.pages.length) },
     ],
     footer: null,
@@ -137,7 +211,15 @@ function separator(rng: Rng, p: CaseProfile, doc: BuiltDoc, date: Ymd): Page3 {
 const MON = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /** A fax machine's per-page line; the counter runs across the whole transmission. */
-function faxLine(style: number, sender: string, fax: string, when: Ymd, time: string, i: number, n: number): string {
+function faxLine(
+  style: number,
+  sender: string,
+  fax: string,
+  when: Ymd,
+  time: string,
+  i: number,
+  n: number,
+): string {
   switch (style) {
     case 0:
       return `${MON[when.m - 1]}-${pad(when.d)}-${when.y} ${time}  FROM: ${sender.toUpperCase()}  ${fax}  P. ${pad(i)}/${pad(n)}`;
@@ -150,7 +232,10 @@ function faxLine(style: number, sender: string, fax: string, when: Ymd, time: st
   }
 }
 
-export function generateBundle3(seed: number, options: { cases: CaseCandidate[]; documents?: number; scenario?: Scenario3 }): Bundle3 {
+export function generateBundle3(
+  seed: number,
+  options: { cases: CaseCandidate[]; documents?: number; scenario?: Scenario3 },
+): Bundle3 {
   const rng = new Rng(seed);
   let scenario = options.scenario ?? rng.pick(SCENARIOS3);
   const profiles = options.cases.map(profileOf);
@@ -164,9 +249,12 @@ export function generateBundle3(seed: number, options: { cases: CaseCandidate[];
   const unlisted = unlistedProfile(rng.fork(7));
   const targetPages = rng.int(25, 60);
   const wantDocs = options.documents;
-  const enough = (docs: number, pages: number) => (wantDocs !== undefined ? docs >= wantDocs : pages >= targetPages);
+  const enough = (docs: number, pages: number) =>
+    wantDocs !== undefined ? docs >= wantDocs : pages >= targetPages;
 
-  const lastInjury = Math.max(...[first, second].map((p) => toDays(parseIso(p.doi.end ?? p.doi.start))));
+  const lastInjury = Math.max(
+    ...[first, second].map((p) => toDays(parseIso(p.doi.end ?? p.doi.start))),
+  );
   let day = Math.max(lastInjury + 60, toDays({ y: 2024, m: 3, d: 1 })) + rng.int(0, 200);
   const nextDate = (): Ymd => {
     day += rng.int(0, 12);
@@ -177,7 +265,8 @@ export function generateBundle3(seed: number, options: { cases: CaseCandidate[];
   let pages = 0;
   const push = (d: Planned) => {
     planned.push(d);
-    pages += d.doc.pages.length;
+    // EAMS separator sheets are pages too.
+    pages += d.doc.pages.length + (scenario === 'eams' ? 1 : 0);
   };
 
   if (scenario === 'fax') {
@@ -187,12 +276,18 @@ export function generateBundle3(seed: number, options: { cases: CaseCandidate[];
     let docsLeft = wantDocs;
     for (let t = 0; t < transmissions; t++) {
       const p = t === 0 ? first : rng.pick([second, unlisted]);
-      const sender = t === 0 ? rng.pick([p.clinic, p.administrator ?? p.defenseFirm, p.applicantFirm]) : p.clinic;
+      const sender =
+        t === 0
+          ? rng.pick([p.clinic, p.administrator ?? p.defenseFirm, p.applicantFirm])
+          : p.clinic;
       const fax = phone(rng);
       const when = nextDate();
       const docs: Planned[] = [];
       let tp = 1;
-      const budget = wantDocs !== undefined ? Math.max(1, Math.ceil((docsLeft ?? 1) / (transmissions - t)) - 1) : Infinity;
+      const budget =
+        wantDocs !== undefined
+          ? Math.max(1, Math.ceil((docsLeft ?? 1) / (transmissions - t)) - 1)
+          : rng.int(2, 8);
       const pageBudget = Math.floor(targetPages / transmissions);
       while (docs.length < budget && (wantDocs !== undefined || tp < pageBudget)) {
         // Unrelated documents can share a transmission (a clinic faxing several patients' paper).
@@ -202,10 +297,23 @@ export function generateBundle3(seed: number, options: { cases: CaseCandidate[];
         tp += d.doc.pages.length;
       }
       if (docsLeft !== undefined) docsLeft -= docs.length + 1;
-      const subject = rng.chance(0.6) ? `${p.applicant.last.toUpperCase()}, ${p.applicant.first}` : null;
-      const cover = A.faxCover(rng.fork(3), sender, fax, rng.pick([p.applicantFirm, p.defenseFirm, 'Claims Intake']), tp, fmtDate(when, 'mdy'), subject);
+      const subject = rng.chance(0.6)
+        ? `${p.applicant.last.toUpperCase()}, ${p.applicant.first}`
+        : null;
+      const cover = A.faxCover(
+        rng.fork(3),
+        sender,
+        fax,
+        rng.pick([p.applicantFirm, p.defenseFirm, 'Claims Intake']),
+        tp,
+        fmtDate(when, 'mdy'),
+        subject,
+      );
       // A cover naming the worker belongs to that worker's case; a bare one to none.
-      const all: Planned[] = [{ doc: cover, caseId: subject ? p.caseId : null, date: when }, ...docs];
+      const all: Planned[] = [
+        { doc: cover, caseId: subject ? p.caseId : null, date: when },
+        ...docs,
+      ];
       const style = rng.int(0, 3);
       const time = `${pad(rng.int(7, 18))}:${pad(rng.int(0, 59))}`;
       const bottom = style === 3;
@@ -244,7 +352,13 @@ export function generateBundle3(seed: number, options: { cases: CaseCandidate[];
     let p: CaseProfile | null;
     if (scenario === 'mail') p = turn++ % 2 === 0 ? first : second;
     else if (scenario === 'eams') p = second.adj && rng.chance(0.2) ? second : first;
-    else p = rng.weighted<CaseProfile | null>([[first, 70], [second, 12], [unlisted, 10], [null, 8]]);
+    else
+      p = rng.weighted<CaseProfile | null>([
+        [first, 70],
+        [second, 12],
+        [unlisted, 10],
+        [null, 8],
+      ]);
     push(makeDoc(rng, scenario, p, date));
   }
 
@@ -283,10 +397,19 @@ function truthOf(d: Planned, start: number, end: number): TruthDocument3 {
 }
 
 /** Folds every page and field to what the standard fonts can draw, so truth equals the paper. */
-function finishBundle(seed: number, scenario: Scenario3, layout: Page3[], truth: TruthDocument3[]): Bundle3 {
+function finishBundle(
+  seed: number,
+  scenario: Scenario3,
+  layout: Page3[],
+  truth: TruthDocument3[],
+): Bundle3 {
   const clean = layout.map((p) => ({
     ...p,
-    lines: p.lines.map((l) => ({ ...l, text: winAnsi(l.text), right: l.right === undefined ? undefined : winAnsi(l.right) })),
+    lines: p.lines.map((l) => ({
+      ...l,
+      text: winAnsi(l.text),
+      right: l.right === undefined ? undefined : winAnsi(l.right),
+    })),
     footer: p.footer && winAnsi(p.footer),
     faxHeader: p.faxHeader && winAnsi(p.faxHeader),
     faxFooter: p.faxFooter && winAnsi(p.faxFooter),
@@ -298,5 +421,12 @@ function finishBundle(seed: number, scenario: Scenario3, layout: Page3[], truth:
     f.defendant = f.defendants[0] ?? null;
     f.claimNumbers = f.claimNumbers.map(winAnsi);
   }
-  return { id: `gen3-${scenario}-${seed}`, seed, scenario, pages: clean.map(pageText), truth: { documents: truth }, layout: clean };
+  return {
+    id: `gen3-${scenario}-${seed}`,
+    seed,
+    scenario,
+    pages: clean.map(pageText),
+    truth: { documents: truth },
+    layout: clean,
+  };
 }

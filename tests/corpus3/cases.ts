@@ -70,12 +70,16 @@ function parseName(s: string): D.PersonName {
   const suffix = D.SUFFIXES.includes(words[words.length - 1] ?? '') ? (words.pop() ?? null) : null;
   const first = words.shift() ?? 'Unknown';
   let middle: string | null = null;
-  if (words.length > 1 && /^[A-Z]\.$/.test(words[0] ?? '')) middle = (words.shift() ?? 'X')[0] ?? null;
+  if (words.length > 1 && /^[A-Z]\.$/.test(words[0] ?? ''))
+    middle = (words.shift() ?? 'X')[0] ?? null;
   return { first, middle, last: words.join(' ') || 'Doe', suffix };
 }
 
 /** The details a candidate does not hold, from its id's hash: same id, same details. */
-type Details = Omit<CaseProfile, 'caseId' | 'applicant' | 'employer' | 'adj' | 'claims' | 'sibling'>;
+type Details = Omit<
+  CaseProfile,
+  'caseId' | 'applicant' | 'employer' | 'adj' | 'claims' | 'sibling'
+>;
 
 function details(rng: Rng, doi: InjuryDate): Details {
   const insurer = rng.chance(0.85) ? rng.pick(D.INSURERS) : null;
@@ -178,7 +182,8 @@ export function unlistedProfile(rng: Rng): CaseProfile {
 export function linkSiblings(profiles: CaseProfile[]): void {
   for (const p of profiles) {
     const twin = profiles.find(
-      (q) => q !== p && fullName(q.applicant) === fullName(p.applicant) && q.employer === p.employer,
+      (q) =>
+        q !== p && fullName(q.applicant) === fullName(p.applicant) && q.employer === p.employer,
     );
     if (twin && twin.adj && p.adj) p.sibling = twin;
   }

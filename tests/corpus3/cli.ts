@@ -6,7 +6,15 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateBundle3, generateCases3, renderScanPage, SCENARIOS3, writeScanPdf3, writeTextPdf3, type Scenario3 } from './index';
+import {
+  generateBundle3,
+  generateCases3,
+  renderScanPage,
+  SCENARIOS3,
+  writeScanPdf3,
+  writeTextPdf3,
+  type Scenario3,
+} from './index';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -15,10 +23,14 @@ function arg(name: string): string | undefined {
 
 async function main(): Promise<void> {
   const seed = Number(process.argv[2]);
-  if (!Number.isInteger(seed)) throw new Error('usage: cli.ts SEED [--scan] [--out DIR] [--scenario NAME] [--documents N] [--png N]');
+  if (!Number.isInteger(seed))
+    throw new Error(
+      'usage: cli.ts SEED [--scan] [--out DIR] [--scenario NAME] [--documents N] [--png N]',
+    );
   const out = arg('--out') ?? '.corpus3';
   const scenario = arg('--scenario') as Scenario3 | undefined;
-  if (scenario && !SCENARIOS3.includes(scenario)) throw new Error(`scenario is one of ${SCENARIOS3.join(', ')}`);
+  if (scenario && !SCENARIOS3.includes(scenario))
+    throw new Error(`scenario is one of ${SCENARIOS3.join(', ')}`);
   const documents = arg('--documents') ? Number(arg('--documents')) : undefined;
   await mkdir(out, { recursive: true });
   const cases = generateCases3(seed, 6);
@@ -32,9 +44,15 @@ async function main(): Promise<void> {
   const png = Number(arg('--png') ?? 0);
   for (let i = 0; i < Math.min(png, bundle.layout.length); i++) {
     const page = bundle.layout[i];
-    if (page) await writeFile(`${base}.p${i + 1}.png`, await renderScanPage(page, { seed: seed * 1000 + i, format: 'png' }));
+    if (page)
+      await writeFile(
+        `${base}.p${i + 1}.png`,
+        await renderScanPage(page, { seed: seed * 1000 + i, format: 'png' }),
+      );
   }
-  console.log(`${bundle.id}: ${bundle.pages.length} pages, ${bundle.truth.documents.length} documents -> ${base}${scan ? '.scan' : ''}.pdf`);
+  console.log(
+    `${bundle.id}: ${bundle.pages.length} pages, ${bundle.truth.documents.length} documents -> ${base}${scan ? '.scan' : ''}.pdf`,
+  );
   for (const d of bundle.truth.documents) {
     const f = d.fields;
     console.log(

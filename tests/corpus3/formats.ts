@@ -7,8 +7,18 @@ import type { Rng } from './rng';
 import type { PersonName } from './data';
 
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 /** A calendar date kept as numbers so no time zone can shift it. */

@@ -25,6 +25,8 @@ export interface Line3 {
   box?: boolean;
   /** A rule under the line (signature lines, caption bars). */
   rule?: boolean;
+  /** A barcode: drawn as bars, absent from the text layer (as a real one would be). */
+  barcode?: string;
   /** A rubber stamp (RECEIVED / FILED): boxed and, on scans, a little rotated. */
   stamp?: boolean;
 }
@@ -59,7 +61,7 @@ const RESERVED_TOP = 22;
 const RESERVED_BOTTOM = 46;
 
 /** Average glyph width per point of size, per family; wrapping uses it, drawing shrinks to fit. */
-const CHAR_W: Record<FontFamily, number> = { serif: 0.47, sans: 0.52, mono: 0.6 };
+const CHAR_W: Record<FontFamily, number> = { serif: 0.44, sans: 0.48, mono: 0.6 };
 
 export function lineHeight(style: PageStyle, line: Line3): number {
   return (line.size ?? style.size) * style.leading;
@@ -146,7 +148,7 @@ export class DocWriter {
     return printed;
   }
   defendant(printed: string): string {
-    const v = printed.trim().replace(/[,;.]+$/, '');
+    const v = printed.trim().replace(/[,;]+$/, '');
     if (!this.fields.defendants.includes(v)) this.fields.defendants.push(v);
     this.fields.defendant = this.fields.defendants[0] ?? null;
     return printed;
@@ -181,7 +183,9 @@ export class DocWriter {
   }
   /** How many characters fit on one line at the body size. */
   get width(): number {
-    return Math.floor((PAGE_W - 2 * this.style.margin) / (this.style.size * CHAR_W[this.style.family]));
+    return Math.floor(
+      (PAGE_W - 2 * this.style.margin) / (this.style.size * CHAR_W[this.style.family]),
+    );
   }
 
   /** Breaks the lines into pages that fit, with the running header and the footer. */

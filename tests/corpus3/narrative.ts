@@ -20,7 +20,10 @@ const ICD = [
 ] as const;
 
 export function diagnoses(rng: Rng): string[] {
-  return rng.shuffle(ICD).slice(0, rng.int(2, 5)).map(([code, text], i) => `${i + 1}. ${text} (${code})`);
+  return rng
+    .shuffle(ICD)
+    .slice(0, rng.int(2, 5))
+    .map(([code, text], i) => `${i + 1}. ${text} (${code})`);
 }
 
 const COMPLAINTS = [
@@ -62,6 +65,17 @@ const PLAN = [
   'Follow up in four to six weeks, or sooner if symptoms worsen.',
 ];
 
+const BACKGROUND = [
+  'Past medical history is significant for hypertension, controlled with lisinopril, and pre-diabetes. There are no prior surgeries.',
+  'The patient lives with a spouse and two children. He does not smoke and drinks alcohol socially. There is no history of recreational drug use.',
+  'Activities of daily living: the patient reports difficulty with household chores such as vacuuming and carrying groceries, and needs help with grooming on bad days.',
+  'Sleep is disturbed by pain; the patient averages four to five hours per night and wakes frequently when changing position.',
+  'Job duties included standing and walking for most of the shift, lifting and carrying up to 50 pounds, and keyboarding or handwriting for short periods.',
+  'The patient completed the tenth grade in Mexico and speaks limited English; the evaluation was conducted with a certified Spanish interpreter.',
+  'Family history is non-contributory. There is no family history of rheumatoid arthritis or other inflammatory conditions.',
+  'Hobbies prior to the injury included soccer on weekends and gardening; the patient no longer participates in either activity.',
+];
+
 const WORK = [
   'Work status: Temporarily totally disabled (TTD) through the next visit.',
   'Work status: Modified duty with no lifting over 10 pounds, no repetitive bending or stooping, and no overhead work with the right arm.',
@@ -75,9 +89,36 @@ function fill(rng: Rng, s: string, p: CaseProfile): string {
     .replace('{occ}', p.occupation);
 }
 
-export function sentences(rng: Rng, p: CaseProfile, kind: 'complaints' | 'history' | 'exam' | 'plan', n: number): string {
-  const pool = { complaints: COMPLAINTS, history: HISTORY, exam: EXAM, plan: PLAN }[kind];
-  return rng.shuffle(pool).slice(0, n).map((s) => fill(rng, s, p)).join(' ');
+export type SentenceKind = 'complaints' | 'history' | 'exam' | 'plan' | 'background';
+
+/** A section's worth of sentences: most of the pool, shuffled, none twice. */
+export function sentenceList(rng: Rng, p: CaseProfile, kind: SentenceKind): string[] {
+  const pool = {
+    complaints: COMPLAINTS,
+    history: HISTORY,
+    exam: EXAM,
+    plan: PLAN,
+    background: BACKGROUND,
+  }[kind];
+  return rng
+    .shuffle(pool)
+    .slice(0, rng.int(3, pool.length))
+    .map((s) => fill(rng, s, p));
+}
+
+export function sentences(rng: Rng, p: CaseProfile, kind: SentenceKind, n: number): string {
+  const pool = {
+    complaints: COMPLAINTS,
+    history: HISTORY,
+    exam: EXAM,
+    plan: PLAN,
+    background: BACKGROUND,
+  }[kind];
+  return rng
+    .shuffle(pool)
+    .slice(0, n)
+    .map((s) => fill(rng, s, p))
+    .join(' ');
 }
 
 export function workStatus(rng: Rng): string {

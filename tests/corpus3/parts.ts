@@ -109,7 +109,13 @@ function captionDefendants(w: DocWriter, ctx: DocCtx): string[] {
   const emp = p.employer.toUpperCase();
   const wrongName = rng.chance(0.12);
   out.push(w.defendant(emp) + (wrongName ? ',' : ';'));
-  if (wrongName) out.push(`(erroneously sued as ${emp.split(',')[0]?.replace(/INC\.|LLC/, '').trim()} CO.);`);
+  if (wrongName)
+    out.push(
+      `(erroneously sued as ${emp
+        .split(',')[0]
+        ?.replace(/INC\.|LLC/, '')
+        .trim()} CO.);`,
+    );
   if (p.insurer && p.administrator && rng.chance(0.5)) {
     out.push(`${w.defendant(p.insurer.toUpperCase())},`);
     out.push(`adjusted by ${w.defendant(p.administrator.toUpperCase())},`);
@@ -126,7 +132,11 @@ function captionDefendants(w: DocWriter, ctx: DocCtx): string[] {
 export function attorneyBlock(w: DocWriter, ctx: DocCtx, side: 'applicant' | 'defendants'): void {
   const { rng } = ctx;
   const firm = side === 'applicant' ? ctx.p.applicantFirm : ctx.p.defenseFirm;
-  const atty = `${rng.pick(['Daniel', 'Sarah', 'Arsen', 'Michelle', 'Hector', 'Vanessa'])} ${rng.pick(['R.', 'L.', 'M.', ''])} ${rng.pick(['Abrams', 'Torosian', 'Medina', 'Lau', 'Fischer', 'Okoye'])}`.replace('  ', ' ');
+  const atty =
+    `${rng.pick(['Daniel', 'Sarah', 'Arsen', 'Michelle', 'Hector', 'Vanessa'])} ${rng.pick(['R.', 'L.', 'M.', ''])} ${rng.pick(['Abrams', 'Torosian', 'Medina', 'Lau', 'Fischer', 'Okoye'])}`.replace(
+      '  ',
+      ' ',
+    );
   const [street, city] = address(rng);
   const lines = [
     `${atty}, Esq. (SBN ${rng.int(150000, 339999)})`,
@@ -147,7 +157,9 @@ export function caption(w: DocWriter, ctx: DocCtx, title: string): string[] {
   w.line('WORKERS\u2019 COMPENSATION APPEALS BOARD', { align: 'center', bold: true });
   w.line('STATE OF CALIFORNIA', { align: 'center', bold: true, gapBefore: 0 });
   w.blank();
-  const name = w.applicant(rng.chance(0.8) ? fullName(p.applicant).toUpperCase() : fullName(p.applicant));
+  const name = w.applicant(
+    rng.chance(0.8) ? fullName(p.applicant).toUpperCase() : fullName(p.applicant),
+  );
   const right: string[] = [];
   if (ctx.consolidated && p.sibling?.adj && p.adj) {
     right.push(`Case Nos. ${w.adj(p.adj)}`);
@@ -170,7 +182,15 @@ export function caption(w: DocWriter, ctx: DocCtx, title: string): string[] {
     } else cur = cur ? `${cur} ${word}` : word;
   }
   right.push(cur);
-  const left = [`${name},`, '                Applicant,', '', '      vs.', '', ...captionDefendants(w, ctx), '                Defendants.'];
+  const left = [
+    `${name},`,
+    '                Applicant,',
+    '',
+    '      vs.',
+    '',
+    ...captionDefendants(w, ctx),
+    '                Defendants.',
+  ];
   const n = Math.max(left.length, right.length);
   for (let i = 0; i < n; i++) {
     const l = left[i] ?? '';
@@ -186,13 +206,25 @@ export function caption(w: DocWriter, ctx: DocCtx, title: string): string[] {
 export function partyLines(w: DocWriter, ctx: DocCtx, opts: { upper?: boolean } = {}): void {
   const { p, rng } = ctx;
   const up = (s: string) => (opts.upper ? s.toUpperCase() : s);
-  w.line(`${rng.pick(['Employer:', 'Employer:', 'EMPLOYER:', 'Employer Name:'])} ${w.defendant(up(p.employer))}`);
-  if (p.insurer) w.line(`${rng.pick(['Insurance Carrier:', 'Insurer:', 'Carrier:', 'INSURANCE CO.:'])} ${w.defendant(up(p.insurer))}`);
-  if (p.administrator) w.line(`${rng.pick(['Claims Administrator:', 'Administrator:', 'TPA:', 'Adjusted by:'])} ${w.defendant(up(p.administrator))}`);
+  w.line(
+    `${rng.pick(['Employer:', 'Employer:', 'EMPLOYER:', 'Employer Name:'])} ${w.defendant(up(p.employer))}`,
+  );
+  if (p.insurer)
+    w.line(
+      `${rng.pick(['Insurance Carrier:', 'Insurer:', 'Carrier:', 'INSURANCE CO.:'])} ${w.defendant(up(p.insurer))}`,
+    );
+  if (p.administrator)
+    w.line(
+      `${rng.pick(['Claims Administrator:', 'Administrator:', 'TPA:', 'Adjusted by:'])} ${w.defendant(up(p.administrator))}`,
+    );
 }
 
 /** The subject block of a letter or report: worker, numbers, date of injury. */
-export function reBlock(w: DocWriter, ctx: DocCtx, opts: { parties?: boolean; indent?: number } = {}): void {
+export function reBlock(
+  w: DocWriter,
+  ctx: DocCtx,
+  opts: { parties?: boolean; indent?: number } = {},
+): void {
   const { p, rng } = ctx;
   const indent = opts.indent ?? rng.pick([0, 36]);
   const nm = w.applicant(nameVariant(rng, p.applicant));
@@ -200,16 +232,25 @@ export function reBlock(w: DocWriter, ctx: DocCtx, opts: { parties?: boolean; in
   if (style === 0) w.line(`RE:  ${nm}`, { indent, bold: true });
   else if (style === 1) w.line(`Re: Applicant: ${nm}`, { indent });
   else w.line(`Patient/Employee: ${nm}`, { indent });
-  if (p.adj && rng.chance(0.75)) w.line(`${rng.pick(['WCAB No.:', 'EAMS No.:', 'Case No.:', 'ADJ No.:'])} ${w.adj(p.adj)}`, { indent: indent + 24 });
+  if (p.adj && rng.chance(0.75))
+    w.line(`${rng.pick(['WCAB No.:', 'EAMS No.:', 'Case No.:', 'ADJ No.:'])} ${w.adj(p.adj)}`, {
+      indent: indent + 24,
+    });
   const cl = p.claims[0];
-  if (cl) w.line(`${rng.pick(['Claim No.:', 'Claim Number:', 'Claim #:', 'Your Claim No.'])} ${w.claim(cl)}`, { indent: indent + 24 });
-  if (p.claims[1] && rng.chance(0.5)) w.line(`Alt. Claim No.: ${w.claim(p.claims[1])}`, { indent: indent + 24 });
+  if (cl)
+    w.line(
+      `${rng.pick(['Claim No.:', 'Claim Number:', 'Claim #:', 'Your Claim No.'])} ${w.claim(cl)}`,
+      { indent: indent + 24 },
+    );
+  if (p.claims[1] && rng.chance(0.5))
+    w.line(`Alt. Claim No.: ${w.claim(p.claims[1])}`, { indent: indent + 24 });
   const doiStr = injuryText(rng, p.doi, ctx.ds);
   w.line(`${doiLabel(rng)} ${w.doi(p.doi, doiStr)}`, { indent: indent + 24 });
   if (opts.parties) {
     w.line(`Employer: ${w.defendant(p.employer)}`, { indent: indent + 24 });
     if (p.insurer) w.line(`Carrier: ${w.defendant(p.insurer)}`, { indent: indent + 24 });
-    if (p.administrator && rng.chance(0.6)) w.line(`Administrator: ${w.defendant(p.administrator)}`, { indent: indent + 24 });
+    if (p.administrator && rng.chance(0.6))
+      w.line(`Administrator: ${w.defendant(p.administrator)}`, { indent: indent + 24 });
   }
   w.blank();
 }
@@ -220,7 +261,10 @@ export function continuationHeader(w: DocWriter, ctx: DocCtx): void {
   const nm = lastFirst(p.applicant);
   const cl = p.claims[0];
   const variants: Line3[][] = [
-    [{ text: `Re: ${nm}` }, { text: cl ? `Claim No. ${cl}` : `DOI: ${injuryText(rng, p.doi, ctx.ds)}` }],
+    [
+      { text: `Re: ${nm}` },
+      { text: cl ? `Claim No. ${cl}` : `DOI: ${injuryText(rng, p.doi, ctx.ds)}` },
+    ],
     [{ text: `${nm}${cl ? `  /  Claim # ${cl}` : ''}`, size: w.style.size - 1 }],
     [{ text: `Patient: ${nm}    Date of Report: ${dateStr(ctx)}`, size: w.style.size - 1 }],
   ];
@@ -247,13 +291,23 @@ export function footer(w: DocWriter, rng: Rng): void {
   ]);
 }
 
-export function signature(w: DocWriter, ctx: DocCtx, name: string, title: string[], opts: { dated?: boolean } = {}): void {
+export function signature(
+  w: DocWriter,
+  ctx: DocCtx,
+  name: string,
+  title: string[],
+  opts: { dated?: boolean } = {},
+): void {
   const { rng } = ctx;
   w.blank();
   if (opts.dated !== false && rng.chance(0.6)) w.line(`Dated: ${dateStr(ctx)}`);
-  if (rng.chance(0.5)) w.line(rng.pick(['Respectfully submitted,', 'Sincerely,', 'Very truly yours,']));
+  if (rng.chance(0.5))
+    w.line(rng.pick(['Respectfully submitted,', 'Sincerely,', 'Very truly yours,']));
   w.blank();
-  w.line(rng.chance(0.5) ? `/s/ ${name}` : '______________________________', { indent: 250, gapBefore: 1 });
+  w.line(rng.chance(0.5) ? `/s/ ${name}` : '______________________________', {
+    indent: 250,
+    gapBefore: 1,
+  });
   w.line(name, { indent: 250 });
   for (const t of title) w.line(t, { indent: 250 });
 }
@@ -274,7 +328,8 @@ export function serviceList(ctx: DocCtx): string[][] {
   else if (p.insurer) entries.push([p.insurer, `Attn: ${p.adjuster}`, ...address(rng)]);
   if (rng.chance(0.5)) entries.push([`${fullName(p.applicant)}`, ...address(rng)]);
   if (rng.chance(0.6)) entries.push([`${rng.pick(D.CLINICS)} (lien claimant)`, ...address(rng)]);
-  if (rng.chance(0.4)) entries.push(['EDD - Disability Insurance', 'P.O. Box 826880', 'Sacramento, CA 94280']);
+  if (rng.chance(0.4))
+    entries.push(['EDD - Disability Insurance', 'P.O. Box 826880', 'Sacramento, CA 94280']);
   if (rng.chance(0.3)) entries.push(['Medical Legal Copy Service', ...address(rng)]);
   return rng.shuffle(entries);
 }
@@ -283,17 +338,26 @@ export function serviceList(ctx: DocCtx): string[][] {
 export function attachedPos(w: DocWriter, ctx: DocCtx, docTitle: string): void {
   const { rng } = ctx;
   w.pageBreak();
-  w.line(rng.pick(['PROOF OF SERVICE', 'PROOF OF SERVICE BY MAIL', 'PROOF OF SERVICE (C.C.P. 1013a)']), { align: 'center', bold: true });
+  w.line(
+    rng.pick(['PROOF OF SERVICE', 'PROOF OF SERVICE BY MAIL', 'PROOF OF SERVICE (C.C.P. 1013a)']),
+    { align: 'center', bold: true },
+  );
   w.blank();
   const server = `${rng.pick(['Yesenia', 'Gloria', 'Anush', 'Kimberly', 'Tuyet'])} ${rng.pick(['Ochoa', 'Martirosyan', 'Dao', 'Fuller'])}`;
-  w.para(`I am over the age of 18 and not a party to the within action. My business address is ${address(rng).join(', ')}. On ${dateStr(ctx)}, I served the foregoing ${docTitle} on the interested parties in this action by placing a true copy thereof enclosed in a sealed envelope with postage fully prepaid in the United States mail, addressed as follows:`);
+  w.para(
+    `I am over the age of 18 and not a party to the within action. My business address is ${address(rng).join(', ')}. On ${dateStr(ctx)}, I served the foregoing ${docTitle} on the interested parties in this action by placing a true copy thereof enclosed in a sealed envelope with postage fully prepaid in the United States mail, addressed as follows:`,
+  );
   w.blank();
   for (const e of serviceList(ctx)) {
     for (const l of e) w.line(l, { indent: 36 });
     w.blank();
   }
-  w.para('I declare under penalty of perjury under the laws of the State of California that the foregoing is true and correct.');
-  w.line(`Executed on ${dateStr(ctx)}, at ${rng.pick(['Glendale', 'Los Angeles', 'Irvine', 'Fresno', 'Encino'])}, California.`);
+  w.para(
+    'I declare under penalty of perjury under the laws of the State of California that the foregoing is true and correct.',
+  );
+  w.line(
+    `Executed on ${dateStr(ctx)}, at ${rng.pick(['Glendale', 'Los Angeles', 'Irvine', 'Fresno', 'Encino'])}, California.`,
+  );
   w.blank();
   w.line('______________________________', { indent: 250, gapBefore: 1 });
   w.line(server, { indent: 250 });
@@ -303,7 +367,13 @@ export function newCtx(rng: Rng, p: CaseProfile, date: Ymd, consolidated: boolea
   return { rng, p, date, ds: pickDateStyle(rng), consolidated };
 }
 
-export function finish(w: DocWriter, typeKey: string, eamsType: string, title: string, caseIds?: string[]): BuiltDoc {
+export function finish(
+  w: DocWriter,
+  typeKey: string,
+  eamsType: string,
+  title: string,
+  caseIds?: string[],
+): BuiltDoc {
   const out: BuiltDoc = { typeKey, pages: w.pages(), fields: w.fields, eamsType, title };
   if (caseIds && caseIds.length > 1) out.caseIds = caseIds;
   return out;

@@ -54,15 +54,41 @@ function drawTextPage(page: PDFPage, fonts: FontSet, ops: ReturnType<typeof page
       const x = op.align === 'center' ? op.x - w / 2 : op.align === 'right' ? op.x - w : op.x;
       const color = op.stamp ? rgb(0.55, 0.1, 0.1) : ink;
       page.drawText(op.text, { x, y: PAGE_H - op.y, size, font, color });
-      if (op.stamp) page.drawRectangle({ x: x - 4, y: PAGE_H - op.y - 4, width: w + 8, height: size + 7, borderColor: color, borderWidth: 1.2 });
+      if (op.stamp)
+        page.drawRectangle({
+          x: x - 4,
+          y: PAGE_H - op.y - 4,
+          width: w + 8,
+          height: size + 7,
+          borderColor: color,
+          borderWidth: 1.2,
+        });
     } else if (op.kind === 'rect') {
-      page.drawRectangle({ x: op.x, y: PAGE_H - op.y - op.h, width: op.w, height: op.h, borderColor: ink, borderWidth: op.width });
+      page.drawRectangle({
+        x: op.x,
+        y: PAGE_H - op.y - op.h,
+        width: op.w,
+        height: op.h,
+        borderColor: ink,
+        borderWidth: op.width,
+      });
     } else if (op.kind === 'line') {
-      page.drawLine({ start: { x: op.x1, y: PAGE_H - op.y1 }, end: { x: op.x2, y: PAGE_H - op.y2 }, thickness: op.width, color: ink });
+      page.drawLine({
+        start: { x: op.x1, y: PAGE_H - op.y1 },
+        end: { x: op.x2, y: PAGE_H - op.y2 },
+        thickness: op.width,
+        color: ink,
+      });
     } else {
       const step = op.w / op.pattern.length;
       [...op.pattern].forEach((c, i) => {
-        page.drawRectangle({ x: op.x + i * step, y: PAGE_H - op.y - op.h, width: c === '|' ? step * 0.7 : step * 0.35, height: op.h, color: ink });
+        page.drawRectangle({
+          x: op.x + i * step,
+          y: PAGE_H - op.y - op.h,
+          width: c === '|' ? step * 0.7 : step * 0.35,
+          height: op.h,
+          color: ink,
+        });
       });
     }
   }
@@ -79,12 +105,20 @@ export async function writeTextPdf3(bundle: Bundle3, path: string): Promise<void
   await writeFile(path, await doc.save({ useObjectStreams: false }));
 }
 
-export async function writeScanPdf3(bundle: Bundle3, path: string, options: { seed: number; dpi?: number }): Promise<void> {
+export async function writeScanPdf3(
+  bundle: Bundle3,
+  path: string,
+  options: { seed: number; dpi?: number },
+): Promise<void> {
   const dpi = options.dpi ?? 200;
   const doc = await PDFDocument.create();
   fixMeta(doc, `${bundle.id} (scan)`);
   for (let i = 0; i < bundle.layout.length; i++) {
-    const jpg = await renderScanPage(bundle.layout[i] as Bundle3['layout'][number], { seed: options.seed * 1000 + i, dpi, format: 'jpeg' });
+    const jpg = await renderScanPage(bundle.layout[i] as Bundle3['layout'][number], {
+      seed: options.seed * 1000 + i,
+      dpi,
+      format: 'jpeg',
+    });
     const img = await doc.embedJpg(jpg);
     const page = doc.addPage([PAGE_W, PAGE_H]);
     page.drawImage(img, { x: 0, y: 0, width: PAGE_W, height: PAGE_H, rotate: degrees(0) });

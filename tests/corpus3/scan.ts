@@ -36,7 +36,8 @@ function registerFonts(): void {
 }
 
 const key = (f: FontSpec) => `${f.family}-${f.bold ? 'b' : ''}-${f.italic ? 'i' : ''}`;
-const css = (f: FontSpec, size: number) => `${size}px "C3${FACES[key(f)] ?? 'LiberationSans-Regular'}"`;
+const css = (f: FontSpec, size: number) =>
+  `${size}px "C3${FACES[key(f)] ?? 'LiberationSans-Regular'}"`;
 
 function drawOps(ctx: SKRSContext2D, page: Page3, ink: string, rng: Rng): void {
   ctx.fillStyle = ink;
@@ -71,7 +72,9 @@ function drawOps(ctx: SKRSContext2D, page: Page3, ink: string, rng: Rng): void {
       ctx.stroke();
     } else {
       const step = op.w / op.pattern.length;
-      [...op.pattern].forEach((c, i) => ctx.fillRect(op.x + i * step, op.y, c === '|' ? step * 0.7 : step * 0.35, op.h));
+      [...op.pattern].forEach((c, i) =>
+        ctx.fillRect(op.x + i * step, op.y, c === '|' ? step * 0.7 : step * 0.35, op.h),
+      );
     }
   }
 }
@@ -116,7 +119,9 @@ function roughen(data: Uint8ClampedArray, w: number, h: number, rng: Rng, paper:
   // A shadow along the top edge where the lid did not close flat.
   if (rng.chance(0.25)) {
     const band = rng.int(8, 30);
-    for (let y = 0; y < band; y++) for (let x = 0; x < w; x++) out[y * w + x] = (out[y * w + x] ?? 255) * (0.55 + (0.45 * y) / band);
+    for (let y = 0; y < band; y++)
+      for (let x = 0; x < w; x++)
+        out[y * w + x] = (out[y * w + x] ?? 255) * (0.55 + (0.45 * y) / band);
   }
   for (let i = 0; i < w * h; i++) {
     const v = Math.max(0, Math.min(255, Math.round(out[i] ?? 255)));
@@ -127,7 +132,10 @@ function roughen(data: Uint8ClampedArray, w: number, h: number, rng: Rng, paper:
   }
 }
 
-export async function renderScanPage(page: Page3, options: { seed: number; dpi?: number; format?: 'png' | 'jpeg' }): Promise<Buffer> {
+export async function renderScanPage(
+  page: Page3,
+  options: { seed: number; dpi?: number; format?: 'png' | 'jpeg' },
+): Promise<Buffer> {
   registerFonts();
   const rng = new Rng(options.seed);
   const dpi = options.dpi ?? 200;
