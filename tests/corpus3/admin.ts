@@ -14,6 +14,7 @@ import {
 } from './formats';
 import {
   address,
+  authorRng,
   ccList,
   continuationHeader,
   dateStr,
@@ -43,13 +44,14 @@ const LETTER_BODIES = [
 /** A letter from an attorney or adjuster about the case. */
 export function letter(ctx: DocCtx): BuiltDoc {
   const { rng, p } = ctx;
-  const w = makeWriter(rng, 'letter');
-  const from = rng.pick([
+  const ar = authorRng(ctx);
+  const w = makeWriter(ar, 'letter');
+  const from = ar.pick([
     p.applicantFirm,
     p.defenseFirm,
     p.administrator ?? p.insurer ?? p.defenseFirm,
   ]);
-  letterhead(w, rng, from);
+  letterhead(w, ar, from);
   if (rng.chance(0.35)) stamp(w, ctx);
   w.line(dateStr(ctx));
   w.blank();

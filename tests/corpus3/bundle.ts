@@ -170,16 +170,32 @@ function makeDoc(
   p: CaseProfile | null,
   date: Ymd,
   typeKey?: string,
+  pin?: number,
 ): Planned {
   const docRng = rng.fork(1);
   if (!p) return { doc: A.caselessMail(docRng, fmtDate(date, 'long')), caseId: null, date };
   const key = typeKey ?? rng.weighted(WEIGHTS[scenario]);
   const consolidated = !!p.sibling && CAPTIONED.has(key) && rng.chance(0.3);
   const maker = MAKERS[key] ?? MAKERS.correspondence;
-  const doc = (maker as Maker)(newCtx(docRng, p, date, consolidated));
+  const ctx = newCtx(docRng, p, date, consolidated);
+  if (pin !== undefined) ctx.pin = pin;
+  const doc = (maker as Maker)(ctx);
   const out: Planned = { doc, caseId: p.caseId, date };
   if (doc.caseIds && doc.caseIds.length > 1) out.caseIds = doc.caseIds;
   return out;
+}
+
+/**
+ * Usually one document; now and then two short ones of the same kind from the same sender back to
+ * back (two imaging reports, two letters from one adjuster), which are still two documents.
+ */
+function makeDocs(rng: Rng, scenario: Scenario3, p: CaseProfile | null, date: Ymd): Planned[] {
+  if (p && rng.chance(0.1)) {
+    const key = rng.pick(['medical_report', 'correspondence']);
+    const pin = rng.int(1, 2 ** 30);
+    return [makeDoc(rng, scenario, p, date, key, pin), makeDoc(rng, scenario, p, date, key, pin)];
+  }
+  return [makeDoc(rng, scenario, p, date)];
 }
 
 /** The EAMS document separator sheet, the first page of the document behind it. */
@@ -359,7 +375,7 @@ export function generateBundle3(
         [unlisted, 10],
         [null, 8],
       ]);
-    push(makeDoc(rng, scenario, p, date));
+    for (const d of makeDocs(rng, scenario, p, date)) push(d);
   }
 
   const layout: Page3[] = [];

@@ -1,6 +1,6 @@
 /**
  * Writes one bundle for a person to look at:
- *   npx tsx tests/corpus3/cli.ts SEED [--scan] [--out DIR] [--scenario NAME] [--documents N] [--png N]
+ *   npx tsx tests/corpus3/cli.ts SEED [--scan] [--out DIR] [--scenario NAME] [--documents N] [--png N|a,b,c]
  * Produces DIR/gen3-<scenario>-<seed>.pdf (text layer, or image-only with --scan), a .truth.json
  * with the cases, truth and page text, and with --png N the first N pages rendered as scan PNGs.
  */
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const seed = Number(process.argv[2]);
   if (!Number.isInteger(seed))
     throw new Error(
-      'usage: cli.ts SEED [--scan] [--out DIR] [--scenario NAME] [--documents N] [--png N]',
+      'usage: cli.ts SEED [--scan] [--out DIR] [--scenario NAME] [--documents N] [--png N|a,b,c]',
     );
   const out = arg('--out') ?? '.corpus3';
   const scenario = arg('--scenario') as Scenario3 | undefined;
@@ -41,13 +41,18 @@ async function main(): Promise<void> {
   else await writeTextPdf3(bundle, `${base}.pdf`);
   const { layout: _layout, ...plain } = bundle;
   await writeFile(`${base}.truth.json`, JSON.stringify({ cases, ...plain }, null, 2));
-  const png = Number(arg('--png') ?? 0);
-  for (let i = 0; i < Math.min(png, bundle.layout.length); i++) {
-    const page = bundle.layout[i];
+  // --png 3 renders pages 1-3; --png 2,9,14 renders those pages.
+  const png = arg('--png') ?? '';
+  const wanted = png.includes(',')
+    ? png.split(',').map(Number)
+    : Array.from({ length: Number(png || 0) }, (_, i) => i + 1);
+  for (const n of wanted) {
+    const page = bundle.layout[n - 1];
+    const seedN = seed * 1000 + n - 1;
     if (page)
       await writeFile(
-        `${base}.p${i + 1}.png`,
-        await renderScanPage(page, { seed: seed * 1000 + i, format: 'png' }),
+        `${base}.p${n}.png`,
+        await renderScanPage(page, { seed: seedN, format: 'png' }),
       );
   }
   console.log(

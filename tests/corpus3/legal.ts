@@ -25,7 +25,6 @@ import {
   footer,
   letterhead,
   makeWriter,
-  partyLines,
   phone,
   serviceList,
   signature,
@@ -180,20 +179,19 @@ export function petition(ctx: DocCtx): BuiltDoc {
   w.para(
     `${side === 'applicant' ? 'Applicant' : 'Defendants'}, by and through ${side === 'applicant' ? 'her/his' : 'their'} attorneys of record, hereby petition${side === 'applicant' ? 's' : ''} the Workers\u2019 Compensation Appeals Board as follows:`,
   );
-  const n = rng.int(3, 7);
-  for (let i = 1; i <= n; i++) {
-    w.para(
-      `${i}. ${rng.pick([
-        `Applicant, while employed as a ${p.occupation}, sustained an industrial injury ${injuryPhrase(rng, p.doi)} to the ${N.bodyPartsText(p)}.`,
-        'On the date stated, a written request was sent to the claims administrator. No response has been received to date.',
-        'The conduct described above constitutes an unreasonable delay in the provision of benefits within the meaning of Labor Code section 5814.',
-        'Petitioner has attempted in good faith to resolve this dispute without the intervention of the Board, as set forth in the attached correspondence.',
-        'The requested relief is necessary to avoid further prejudice to petitioner and to permit the timely resolution of this claim.',
-        `The Panel QME evaluation was scheduled for ${dateStr(ctx, addDays(ctx.date, rng.int(10, 40)))}, and notice was served on all parties.`,
-      ])}`,
-      { gapBefore: 1 },
-    );
-  }
+  const allegations = [
+    `Applicant, while employed as a ${p.occupation}, sustained an industrial injury ${injuryPhrase(rng, p.doi)} to the ${N.bodyPartsText(p)}.`,
+    'On the date stated, a written request was sent to the claims administrator. No response has been received to date.',
+    'The conduct described above constitutes an unreasonable delay in the provision of benefits within the meaning of Labor Code section 5814.',
+    'Petitioner has attempted in good faith to resolve this dispute without the intervention of the Board, as set forth in the attached correspondence.',
+    'The requested relief is necessary to avoid further prejudice to petitioner and to permit the timely resolution of this claim.',
+    `The Panel QME evaluation was scheduled for ${dateStr(ctx, addDays(ctx.date, rng.int(10, 40)))}, and notice was served on all parties.`,
+    'The claims administrator has not responded to the treating physician\u2019s requests for authorization within the time required by Labor Code section 4610.',
+  ];
+  // The injury paragraph first, the rest in any order.
+  const [injury, ...rest] = allegations;
+  const chosen = [injury ?? '', ...rng.shuffle(rest).slice(0, rng.int(2, 5))];
+  chosen.forEach((t, i) => w.para(`${i + 1}. ${t}`, { gapBefore: 1 }));
   w.para(
     'WHEREFORE, petitioner prays that the Board grant the relief requested herein, and for such other relief as the Board deems just.',
     { gapBefore: 1 },
@@ -697,5 +695,3 @@ export function standalonePos(ctx: DocCtx): BuiltDoc {
   footer(w, rng);
   return finish(w, 'proof_of_service', 'LEGAL DOCS', 'Proof of Service', caseIds);
 }
-
-export { partyLines };

@@ -22,10 +22,12 @@ import {
   footer,
   letterhead,
   makeWriter,
+  partyLines,
   reBlock,
   signature,
   stamp,
   address,
+  authorRng,
   phone,
   type BuiltDoc,
   type DocCtx,
@@ -59,12 +61,13 @@ function sections(w: DocWriter, ctx: DocCtx, heads: string[], paragraphs: number
 /** Treating, consulting, imaging, therapy, operative and psych reports. */
 export function medicalReport(ctx: DocCtx): BuiltDoc {
   const { rng, p } = ctx;
-  const w = makeWriter(rng, 'report');
-  const variant = rng.pick(['consult', 'imaging', 'therapy', 'operative', 'psych', 'emg'] as const);
+  const ar = authorRng(ctx);
+  const w = makeWriter(ar, 'report');
+  const variant = ar.pick(['consult', 'imaging', 'therapy', 'operative', 'psych', 'emg'] as const);
   const doc =
-    variant === 'psych' ? rng.pick(D.DOCTORS.filter((d) => d.spec === 'Psychology')) : p.ptp;
-  const clinic = variant === 'imaging' ? 'Premier Imaging Center of Glendale' : rng.pick(D.CLINICS);
-  letterhead(w, rng, clinic, variant === 'imaging' ? 'Diagnostic Radiology' : doc.spec);
+    variant === 'psych' ? ar.pick(D.DOCTORS.filter((d) => d.spec === 'Psychology')) : p.ptp;
+  const clinic = variant === 'imaging' ? 'Premier Imaging Center of Glendale' : ar.pick(D.CLINICS);
+  letterhead(w, ar, clinic, variant === 'imaging' ? 'Diagnostic Radiology' : doc.spec);
   if (rng.chance(0.3)) stamp(w, ctx, 'RECEIVED');
   const titles = {
     consult: [
@@ -302,7 +305,10 @@ export function medLegal(ctx: DocCtx, kind: 'qme_report' | 'ame_report'): BuiltD
       : [p.administrator ?? p.insurer ?? p.defenseFirm, p.applicantFirm];
   for (const t of to) w.line(t);
   w.blank();
-  reBlock(w, ctx, { parties: true });
+  // Either the subject block names the parties, or a separate party block follows it.
+  const inRe = rng.chance(0.5);
+  reBlock(w, ctx, { parties: inRe });
+  if (!inRe) partyLines(w, ctx, { upper: rng.chance(0.5) });
   const title =
     kind === 'qme_report'
       ? rng.pick([

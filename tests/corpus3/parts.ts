@@ -17,7 +17,7 @@ import {
   type Ymd,
 } from './formats';
 import { DocWriter, type FontFamily, type Line3, type Page3, type PageStyle } from './layout';
-import type { Rng } from './rng';
+import { Rng as RngCtor, type Rng } from './rng';
 
 /** What a template gets: the case, the document's date, and its own random stream. */
 export interface DocCtx {
@@ -27,6 +27,16 @@ export interface DocCtx {
   ds: DateStyle;
   /** Print both of the worker's cases in the caption (the profile has a sibling). */
   consolidated: boolean;
+  /**
+   * Seeds the author and letterhead choices, so two documents with the same pin come from the
+   * same sender (two imaging reports, two letters from one adjuster, back to back).
+   */
+  pin?: number;
+}
+
+/** The stream for author and letterhead choices: the pin's when set, else the document's. */
+export function authorRng(ctx: DocCtx): Rng {
+  return ctx.pin === undefined ? ctx.rng : new RngCtor(ctx.pin);
 }
 
 export interface BuiltDoc {
@@ -109,13 +119,12 @@ function captionDefendants(w: DocWriter, ctx: DocCtx): string[] {
   const emp = p.employer.toUpperCase();
   const wrongName = rng.chance(0.12);
   out.push(w.defendant(emp) + (wrongName ? ',' : ';'));
-  if (wrongName)
-    out.push(
-      `(erroneously sued as ${emp
-        .split(',')[0]
-        ?.replace(/INC\.|LLC/, '')
-        .trim()} CO.);`,
-    );
+  if (wrongName) {
+    // The name the other side got wrong: the legal suffix dropped or swapped.
+    const bare = emp.replace(/,? (INC\.|LLC|CORP\.|CO\.)$/, '').trim();
+    const wrong = bare === emp ? `${emp}, INC.` : rng.pick([bare, `${bare} COMPANY`]);
+    out.push(`(erroneously sued as ${wrong});`);
+  }
   if (p.insurer && p.administrator && rng.chance(0.5)) {
     out.push(`${w.defendant(p.insurer.toUpperCase())},`);
     out.push(`adjusted by ${w.defendant(p.administrator.toUpperCase())},`);
@@ -301,8 +310,14 @@ export function signature(
   const { rng } = ctx;
   w.blank();
   if (opts.dated !== false && rng.chance(0.6)) w.line(`Dated: ${dateStr(ctx)}`);
+  // Pleadings close "Respectfully submitted"; letters and reports "Sincerely" and the like.
+  const pleading = w.style.leading >= 1.35;
   if (rng.chance(0.5))
-    w.line(rng.pick(['Respectfully submitted,', 'Sincerely,', 'Very truly yours,']));
+    w.line(
+      pleading
+        ? 'Respectfully submitted,'
+        : rng.pick(['Sincerely,', 'Very truly yours,', 'Regards,']),
+    );
   w.blank();
   w.line(rng.chance(0.5) ? `/s/ ${name}` : '______________________________', {
     indent: 250,
