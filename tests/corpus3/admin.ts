@@ -59,16 +59,16 @@ export function letter(ctx: DocCtx): BuiltDoc {
     w.line(rng.pick(['VIA FACSIMILE AND U.S. MAIL', 'VIA EMAIL ONLY', 'SENT VIA CERTIFIED MAIL']), {
       bold: true,
     });
-  const to =
-    from === p.applicantFirm ? (p.administrator ?? p.insurer ?? p.defenseFirm) : p.applicantFirm;
+  const claimsOffice = p.administrator ?? p.insurer ?? p.defenseFirm;
+  const fromClaims = from === claimsOffice && from !== p.defenseFirm;
+  const to = from === p.applicantFirm ? claimsOffice : p.applicantFirm;
   w.line(to);
-  if (rng.chance(0.5)) w.line(`Attn: ${p.adjuster}`);
+  if (to === claimsOffice && rng.chance(0.6)) w.line(`Attn: ${p.adjuster}`);
   for (const l of address(rng)) w.line(l);
   w.blank();
   reBlock(w, ctx, { parties: rng.chance(0.4) });
-  w.line(
-    `Dear ${rng.pick(['Counsel', 'Sir or Madam', `Ms. ${p.adjuster.split(' ')[1] ?? ''}`, 'Claims Examiner'])}:`,
-  );
+  const greet = to === claimsOffice ? ['Claims Examiner', 'Sir or Madam', p.adjuster] : ['Counsel'];
+  w.line(`Dear ${rng.pick(greet)}:`);
   for (const b of rng.shuffle(LETTER_BODIES).slice(0, rng.int(1, 4))) w.para(b, { gapBefore: 1 });
   if (rng.chance(0.5))
     w.para(
@@ -78,8 +78,11 @@ export function letter(ctx: DocCtx): BuiltDoc {
   signature(
     w,
     ctx,
-    rng.pick(['Arsen Torosian, Esq.', 'Michelle Lau', 'Hector Medina, Esq.', p.adjuster]),
-    [from],
+    // The same office signs every letter it sends: the pinned stream picks the signer.
+    fromClaims
+      ? p.adjuster
+      : ar.pick(['Arsen Torosian, Esq.', 'Vanessa Lau, Esq.', 'Hector Medina, Esq.']),
+    fromClaims ? ['Senior Claims Examiner', from] : [from],
     { dated: false },
   );
   if (rng.chance(0.6))
@@ -87,7 +90,8 @@ export function letter(ctx: DocCtx): BuiltDoc {
       w,
       ctx,
       rng
-        .shuffle([fullName(p.applicant), p.ptp.name, p.defenseFirm, 'File'])
+        .shuffle([fullName(p.applicant), p.ptp.name, p.defenseFirm, p.applicantFirm, 'File'])
+        .filter((n) => n !== from && n !== to)
         .slice(0, rng.int(1, 3)),
     );
   continuationHeader(w, ctx);

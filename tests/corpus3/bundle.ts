@@ -303,7 +303,8 @@ export function generateBundle3(
       const budget =
         wantDocs !== undefined
           ? Math.max(1, Math.ceil((docsLeft ?? 1) / (transmissions - t)) - 1)
-          : rng.int(2, 8);
+          : 12;
+      // A transmission fills its share of the pages, with at most a dozen documents.
       const pageBudget = Math.floor(targetPages / transmissions);
       while (docs.length < budget && (wantDocs !== undefined || tp < pageBudget)) {
         // Unrelated documents can share a transmission (a clinic faxing several patients' paper).

@@ -108,7 +108,7 @@ export function letterhead(w: DocWriter, rng: Rng, name: string, sub?: string): 
 /** "RECEIVED" / "FILED" stamps, as a line near the top right. */
 export function stamp(w: DocWriter, ctx: DocCtx, word?: string): void {
   const d = addDays(ctx.date, ctx.rng.int(2, 9));
-  const what = word ?? ctx.rng.pick(['RECEIVED', 'RECEIVED', 'RECEIVED', 'FILED']);
+  const what = word ?? ctx.rng.pick(['RECEIVED', 'RECEIVED', "REC'D"]);
   w.line(`${what} ${fmtDate(d, 'upperMon')}`, { align: 'right', stamp: true, bold: true });
 }
 

@@ -99,7 +99,7 @@ function roughen(data: Uint8ClampedArray, w: number, h: number, rng: Rng, paper:
       out[i] = avg * (1 - spread) + mn * spread;
     }
   }
-  const amp = 10 + rng.next() * 14;
+  const amp = 8 + rng.next() * 10;
   for (let i = 0; i < w * h; i++) out[i] = (out[i] ?? 255) + (rng.next() - 0.5) * amp;
   // Speckles: toner dust and paper fibres.
   const specks = Math.floor((w * h) / (4000 + rng.next() * 8000));
@@ -158,5 +158,5 @@ export async function renderScanPage(
   const img = ctx.getImageData(0, 0, w, h);
   roughen(img.data, w, h, rng, paper);
   ctx.putImageData(img, 0, 0);
-  return options.format === 'png' ? canvas.encode('png') : canvas.encode('jpeg', rng.int(68, 82));
+  return options.format === 'png' ? canvas.encode('png') : canvas.encode('jpeg', rng.int(60, 75));
 }
