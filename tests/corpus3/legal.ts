@@ -332,10 +332,7 @@ function vsBlock(w: DocWriter, ctx: DocCtx): string[] {
   w.line(`${w.applicant(lastFirst(p.applicant))}`, { gapBefore: 0.5 });
   w.line('vs.', { indent: 36 });
   w.line(w.defendant(p.employer.toUpperCase()));
-  if (p.insurer)
-    w.line(
-      `${w.defendant(p.insurer.toUpperCase())}${p.administrator && rng.chance(0.5) ? '' : ''}`,
-    );
+  if (p.insurer) w.line(w.defendant(p.insurer.toUpperCase()));
   if (p.administrator)
     w.line(`${rng.pick(['', 'ADJUSTED BY '])}${w.defendant(p.administrator.toUpperCase())}`);
   if (rng.chance(0.6)) w.line(`DATE OF INJURY: ${w.doi(p.doi, injuryText(rng, p.doi, 'mdy'))}`);
