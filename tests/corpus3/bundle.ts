@@ -157,6 +157,17 @@ const CAPTIONED = new Set([
   'lien',
 ]);
 
+const NEEDS_ADJ = new Set([
+  'notice_of_hearing',
+  'minutes_of_hearing',
+  'findings_and_award',
+  'order',
+  'compromise_and_release',
+  'stipulations_with_award',
+  'declaration_of_readiness',
+  'lien',
+]);
+
 interface Planned {
   doc: BuiltDoc;
   caseId: string | null;
@@ -174,7 +185,10 @@ function makeDoc(
 ): Planned {
   const docRng = rng.fork(1);
   if (!p) return { doc: A.caselessMail(docRng, fmtDate(date, 'long')), caseId: null, date };
-  const key = typeKey ?? rng.weighted(WEIGHTS[scenario]);
+  let key = typeKey ?? rng.weighted(WEIGHTS[scenario]);
+  // Board-issued and board-filed paper exists only once the case has an ADJ number.
+  if (!p.adj && NEEDS_ADJ.has(key))
+    key = rng.pick(['medical_report', 'pr2', 'correspondence', 'benefit_notice']);
   const consolidated = !!p.sibling && CAPTIONED.has(key) && rng.chance(0.3);
   const maker = MAKERS[key] ?? MAKERS.correspondence;
   const ctx = newCtx(docRng, p, date, consolidated);
