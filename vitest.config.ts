@@ -44,6 +44,7 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'tests/corpus/**/*.test.ts',
             'tests/corpus2/**/*.test.ts',
+            'tests/corpus3/**/*.test.ts',
             'tests/eval/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.{ts,tsx}', '**/*.slow.test.{ts,tsx}'],
