@@ -71,15 +71,21 @@ describe('readPages: PDFs', () => {
     const scan = await makeTextPng(['This page is a scan'], { dpi: 50 });
     const scanned = await PDFDocument.load(await makeImagePdf([scan]));
     const doc = await PDFDocument.load(
-      await makeTextPdf([['A page with a real text layer and plenty of letters.'], ['x']]),
+      await makeTextPdf([['A page with a real text layer and plenty of letters.'], ['EXHIBIT A']]),
     );
     const [copied] = await doc.copyPages(scanned, [0]);
     if (!copied) throw new Error('no page');
     doc.insertPage(1, copied);
+    // A scan stamped with a few words of text: its image may hold more than its text layer.
+    const stamped = doc.addPage([612, 792]);
+    stamped.drawImage(await doc.embedPng(scan), { x: 0, y: 0, width: 612, height: 792 });
+    stamped.drawText('RECEIVED', { x: 40, y: 750, size: 12 });
     const path = await file('mixed.pdf', await doc.save());
     const { engine, calls } = fakeOcr({ text: 'recognised words', confidence: 0.87 });
     const result = await readPages(path, { ocr: engine, maxOcrPixels: 400 * 500 });
-    expect(result.pages.map((p) => p.source)).toEqual(['text-layer', 'ocr', 'ocr']);
+    // An exhibit cover of a few words without an image is read from its text layer, not OCRed.
+    expect(result.pages.map((p) => p.source)).toEqual(['text-layer', 'ocr', 'text-layer', 'ocr']);
+    expect(result.pages[2]?.text).toBe('EXHIBIT A');
     expect(result.pages[1]).toEqual({
       page: 2,
       text: 'recognised words',

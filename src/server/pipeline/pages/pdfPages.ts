@@ -8,10 +8,10 @@ import type { PageText } from '../types';
 import { PipelineInputError, throwIfAborted } from './errors';
 import { countLetters, runsToLines, type TextRun } from './lines';
 import type { OcrEngine } from './ocr/types';
-import { openPdf } from './pdfjs';
+import { loadPdfjs, openPdf } from './pdfjs';
 import { renderPageToPng } from './render';
 
-/** A page whose text layer has fewer letters than this is treated as a scan. */
+/** A page whose text layer has fewer letters than this is treated as a scan, if it paints an image. */
 export const MIN_TEXT_LAYER_LETTERS = 20;
 /** Ask pdf.js to drop its caches (fonts, images) every this many pages. */
 const CLEANUP_EVERY = 50;
@@ -83,6 +83,27 @@ export async function pageTextLayer(page: PDFPageProxy): Promise<string> {
   return [...runsToLines(aligned), ...others.filter(Boolean)].join('\n');
 }
 
+/**
+ * Whether the page paints any image. Asked only of a page with a little text (an exhibit cover,
+ * a signature page): without an image, what it shows is its text layer, and rendering it for OCR
+ * (about a second) reads nothing more. pdf.js decodes a page's images to list its operators, so a
+ * scan without any text layer is not asked: it goes straight to OCR.
+ */
+async function paintsImages(page: PDFPageProxy): Promise<boolean> {
+  const { OPS } = await loadPdfjs();
+  const imageOps = new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintInlineImageXObject,
+    OPS.paintInlineImageXObjectGroup,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageMaskXObjectGroup,
+    OPS.paintImageMaskXObjectRepeat,
+  ]);
+  const { fnArray } = await page.getOperatorList();
+  return fnArray.some((op) => imageOps.has(op));
+}
+
 /** The document pages are rendered from: the text document itself, or one opened on demand. */
 type RenderDoc = () => Promise<PDFDocumentProxy>;
 
@@ -101,7 +122,8 @@ async function readPage(
     throw new PipelineInputError('corrupt', `page ${pageNo} cannot be read`, { cause: error });
   }
   try {
-    if (countLetters(text) >= MIN_TEXT_LAYER_LETTERS) {
+    const letters = countLetters(text);
+    if (letters >= MIN_TEXT_LAYER_LETTERS || (letters > 0 && !(await paintsImages(page)))) {
       return { pending: Promise.resolve({ page: pageNo, text, source: 'text-layer' }) };
     }
     let rendered: { png: Buffer; dpi: number };
