@@ -201,13 +201,20 @@ function partyLines(block: string, titled: boolean, titles: readonly string[]): 
   return kept.join('\n');
 }
 
-/** The defendants block after "vs.": up to "Defendants", else the next few non-blank lines. */
-function defendantsAfter(afterVs: string, titles: readonly string[]): string[] {
+/**
+ * The defendants block after "vs.": up to "Defendants", else the next few non-blank lines.
+ * `titleAbove`: the right column's title began on a line above "vs.", so words in capitals on the
+ * "vs." line ("NOTICE OF TAKING DEPOSITION OF" / "vs.   APPLICANT") are its end.
+ */
+function defendantsAfter(afterVs: string, titles: readonly string[], titleAbove = false): string[] {
   const newline = afterVs.indexOf('\n');
   const rest = newline < 0 ? '' : afterVs.slice(newline);
   const onVsLine = newline < 0 ? afterVs : afterVs.slice(0, newline);
   // The rest of the "vs." line is the right column's title unless it reads as a party.
-  const titled = rest.trim() !== '' && TITLE_WORDS.test(onVsLine) && !/[;,]\s*$/.test(onVsLine);
+  const titleEnd =
+    titleAbove && /^[\s\p{Lu}'-]+$/u.test(onVsLine) && onVsLine.trim().split(/\s+/).length <= 4;
+  const titled =
+    rest.trim() !== '' && ((TITLE_WORDS.test(onVsLine) && !/[;,]\s*$/.test(onVsLine)) || titleEnd);
   if (titled) afterVs = rest;
   const end = DEFENDANTS_MARKER.exec(afterVs.slice(0, 700));
   if (end) return allParties(partyLines(afterVs.slice(0, end.index), titled, titles));
@@ -237,12 +244,16 @@ function withMarkers(left: string, titles: readonly string[]): Parties | null {
   for (const m of left.matchAll(APPLICANT_MARKER)) {
     const at = m.index ?? 0;
     let rest = left.slice(at + m[0].length, at + m[0].length + 1200);
-    // Right-column lines (a case number, a claim number) may sit between "Applicant" and "vs.".
+    // Right-column lines (a case number, a claim number, the title's first line) may sit
+    // between "Applicant" and "vs.".
+    let titleAbove = false;
     for (let skip = 0; skip < 3 && !VS.test(rest.slice(0, 80)); skip += 1) {
       const newline = rest.indexOf('\n');
       const line = newline < 0 ? rest : rest.slice(0, newline);
+      const title = isTitleLine(line.trim()) && line === line.toUpperCase();
       // A line of specks only ("Applicant, * -") reads as blank.
-      if (newline < 0 || (/[A-Za-z0-9]/.test(line) && !RIGHT_COLUMN.test(line))) break;
+      if (newline < 0 || (/[A-Za-z0-9]/.test(line) && !RIGHT_COLUMN.test(line) && !title)) break;
+      titleAbove ||= title;
       rest = rest.slice(newline + 1);
     }
     const vs = VS.exec(rest.slice(0, 80));
@@ -250,7 +261,7 @@ function withMarkers(left: string, titles: readonly string[]): Parties | null {
     const sameLine = left.slice(left.lastIndexOf('\n', at - 1) + 1, at);
     const above = left.slice(Math.max(0, at - 400), at);
     const applicant = applicantName(sameLine.trim() !== '' ? sameLine : lastLine(above));
-    const defendants = defendantsAfter(rest.slice(vs[0].length), titles);
+    const defendants = defendantsAfter(rest.slice(vs[0].length), titles, titleAbove);
     if (applicant || defendants.length > 0)
       return { applicant, defendant: defendants[0] ?? null, defendants };
   }

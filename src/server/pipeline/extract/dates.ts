@@ -35,7 +35,9 @@ export const DATE_PATTERN =
   // A day or year in words' dates may hold look-alikes too ("December l7, 2O18"); a day that is
   // all look-alikes needs a space before it so "Decl" is not "Dec 1".
   `|${MONTH_NAME}(?:[ ]?\\d${D}?|[ ]${D}{1,2})(?:st|nd|rd|th)?,?[ ]?${D}{4}` +
-  `|\\d{1,2}(?:st|nd|rd|th)?[ ]${MONTH_NAME},?[ ]\\d{4})`;
+  `|\\d{1,2}(?:st|nd|rd|th)?[ ]${MONTH_NAME},?[ ]\\d{4}` +
+  // "3-Sep-20", "03-SEP-2020": a day, a month's short name and a year, hyphenated.
+  `|\\d{1,2}-${MONTH_NAME}-(?:\\d{4}|\\d{2})(?![0-9]))`;
 
 /** Two-digit years up to this many years ahead of now are this century; the rest the last. */
 const PIVOT_AHEAD = 1;
@@ -109,6 +111,15 @@ export function parseDate(input: string, now: Date = new Date()): string | null 
   if (m) {
     const month = monthNumber(m[2] ?? '');
     return month ? iso(Number(m[3]), month, Number(m[1])) : null;
+  }
+
+  m = new RegExp(`^(\\d{1,2})-(${MONTH_NAME})-(\\d{4}|\\d{2})$`, 'i').exec(s);
+  if (m) {
+    const month = monthNumber(m[2] ?? '');
+    const y = Number(m[3]);
+    return month
+      ? iso((m[3] ?? '').length === 2 ? expandYear(y, now) : y, month, Number(m[1]))
+      : null;
   }
   return null;
 }

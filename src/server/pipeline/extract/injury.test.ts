@@ -15,6 +15,8 @@ describe('findDateOfInjury', () => {
     ['D/O/I: 03/15/2023', day('2023-03-15')],
     ['D.O.I.: 03/15/2023', day('2023-03-15')],
     ['Injury Date: March 5, 2023', day('2023-03-05')],
+    ['Date of Injury: 3-Sep-20', day('2020-09-03')],
+    ['14. DATE OF CURRENT ILLNESS, INJURY: 12/25/2018', day('2018-12-25')],
     ['Date(s) of Injury: 2023-03-05', day('2023-03-05')],
     ['Dates of Injury: 03/05/2023; 07/01/2022', day('2023-03-05')],
     ['Date of\nInjury:\n03/15/2023', day('2023-03-15')],

@@ -12,8 +12,9 @@ import { fuzzyInjuryLabels } from './fuzzy';
 import { cleanText } from './ocr';
 
 const DOI_LABELS: RegExp[] = [
-  // "Date of Injury", "Date(s) of injury", a CMS-1500's "DATE OF CURRENT INJURY", "Alleged".
-  /(?<![A-Za-z])Da[t1l]e(?:s|\(s\))?\s+[o0]f[\s-]+(?:(?:Current|Alleged|Claimed|Reported)\s+)?(?:[I1l|]njur(?:y|ies)|Inj\.)(?:\s*\(s\))?/gi,
+  // "Date of Injury", "Date(s) of injury", a CMS-1500's "DATE OF CURRENT INJURY" or "DATE OF
+  // CURRENT ILLNESS, INJURY", "Alleged".
+  /(?<![A-Za-z])Da[t1l]e(?:s|\(s\))?\s+[o0]f[\s-]+(?:(?:Current(?:\s+Illness,?(?:\s+or)?)?|Alleged|Claimed|Reported)\s+)?(?:[I1l|]njur(?:y|ies)|Inj\.)(?:\s*\(s\))?/gi,
   /(?<![A-Za-z])Injury\s+Date(?:\(s\)|s)?/gi,
   // "DOI", "D.O.I.", "D/O/I", "D/I"; OCR reads the I as l, 1 or | ("D/l", "DOl", "D0l").
   /(?<![A-Za-z0-9])(?:D[O0][Il|]|D\.\s?[O0]\.\s?[I1l|]\.?|D\s?\/\s?[O0]\s?\/\s?[I1l|]|D\s?\/\s?[I1l|])(?:\(s\)|s)?(?![A-Za-z0-9/])/g,

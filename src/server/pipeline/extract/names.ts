@@ -260,6 +260,39 @@ function splitAnd(piece: string): string[] {
   return parts;
 }
 
+/** Small words an acronym skips ("Insurance Company of the West" is ICW). */
+const ACRONYM_SKIPS = new Set(['OF', 'THE', 'AND', '&', 'FOR']);
+
+/**
+ * Whether `brand` carries an acronym of `name`'s words ("ICW GROUP" of "INSURANCE COMPANY OF THE
+ * WEST", "SCIF" of "State Compensation Insurance Fund"): a brand and the legal name it stands
+ * for, printed "ICW Group / Insurance Company of the West", are one party.
+ */
+function acronymOf(brand: string, name: string): boolean {
+  const initials = name
+    .toUpperCase()
+    .split(/[^A-Z&]+/)
+    .filter((word) => word !== '' && !ACRONYM_SKIPS.has(word))
+    .map((word) => word[0])
+    .join('');
+  return (
+    initials.length >= 2 &&
+    brand.split(/[^A-Za-z]+/).some((word) => /^[A-Z]{2,6}$/.test(word) && word === initials)
+  );
+}
+
+/** Splits at spaced slashes, except between a brand and the name its acronym stands for. */
+function slashParties(piece: string): string[] {
+  const parts: string[] = [];
+  for (const part of piece.split(/\s+\/\s+/)) {
+    const previous = parts[parts.length - 1];
+    if (previous !== undefined && (acronymOf(previous, part) || acronymOf(part, previous)))
+      parts[parts.length - 1] = `${previous} / ${part}`;
+    else parts.push(part);
+  }
+  return parts;
+}
+
 /**
  * Every party of a list of defendants ("ACME INC.; ZENITH INSURANCE COMPANY", one per line, joined
  * by "and", with role words between them, or "ACME INC., adjusted by SEDGWICK"), as printed,
@@ -270,7 +303,9 @@ export function allParties(block: string): string[] {
   const joined = joinLines(block)
     .replace(ROLE_BETWEEN, '; ')
     .replace(ADMIN_JOIN, '; ')
-    .replace(/\s+\/\s+/g, '; ');
+    .split(';')
+    .flatMap(slashParties)
+    .join(';');
   const found: string[] = [];
   const seen = new Set<string>();
   for (const piece of joined.split(';')) {

@@ -340,3 +340,38 @@ Employer: Complete this section.`;
     );
   });
 });
+
+describe('parties printed by other hands', () => {
+  it('given a caption whose title starts between "Applicant," and "vs." and ends on the "vs." line, then both sides are read', () => {
+    const caption = `WORKERS' COMPENSATION APPEALS BOARD
+ARMEN T. PETROSYAN,   Case No. ADJ 9912345
+Applicant,
+NOTICE OF TAKING DEPOSITION OF
+vs.   APPLICANT
+HILLTOP BAKERY, INC.;
+SCIF / STATE COMPENSATION INSURANCE FUND,
+Defendants.
+TO APPLICANT AND TO HIS ATTORNEYS OF RECORD:`;
+    expect(findParties(caption)).toMatchObject({
+      applicant: 'ARMEN T. PETROSYAN',
+      defendants: ['HILLTOP BAKERY, INC.', 'SCIF / STATE COMPENSATION INSURANCE FUND'],
+    });
+  });
+
+  it('given a brand and the name its acronym stands for across a slash, then they are one party; other slashes part two', () => {
+    expect(
+      findParties('Employer: Hilltop Bakery\nCarrier: ZENITH INSURANCE / SEDGWICK CMS').defendants,
+    ).toEqual(['Hilltop Bakery', 'ZENITH INSURANCE', 'SEDGWICK CMS']);
+    expect(
+      findParties('Employer: Hilltop Bakery\nCarrier: ICW Group / Insurance Company of the West')
+        .defendants,
+    ).toEqual(['Hilltop Bakery', 'ICW Group / Insurance Company of the West']);
+  });
+
+  it('given a medical report header\'s "Insurance:" line, then the carrier is a defendant', () => {
+    const header = `PATIENT: NGUYEN, THANH   DOB: 02/03/1980
+Insurance: Everest National Insurance Company
+Requesting provider: Lena Ortiz, M.D.`;
+    expect(findParties(header).defendants).toEqual(['Everest National Insurance Company']);
+  });
+});

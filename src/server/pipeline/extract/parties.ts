@@ -32,7 +32,7 @@ const EMPLOYER_LABEL = /(?<![A-Za-z])(?:Employer(?:'s)?(?:\s+Name)?|Name\s+of\s+
 const DEFENDANT_LABEL = /(?<![A-Za-z])Defendants?(?:\(s\))?\s*:/gi;
 /** Labels naming an insurer or claims administrator: defendants besides the employer. */
 const INSURER_LABEL =
-  /(?<![A-Za-z])(?:Insurance\s+(?:Carrier|Company)(?:\s+or\s+(?:self[- ]insured\s+)?(?:claims\s+)?administrator)?|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency)(?:'s)?(?:\s+Name)?\s*:/gi;
+  /(?<![A-Za-z])(?:Insurance(?:\s+(?:Carrier|Company))?(?:\s+or\s+(?:self[- ]insured\s+)?(?:claims\s+)?administrator)?|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency)(?:'s)?(?:\s+Name)?\s*:/gi;
 /** A form's "Claims Administrator Information" section, whose "Company Name:" is the administrator. */
 const ADMIN_SECTION =
   /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t_~.,;'|:-]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
