@@ -374,4 +374,24 @@ Insurance: Everest National Insurance Company
 Requesting provider: Lena Ortiz, M.D.`;
     expect(findParties(header).defendants).toEqual(['Everest National Insurance Company']);
   });
+
+  it.each([
+    [
+      'a PR-2 whose Last and MI box words were flattened into the name',
+      'Patient:\nLast Okafor, Chidi MI N Sex M\nDate of Injury 02/16/2019',
+      'Okafor, Chidi N',
+    ],
+    [
+      'an e-mail subject with a reply mark and a claim after a dash',
+      'From: Ann Lee <ann@example.com>\nSubject: RE: Rosa M. Ibarra - Claim # 55-1234\nPlease send',
+      'Rosa M. Ibarra',
+    ],
+    [
+      'the DWC-1’s bilingual name line',
+      'WORKERS COMPENSATION CLAIM FORM (DWC 1)\n1. Name. Nombre. Tomas R. Aquino\n2. Home Address. Dirección Residencial. 12 Elm Street',
+      'Tomas R. Aquino',
+    ],
+  ])('given %s, then the applicant is read', (_, text, applicant) => {
+    expect(findParties(text).applicant).toBe(applicant);
+  });
 });

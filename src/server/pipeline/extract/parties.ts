@@ -25,9 +25,12 @@ const APPLICANT_LABEL =
   /(?<![A-Za-z])(?:Applicant(?:'s)?(?:\s+Name)?(?:\s*\([^)\n]{1,30}\))?|Name\s+of\s+Applicant)\s*:/gi;
 const WORKER_LABEL =
   /(?<![A-Za-z])(?:Injured\s+(?:Worker|Employee)|Employee|Patient|Claimant|Examinee|Evaluee)(?:'s)?(?:\s+Name)?[.,]?(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/gi;
-/** A bare "Name:" (a claim form's employee section); only a person's name is taken from it. */
+/**
+ * A bare "Name:" (a claim form's employee section, or the DWC-1's bilingual "1. Name. Nombre.");
+ * only a person's name is taken from it.
+ */
 const NAME_LABEL =
-  /(?<![A-Za-z])(?<!(?:Company|Contact|Facility|Provider|Practice|Firm|Business|Attorney|Adjuster|Doctor|Physician|Plan)\s)Name(?:\s*\((?:Last|First)[^)\n]{0,30}\))?\s*:/g;
+  /(?<![A-Za-z])(?<!(?:Company|Contact|Facility|Provider|Practice|Firm|Business|Attorney|Adjuster|Doctor|Physician|Plan)\s)Name(?:\s*\((?:Last|First)[^)\n]{0,30}\))?(?:\s*:|\.\s*Nombre\s*[.:])/g;
 const EMPLOYER_LABEL = /(?<![A-Za-z])(?:Employer(?:'s)?(?:\s+Name)?|Name\s+of\s+Employer)\s*:/gi;
 const DEFENDANT_LABEL = /(?<![A-Za-z])Defendants?(?:\(s\))?\s*:/gi;
 /** Labels naming an insurer or claims administrator: defendants besides the employer. */
@@ -80,7 +83,16 @@ function labelled(
   return null;
 }
 
-const asName = (v: string) => tidy(v.split('(')[0] ?? '');
+/**
+ * A name box's value without the form's own words when a layout flattened them into it: "Last
+ * Vo Jr., Maricel MI K" (a PR-2's Last / First / MI boxes) is "Vo Jr., Maricel K".
+ */
+const withoutBoxWords = (v: string) =>
+  v
+    .replace(/^\s*Last(?:\s+Name)?:?\s+(?=\p{Lu})/u, '')
+    .replace(/\s+(?:M\.?\s?I\.?|Middle(?:\s+Initial)?):?(?=(?:\s+\p{Lu}\.?)?\s*$)/u, '');
+
+const asName = (v: string) => tidy(withoutBoxWords(v.split('(')[0] ?? ''));
 const asPerson = (v: string) => {
   const name = asName(v);
   return name && isPersonName(name.replace(/,/g, '')) ? name : null;
@@ -118,14 +130,19 @@ function fromReVersus(text: string): {
   return { applicant: null, defendant: null, others: [] };
 }
 
-/** A role before the worker's name on a RE line: "Re: Our client: Maria Gonzalez". */
+/**
+ * A role before the worker's name on a RE line: "Re: Our client: Maria Gonzalez", or an e-mail's
+ * reply mark ("Subject: RE: Maria Gonzalez - Claim # ...").
+ */
 const RE_ROLE =
-  /^(?:Our\s+client|Client|Applicant|Employee|Injured\s+(?:worker|employee)|Claimant|Patient)\s*:\s*/i;
+  /^(?:(?:RE|FW|FWD)\s*:\s*)?(?:(?:Our\s+client|Client|Applicant|Employee|Injured\s+(?:worker|employee)|Claimant|Patient)\s*:\s*)?/i;
 
 /** "RE:   Maria Gonzalez" in a report's header, only when it reads as a person's name. */
 function fromReName(text: string): string | null {
   for (const m of text.matchAll(RE_LINE)) {
-    const value = tidy(cutAtNextField((m[1] ?? '').replace(RE_ROLE, '')));
+    // "RE: Maria Gonzalez - Claim # 123": the name ends at a spaced dash.
+    const line = cutAtNextField((m[1] ?? '').replace(RE_ROLE, '')).split(/\s[-–—]+(?:\s|$)/)[0];
+    const value = tidy(line ?? '');
     if (value && isPersonName(value.replace(/,/g, ''))) return value;
   }
   return null;
