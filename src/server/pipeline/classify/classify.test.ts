@@ -115,3 +115,19 @@ describe('classifyDocument', () => {
     );
   });
 });
+
+describe('e-mails printed into the file', () => {
+  it('given a printed e-mail with its header block and a quoted message, then it is correspondence', () => {
+    const email = `From: Paul Ortega <paul.ortega@example-claims.com>
+Sent: March 4, 2025 9:12 AM
+To: intake@example-law.com
+Subject: RE: Rosa M. Ibarra - Claim # 55-1234
+We have received your request for the benefit printout and will send it this week.
+Paul Ortega
+Claims Examiner | Example Claims Services
+-----Original Message-----
+Sent: March 1, 2025
+Please send the benefit printout and the wage statement.`;
+    expect(classifyDocument(email, DEFAULT_TAXONOMY).typeKey).toBe('correspondence');
+  });
+});

@@ -642,10 +642,22 @@ const RULES: Record<DefaultTypeKey, Rule> = {
     ),
   },
   correspondence: {
-    titles: ['LETTER', 'CORRESPONDENCE', 'MEMORANDUM', 'FACSIMILE TRANSMITTAL', 'FAX COVER SHEET'],
+    titles: [
+      'LETTER',
+      'CORRESPONDENCE',
+      'MEMORANDUM',
+      'FACSIMILE TRANSMITTAL',
+      'FAX COVER SHEET',
+      'NOTICE OF CHANGE OF ADDRESS',
+    ],
     formNumbers: [],
     keywords: kw(
       ['dear', 4],
+      // An e-mail printed or forwarded: its header block and the quoted message below it.
+      ['original message', 3],
+      ['subject:', 2],
+      ['sent:', 1],
+      ['please be advised', 1],
       ['sincerely', 3],
       ['very truly yours', 3],
       ['please contact', 1],
