@@ -11,6 +11,7 @@ import {
   CASE_NUMBER_TAIL,
   PLEADING_NUMBERS,
   allParties,
+  endsLikeEntity,
   isPersonName,
   nameAtEnd,
   tidy,
@@ -56,10 +57,13 @@ function isTitleLine(line: string): boolean {
   );
 }
 
+/** A label line's start ("APPEARANCES:", "Date of Injury:"). */
+const LABEL_START = /^\s*\p{L}[\p{L}'’ ]{2,40}:/u;
 const OCR_GAP = /\s[;:|](?=\s|$).*$/;
 const APPLICANT_MARKER = /\b(?:Applicants?|APPLICANTS?)\b[ \t]*[,.;:]?/g;
+/** "Defendants." ending the parties: a role word standing alone, not prose ("Defendant to provide"). */
 const DEFENDANTS_MARKER =
-  /\b(?:Defendants?|DEFENDANTS?|Respondents?|RESPONDENTS?)(?:\(s\))?[ \t]*[.,]?/;
+  /\b(?:Defendants?|DEFENDANTS?|Respondents?|RESPONDENTS?)(?:\(s\))?(?=[ \t]*(?:[.,;:)]|$)|[ \t]{2,})[ \t]*[.,]?/m;
 
 /**
  * The left column of a two-column caption: each line's first column, with lines that hold only a
@@ -222,6 +226,9 @@ function defendantsAfter(afterVs: string, titles: readonly string[], titleAbove 
   const block: string[] = [];
   for (const line of lines) {
     if (line.trim() === '' || block.length >= 4) break;
+    // A board form's parties end where its labels ("APPEARANCES:", "DATE OF INJURY:") or its
+    // title begin.
+    if (block.length > 0 && (LABEL_START.test(line) || isTitleLine(line.trim()))) break;
     block.push(line);
   }
   return allParties(partyLines(block.join('\n'), titled, titles));
@@ -287,9 +294,57 @@ function withoutMarkers(left: string, titles: readonly string[]): Parties | null
   return null;
 }
 
+/** A right-column title part that breaks off on a small word or a possessive: its end is below. */
+const DANGLING_TITLE = /\b(?:OF|TO|FOR|AND|ON|AT|RE|BY|IN|UNDER|WITH|PURSUANT|[A-Z]+['’]S)\s*$/;
+
+/**
+ * The caption without the lines that carry on a right-column title begun on the "vs." line but
+ * printed flush left, alone on their line ("vs.   NOTICE OF TAKING DEPOSITION OF" / "APPLICANT",
+ * "vs.   PURSUANT TO LABOR CODE SECTION" / "5710"): in capitals, no list punctuation, no firm's
+ * ending, and either the title dangles or the party list's first line (ending ";") follows.
+ */
+export function withoutTitleContinuations(text: string): string {
+  const lines = text.split('\n');
+  const columns = (line: string) =>
+    line
+      .replace(/^(\s*)\d{1,2}(?=\s)/, '')
+      .trim()
+      .split(CAPTION_GAP)
+      .filter((part) => part.trim() !== '');
+  const dropped = new Set<number>();
+  for (let i = 0; i < lines.length; i += 1) {
+    const parts = columns(lines[i] ?? '');
+    if (
+      parts.length !== 2 ||
+      !VS.test(parts[0] ?? '') ||
+      /[A-Za-z]{3}/.test((parts[0] ?? '').replace(VS, ''))
+    )
+      continue;
+    let title = (parts[1] ?? '').trim();
+    if (/\p{Ll}/u.test(title)) continue;
+    for (let j = i + 1; j < Math.min(lines.length, i + 4); j += 1) {
+      const own = columns(lines[j] ?? '');
+      const line = (own[0] ?? '').trim();
+      const next = (columns(lines[j + 1] ?? '')[0] ?? '').trim();
+      const continues =
+        own.length === 1 &&
+        !/\p{Ll}/u.test(line) &&
+        !/[;,.]$/.test(line) &&
+        line.split(/\s+/).length <= 7 &&
+        !endsLikeEntity(line) &&
+        !RIGHT_COLUMN.test(line) &&
+        (DANGLING_TITLE.test(title) || next.endsWith(';'));
+      if (!continues) break;
+      dropped.add(j);
+      title = line;
+    }
+  }
+  return dropped.size === 0 ? text : lines.filter((_, i) => !dropped.has(i)).join('\n');
+}
+
 /** The applicant and first defendant of the document's caption, or null without a caption. */
 export function fromCaption(text: string): Parties | null {
-  const left = leftColumn(text);
+  const left = leftColumn(withoutTitleContinuations(text));
   const titles = titleLines(text);
   return withMarkers(left, titles) ?? withoutMarkers(left, titles);
 }

@@ -105,7 +105,11 @@ export function readsAsName(s: string): boolean {
 export function isPersonName(s: string): boolean {
   const tokens = squashSpaces(s).split(' ');
   return (
-    tokens.length >= 2 && tokens.length <= 6 && tokens.every(isNameToken) && !DOCUMENT_WORDS.test(s)
+    tokens.length >= 2 &&
+    tokens.length <= 6 &&
+    // A middle initial "V." ending the name ("DEL TORO, ANGELA V."), as nothing follows it.
+    tokens.every((t, i) => isNameToken(t) || (t === 'V.' && i >= 2 && i === tokens.length - 1)) &&
+    !DOCUMENT_WORDS.test(s)
   );
 }
 
@@ -220,6 +224,9 @@ function joinLines(block: string): string {
     )
     .map((l) => mendSpecks(l).trim())
     .filter((l) => l !== '');
+  // A board notice lists its parties one per line in capitals, without punctuation: each line
+  // is a party unless it plainly goes on with the line before.
+  const listed = lines.length >= 2 && lines.every((l) => !/[,;]$/.test(l) && !/\p{Ll}/u.test(l));
   let joined = '';
   for (const line of lines) {
     if (joined === '') joined = line;
@@ -229,7 +236,7 @@ function joinLines(block: string): string {
       CONTINUES_UPPER.test(line) ||
       NAME_GOES_ON.test(line) ||
       (BEFORE_INSURANCE.test(joined) && INSURANCE_GOES_ON.test(line)) ||
-      !ENTITY_END.test(joined)
+      (!listed && !ENTITY_END.test(joined))
     )
       joined = `${joined} ${line}`;
     else joined = `${joined}; ${line}`;

@@ -394,4 +394,73 @@ Requesting provider: Lena Ortiz, M.D.`;
   ])('given %s, then the applicant is read', (_, text, applicant) => {
     expect(findParties(text).applicant).toBe(applicant);
   });
+  it.each([
+    ['a title left dangling on "OF"', 'NOTICE OF TAKING DEPOSITION OF', 'DEFENSE QME'],
+    ['a title whose last line comes before the first ";"', 'PETITION FOR ATTORNEY FEES', '5710'],
+    ['a possessive title', 'PETITION TO COMPEL APPLICANT’S', 'ATTENDANCE AT AME'],
+  ])('given %s carried on flush left under "vs.", then that line is no party', (_, onVs, after) => {
+    const caption = `WORKERS' COMPENSATION APPEALS BOARD
+OLGA M. REYES,   Case No. ADJ 4455667
+Applicant,
+vs.   ${onVs}
+${after}
+HILLTOP BAKERY, INC.;
+ZENITH INSURANCE COMPANY,
+Defendants.`;
+    expect(findParties(caption).defendants).toEqual([
+      'HILLTOP BAKERY, INC.',
+      'ZENITH INSURANCE COMPANY',
+    ]);
+  });
+
+  it('given a board notice listing one party a line without punctuation, then each line is one party and the labels after are none', () => {
+    const minutes = `WORKERS' COMPENSATION APPEALS BOARD
+CASE NO. ADJ5566778
+DEL RIO, PAULA V.
+vs.
+MESA TILE & STONE
+GOLDEN STATE FARM LABOR CONTRACTING
+LIBERTY MUTUAL INSURANCE COMPANY
+APPEARANCES:
+Applicant: Present
+Defense attorney: Hall & Ortiz, LLP
+ISSUES / COMMENTS:
+Defendant to obtain a supplemental report.`;
+    expect(findParties(minutes)).toMatchObject({
+      applicant: 'DEL RIO, PAULA V.',
+      defendants: [
+        'MESA TILE & STONE',
+        'GOLDEN STATE FARM LABOR CONTRACTING',
+        'LIBERTY MUTUAL INSURANCE COMPANY',
+      ],
+    });
+  });
+
+  it('given a board order whose administrator line reads "ADJUSTED BY", then the administrator is a defendant and the title is not', () => {
+    const order = `CASE NO. ADJ1122334
+ORTEGA, LUIS
+vs.
+HARBOR STAFFING, INC.
+ADJUSTED BY GALLAGHER BASSETT SERVICES
+ORDER TAKING OFF CALENDAR
+The parties having advised that the matter is not ready.`;
+    expect(findParties(order).defendants).toEqual([
+      'HARBOR STAFFING, INC.',
+      'GALLAGHER BASSETT SERVICES',
+    ]);
+  });
+
+  it('given a CMS-1500 with the insured and the plan boxes, then employer and carrier are defendants; a person insured is not', () => {
+    const bill = `HEALTH INSURANCE CLAIM FORM
+2. PATIENT’S NAME (Last, First, MI): ORTEGA, LUIS
+4. INSURED’S NAME: MESA TILE & STONE
+11c. INSURANCE PLAN NAME OR PROGRAM NAME: REPUBLIC INDEMNITY COMPANY OF AMERICA`;
+    expect(findParties(bill).defendants).toEqual([
+      'MESA TILE & STONE',
+      'REPUBLIC INDEMNITY COMPANY OF AMERICA',
+    ]);
+    expect(
+      findParties('2. PATIENT’S NAME: ORTEGA, LUIS\n4. INSURED’S NAME: ORTEGA, ANA').defendant,
+    ).toBeNull();
+  });
 });

@@ -16,7 +16,15 @@
  */
 import { fromCaption, type Parties } from './caption';
 import { cutAtNextField, valueAfter } from './labels';
-import { allParties, firstParty, isFirmName, isPersonName, readsAsName, tidy } from './names';
+import {
+  allParties,
+  endsLikeEntity,
+  firstParty,
+  isFirmName,
+  isPersonName,
+  readsAsName,
+  tidy,
+} from './names';
 import { cleanText } from './ocr';
 
 export type { Parties } from './caption';
@@ -32,10 +40,15 @@ const WORKER_LABEL =
 const NAME_LABEL =
   /(?<![A-Za-z])(?<!(?:Company|Contact|Facility|Provider|Practice|Firm|Business|Attorney|Adjuster|Doctor|Physician|Plan)\s)Name(?:\s*\((?:Last|First)[^)\n]{0,30}\))?(?:\s*:|\.\s*Nombre\s*[.:])/g;
 const EMPLOYER_LABEL = /(?<![A-Za-z])(?:Employer(?:'s)?(?:\s+Name)?|Name\s+of\s+Employer)\s*:/gi;
+/**
+ * A bill's (CMS-1500) box 4, "INSURED'S NAME": on a workers' compensation bill the employer, whose
+ * policy covers the claim. A person's "LAST, FIRST" there is a health plan's member, no defendant.
+ */
+const INSURED_LABEL = /(?<![A-Za-z])Insured['’]s\s+Name(?:\s*\([^)\n]*\))?\s*:/gi;
 const DEFENDANT_LABEL = /(?<![A-Za-z])Defendants?(?:\(s\))?\s*:/gi;
 /** Labels naming an insurer or claims administrator: defendants besides the employer. */
 const INSURER_LABEL =
-  /(?<![A-Za-z])(?:Insurance(?:\s+(?:Carrier|Company))?(?:\s+or\s+(?:self[- ]insured\s+)?(?:claims\s+)?administrator)?|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency)(?:'s)?(?:\s+Name)?\s*:/gi;
+  /(?<![A-Za-z])(?:Insurance(?:\s+(?:Carrier|Company))?(?:\s+or\s+(?:self[- ]insured\s+)?(?:claims\s+)?administrator)?|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency|Insurance\s+Plan\s+Name\s+or\s+Program)(?:'s)?(?:\s+Name)?\s*:/gi;
 /** A form's "Claims Administrator Information" section, whose "Company Name:" is the administrator. */
 const ADMIN_SECTION =
   /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t_~.,;'|:-]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
@@ -238,6 +251,13 @@ function claimsSigners(text: string): Found[] {
   return found;
 }
 
+/** The insured on a bill when a firm: a firm's words or ending, or no "LAST, FIRST" comma. */
+function insuredFirm(value: string): string | null {
+  const party = firstParty(value);
+  if (!party) return null;
+  return isFirmName(party) || endsLikeEntity(party) || !party.includes(',') ? party : null;
+}
+
 function fromPr2(text: string): Found | null {
   for (const m of text.matchAll(PR2_NAME)) {
     const value = tidy(`${m[2] ?? ''} ${m[1] ?? ''}`);
@@ -273,6 +293,7 @@ export function findParties(text: string): Parties {
     earliest(
       labelled(clean, EMPLOYER_LABEL, firstParty),
       labelled(clean, DEFENDANT_LABEL, firstParty),
+      labelled(clean, INSURED_LABEL, insuredFirm),
       re.defendant,
     );
   return { applicant, defendant, defendants: allDefendants(clean, caption, defendant, re.others) };
