@@ -285,7 +285,7 @@ function withoutMarkers(left: string, titles: readonly string[]): Parties | null
       const defendants = defendantsAfter(lines.slice(i + 1, i + 12).join('\n'), titles);
       return { applicant, defendant: defendants[0] ?? null, defendants };
     }
-    const oneLine = /^(\p{Lu}[\p{Lu}'.,\- ]+?)\s+(?:VS?\.|v\.|vs\.)\s+(\S.*)$/u.exec(line);
+    const oneLine = /^(\p{Lu}[\p{Lu}'.,\- ]+?)\s+(?:VS?\.|v\.|vs\.)\s+(\p{L}.*)$/u.exec(line);
     if (oneLine && isPersonName((oneLine[1] ?? '').replace(/,/g, ''))) {
       const defendants = allParties(oneLine[2] ?? '');
       return { applicant: tidy(oneLine[1] ?? ''), defendant: defendants[0] ?? null, defendants };

@@ -85,6 +85,15 @@ describe('findDateOfInjury', () => {
     expect(findDateOfInjury(text, NOW)).toBeNull();
   });
 
+  it('does not read "the date of injury" in a sentence as a label for the next line’s date', () => {
+    const text =
+      'Records requested: all records from five years prior to the date of injury to the present.\nExecuted September 3, 2024.';
+    expect(findDateOfInjury(text, NOW)).toBeNull();
+    expect(findDateOfInjury('Date of Injury: on or about\n03/15/2023', NOW)).toEqual(
+      day('2023-03-15'),
+    );
+  });
+
   it('reads a backwards range as its first date, not as a period', () => {
     expect(findDateOfInjury('DOI: 03/15/2023 - 01/01/2019', NOW)).toEqual(day('2023-03-15'));
   });

@@ -62,6 +62,9 @@ const FIRST_DATE_RE = new RegExp(`(?<![A-Za-z0-9])${DATE_PATTERN}(?![0-9])`, 'i'
 const CT_RE = new RegExp(CT_MARK);
 const CT_THROUGH_RE = new RegExp(`${CT_MARK}[\\s:,]*${THROUGH}(${DATE_PATTERN})`);
 
+/** Words in lower case after a label, not those a date may follow ("on or about", "from"). */
+const PROSE_GOES_ON = /^(?!(?:on|from|between|during|through|of|is|was|approx)\b)[a-z]{2,}\s+[a-z]/;
+
 /** Text after a label that belongs to it: this line, or the next when this one has no date. */
 function windowAfter(text: string, from: number): string {
   const lines = text
@@ -69,6 +72,9 @@ function windowAfter(text: string, from: number): string {
     .replace(/^[\s:#.)-]+/, '')
     .split('\n');
   const first = lines[0] ?? '';
+  // The words "date of injury" inside a sentence ("records from five years prior to the date of
+  // injury to the present.") label nothing: prose goes on in lower case, with no date.
+  if (!FIRST_DATE_RE.test(first) && PROSE_GOES_ON.test(first) && !CT_RE.test(first)) return '';
   // The next line belongs too when this one has no date, or breaks a period after "to" / "-".
   const wraps =
     !FIRST_DATE_RE.test(first) ||

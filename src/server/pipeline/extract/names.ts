@@ -75,6 +75,17 @@ function isNameToken(token: string): boolean {
   return bare !== '' && NAME_TOKEN.test(bare) && !NOT_NAME_TOKENS.has(bare.toLowerCase());
 }
 
+/**
+ * Whether tokens[i], a "V.", is a middle initial rather than "v." between two parties: after a
+ * lone given name ("ANGELA V. DEL TORO") or ending a name of three or more words ("DEL TORO,
+ * ANGELA V."), as a versus never ends a line.
+ */
+function initialV(tokens: readonly string[], i: number): boolean {
+  if (tokens[i] !== 'V.' || i === 0) return false;
+  const givenAlone = i === 1 || !isNameToken(tokens[i - 2] ?? '');
+  return (givenAlone && i < tokens.length - 1) || (i >= 2 && i === tokens.length - 1);
+}
+
 /** The trailing run of name-like words in a caption line ("Case No. ANTHONY DENNIS," → the name). */
 export function nameAtEnd(segment: string): string | null {
   const tokens = segment
@@ -85,7 +96,7 @@ export function nameAtEnd(segment: string): string | null {
   const kept: string[] = [];
   for (let i = tokens.length - 1; i >= 0 && kept.length < 8; i -= 1) {
     const token = tokens[i] ?? '';
-    if (!isNameToken(token)) break;
+    if (!isNameToken(token) && !(kept.length > 0 && initialV(tokens, i))) break;
     kept.unshift(token);
   }
   return kept.length > 0 ? tidy(kept.join(' ')) : null;
@@ -108,7 +119,7 @@ export function isPersonName(s: string): boolean {
     tokens.length >= 2 &&
     tokens.length <= 6 &&
     // A middle initial "V." ending the name ("DEL TORO, ANGELA V."), as nothing follows it.
-    tokens.every((t, i) => isNameToken(t) || (t === 'V.' && i >= 2 && i === tokens.length - 1)) &&
+    tokens.every((t, i) => isNameToken(t) || initialV(tokens, i)) &&
     !DOCUMENT_WORDS.test(s)
   );
 }

@@ -463,4 +463,31 @@ The parties having advised that the matter is not ready.`;
       findParties('2. PATIENT’S NAME: ORTEGA, LUIS\n4. INSURED’S NAME: ORTEGA, ANA').defendant,
     ).toBeNull();
   });
+  it.each([
+    [
+      'a caption',
+      'OLGA V. REYES,   Case No. ADJ 4455667\nApplicant,\nvs.\nHILLTOP BAKERY, INC.,\nDefendants.',
+      'OLGA V. REYES',
+    ],
+    [
+      'a letter’s RE line',
+      'RE: Olga V. Reyes\nEAMS No.: ADJ4455667\nDear Sir or Madam:',
+      'Olga V. Reyes',
+    ],
+    [
+      'a report whose page header prints the name with its claim',
+      'Patient/Employee: Olga V. Reyes\nEmployer: Hilltop Bakery\nREYES, OLGA V. / Claim # 5512',
+      'Olga V. Reyes',
+    ],
+  ])('given a middle initial "V." in %s, then it is no "versus"', (_, text, applicant) => {
+    expect(findParties(text).applicant).toBe(applicant);
+  });
+
+  it('given a claim form’s date line ending “employee:”, then the date is no applicant', () => {
+    const form = `WORKERS COMPENSATION CLAIM FORM (DWC 1)
+Employee: complete the “Employee” section and give the form to your employer.
+1. Name. Nombre. Tomas R. Aquino
+11. Date claim form was provided to employee: October 3, 2024`;
+    expect(findParties(form).applicant).toBe('Tomas R. Aquino');
+  });
 });

@@ -114,8 +114,11 @@ const asPerson = (v: string) => {
 /** A worker label's value that is not an instruction: no lower-case word but a name particle. */
 const asWorker = (v: string) => {
   const name = asName(v);
-  return name && readsAsName(name) ? name : null;
+  return name && readsAsName(name) && !STARTS_AS_DATE.test(name) ? name : null;
 };
+/** A value that is a date ("October 3, 2024", "10/03/2024"), no name. */
+const STARTS_AS_DATE =
+  /^(?:\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}\b)/i;
 
 /** "RE: Maria Gonzalez v. Acme Warehousing Inc.", "Case: Maria Gonzalez v. Acme Inc." */
 function fromReVersus(text: string): {
