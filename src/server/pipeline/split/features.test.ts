@@ -23,3 +23,19 @@ describe('separator sheet type', () => {
     expect(doc.typeKey).toBe('deposition_notice');
   });
 });
+
+describe('titles printed by other hands', () => {
+  it('given a notice that benefits end, under a letterhead and subject block, then its title is read', () => {
+    const notice = page(2, [
+      'HARBOR CLAIMS SERVICES',
+      'Workers’ Compensation Claims',
+      '12 Harbor Way, Suite 4 * Long Beach, CA 90802',
+      'March 3, 2025',
+      'Employee: Rosa M. Ibarra',
+      'Claim No.: 55-1234',
+      'NOTICE OF BENEFITS ENDING - TEMPORARY DISABILITY',
+      'Your temporary disability payments ended on February 28, 2025.',
+    ]);
+    expect(notice.title).toMatchObject({ typeKey: 'benefit_notice' });
+  });
+});
