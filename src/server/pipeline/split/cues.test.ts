@@ -118,6 +118,20 @@ describe('other page cues', () => {
     expect(letterOpening(['Re: Calderon, Ngozi', 'Dear Dr. Hall:', 'we write'])).toBe(true);
   });
 
+  it.each([
+    ['TREATMENT PLAN', 'Home exercise program reviewed.'],
+    ['Work Status:', 'Modified duty with no lifting over 10 pounds.'],
+    ['WORKERS’ COMPENSATION ADMINISTRATIVE LAW JUDGE', 'SERVED ON PARTIES'],
+  ])(
+    'given a "Re:" name and claim running header over the heading %j, then no letter opens',
+    (heading, body) => {
+      const page = ['Re: PARK, RAUL G.', 'Claim No. 27-03003-34', heading, body];
+      expect(letterOpening(page)).toBe(false);
+      expect(startsMidSentence(page)).toBe(true);
+      expect(letterOpening([...page, 'Dear Dr. Hall:'])).toBe(true);
+    },
+  );
+
   it('compares headers without their page numbers', () => {
     expect(furniture('Lopez v. Acme - Page 2 of 5')).toBe(furniture('Lopez v. Acme - Page 3 of 5'));
     expect(furniture(undefined)).toBe('');

@@ -97,6 +97,9 @@ export function letterOpening(lines: string[]): boolean {
   return top.some((l) => /^\s*(re\s*:|subject\s*:)/i.test(l));
 }
 
+/** A report's section heading: words in capitals alone, or a short label ending its line. */
+const SECTION_HEADING = /^(?:[A-Z][A-Z ,&/'’()-]{3,60}|[A-Z][A-Za-z ]{2,30}:)$/;
+
 /** A salutation ("Dear Ms. Hall:") in the upper part of the page. */
 export function salutation(lines: string[]): boolean {
   return lines.slice(0, 30).some((l) => /^\s*d\s?e\s?a\s?r\s+\S/i.test(l));
@@ -181,10 +184,16 @@ export function startsMidSentence(lines: string[]): boolean {
   return /^[a-z]/.test(first) || runningReHeader(lines);
 }
 
-/** A "Re:" line opening the page, then at most one more short line, then lowercase text. */
+/**
+ * A "Re:" line opening the page, then at most one more short line, then lowercase text; or the
+ * name and a claim number line, then a report's section heading ("TREATMENT PLAN", "Work
+ * Status:"): a report's continuation page.
+ */
 function runningReHeader(lines: string[]): boolean {
   const body = lines.map((l) => l.trim()).filter(Boolean);
   if (!/^re\s*:/i.test(body[0] ?? '')) return false;
+  if (/^claim\s*(?:no\b|number\b|#)/i.test(body[1] ?? '') && SECTION_HEADING.test(body[2] ?? ''))
+    return true;
   for (const line of body.slice(1, 3)) {
     if (/^[a-z]/.test(line)) return true;
     if (line.length > 60) return false;
