@@ -71,6 +71,9 @@ describe('other page cues', () => {
     expect(closing(['We await your reply.', '_ Very truly yours,'])).toBe(false);
     expect(closing(['We await your reply.', 'Respectfully submitted,', 'Page 2 of 3'])).toBe(false);
     expect(closing(['Dated: August 20, 2017', 'Dana Hall', 'Attorney for Defendants'])).toBe(true);
+    // "Dated:" ending the page with no signature before it: the signature is on the next page.
+    expect(closing(['Work status: full duty.', 'Dated: June 1, 2024'])).toBe(false);
+    expect(closing(['/s/ Dana Hall, M.D.', 'Dated: June 1, 2024'])).toBe(true);
   });
 
   it('reads a signature block behind OCR specks', () => {
@@ -122,6 +125,7 @@ describe('other page cues', () => {
     ['TREATMENT PLAN', 'Home exercise program reviewed.'],
     ['Work Status:', 'Modified duty with no lifting over 10 pounds.'],
     ['WORKERS’ COMPENSATION ADMINISTRATIVE LAW JUDGE', 'SERVED ON PARTIES'],
+    ['1. Cervicalgia (M54.2)', 'Work status: full duty.'],
   ])(
     'given a "Re:" name and claim running header over the heading %j, then no letter opens',
     (heading, body) => {

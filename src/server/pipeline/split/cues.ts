@@ -97,9 +97,6 @@ export function letterOpening(lines: string[]): boolean {
   return top.some((l) => /^\s*(re\s*:|subject\s*:)/i.test(l));
 }
 
-/** A report's section heading: words in capitals alone, or a short label ending its line. */
-const SECTION_HEADING = /^(?:[A-Z][A-Z ,&/'’()-]{3,60}|[A-Z][A-Za-z ]{2,30}:)$/;
-
 /** A salutation ("Dear Ms. Hall:") in the upper part of the page. */
 export function salutation(lines: string[]): boolean {
   return lines.slice(0, 30).some((l) => /^\s*d\s?e\s?a\s?r\s+\S/i.test(l));
@@ -128,23 +125,27 @@ const NUMBER_ONLY = /^\W*(page\s*)?\d+(\s*(of|\/)\s*\d+)?\W*$/i;
 /**
  * A closing or signature in the last lines: the page ends a letter, pleading or report. Not when
  * the page's last line is a bare complimentary close: its signature block is on the next page,
- * so the letter goes on there. (A "Dated:" line may stand before or after the signature: it says
- * neither.) A form's signature label ("Requesting Physician Signature:") counts without its
+ * so the letter goes on there; nor when a "Dated:" line with no signature mark before it ends the
+ * page: the signature stands on the next page. (A "Dated:" line may stand before or after the
+ * signature.) A form's signature label ("Requesting Physician Signature:") counts without its
  * blank: OCR drops the underscores of a signature line. OCR specks before "Dated:" or "/s/"
  * ("., Dated: April 22, 2022") are ignored. A diagnostic report signs off with its reader
  * ("Interpreted by: ...", "Dictated by: ...", "Reading physician: ...").
  */
 export function closing(lines: string[]): boolean {
   const body = lines.filter((l) => l.trim() !== '' && !NUMBER_ONLY.test(l.trim()));
-  if (BARE_CLOSE.test((body[body.length - 1] ?? '').trim())) return false;
-  return lines
-    .slice(-8)
-    .some((l) =>
-      /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^[^\w/]*\/s\/|_{6,}|^[\W_]*dated\s*:|^[\W_]*(interpreted|dictated|read) by\b|^[\W_]*reading (physician|radiologist)\s*:|\bsignature\b[^.:]{0,50}:\s*(date\s*:.*)?$)/i.test(
-        l,
-      ),
-    );
+  const last = (body[body.length - 1] ?? '').trim();
+  if (BARE_CLOSE.test(last)) return false;
+  // A "Dated:" line ending the page with no signature mark before it: the signature is next.
+  const marks = lines.slice(-8).filter((l) => CLOSING_MARK.test(l));
+  return (
+    marks.length > 0 && !(marks.length === 1 && DATED.test(last) && DATED.test(marks[0] ?? ''))
+  );
 }
+
+const DATED = /^[\W_]*dated\s*:/i;
+const CLOSING_MARK =
+  /(sincerely|very truly yours|respectfully submitted|electronically signed|executed (on|at)|^[^\w/]*\/s\/|_{6,}|^[\W_]*dated\s*:|^[\W_]*(interpreted|dictated|read) by\b|^[\W_]*reading (physician|radiologist)\s*:|\bsignature\b[^.:]{0,50}:\s*(date\s*:.*)?$)/i;
 
 /** A header or footer line without its page number or other short numbers, for comparing pages. */
 export function furniture(line: string | undefined): string {
@@ -185,15 +186,14 @@ export function startsMidSentence(lines: string[]): boolean {
 }
 
 /**
- * A "Re:" line opening the page, then at most one more short line, then lowercase text; or the
- * name and a claim number line, then a report's section heading ("TREATMENT PLAN", "Work
- * Status:"): a report's continuation page.
+ * A "Re:" line opening the page, then at most one more short line, then lowercase text; or a
+ * "Re:" name over a claim number line ("Re: PARK, RAUL G." / "Claim No. 27-03003-34"): a report's
+ * or letter's continuation page (a letter's own "Re:" stands below its date and addressee).
  */
 function runningReHeader(lines: string[]): boolean {
   const body = lines.map((l) => l.trim()).filter(Boolean);
   if (!/^re\s*:/i.test(body[0] ?? '')) return false;
-  if (/^claim\s*(?:no\b|number\b|#)/i.test(body[1] ?? '') && SECTION_HEADING.test(body[2] ?? ''))
-    return true;
+  if (/^claim\s*(?:no\b|number\b|#)/i.test(body[1] ?? '')) return true;
   for (const line of body.slice(1, 3)) {
     if (/^[a-z]/.test(line)) return true;
     if (line.length > 60) return false;

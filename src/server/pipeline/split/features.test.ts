@@ -38,4 +38,18 @@ describe('titles printed by other hands', () => {
     ]);
     expect(notice.title).toMatchObject({ typeKey: 'benefit_notice' });
   });
+  it.each(['CHIROPRACTIC TREATMENT NOTE', 'ELECTRODIAGNOSTIC CONSULTATION (EMG/NCV)'])(
+    'given a report headed %j under a letterhead, then its title is a medical report’s',
+    (heading) => {
+      const report = page(6, [
+        'VALLEY SPINE MEDICAL GROUP',
+        '12 Harbor Way * Long Beach, CA 90802',
+        'Tel (562) 555-0100   Fax (562) 555-0101',
+        heading,
+        'Date of Service: 01/18/2025',
+        'PATIENT: IBARRA, ROSA M.',
+      ]);
+      expect(report.title).toMatchObject({ typeKey: 'medical_report' });
+    },
+  );
 });

@@ -50,6 +50,11 @@ const RULES: Record<DefaultTypeKey, Rule> = {
       'DISCHARGE SUMMARY',
       'CHART NOTE',
       'RADIOLOGY REPORT',
+      'TREATMENT NOTE',
+      'CHIROPRACTIC TREATMENT NOTE',
+      'ELECTRODIAGNOSTIC CONSULTATION',
+      'ELECTRODIAGNOSTIC STUDY',
+      'NERVE CONDUCTION STUDY',
     ],
     formNumbers: [],
     keywords: kw(
