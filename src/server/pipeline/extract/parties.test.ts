@@ -490,4 +490,33 @@ Employee: complete the “Employee” section and give the form to your employer
 11. Date claim form was provided to employee: October 3, 2024`;
     expect(findParties(form).applicant).toBe('Tomas R. Aquino');
   });
+  it('given a report header’s "Administrator:" line under the carrier, then the administrator is a defendant', () => {
+    const header = `Employer: Hilltop Bakery
+Carrier: Zenith Insurance Company
+Administrator: Harbor Claims Administrators
+HISTORY`;
+    expect(findParties(header).defendants).toEqual([
+      'Hilltop Bakery',
+      'Zenith Insurance Company',
+      'Harbor Claims Administrators',
+    ]);
+    expect(
+      findParties('Hospital\nAdministrator: Dana Hall\nEmployer: Hilltop Bakery').defendants,
+    ).toEqual(['Hilltop Bakery']);
+  });
+
+  it('given a letter addressed to a claims office below its date, then that office is a defendant; a law firm is not', () => {
+    const letter = (addressee: string) => `NGUYEN & SATO, LLP
+12 Harbor Way, Long Beach, CA 90802
+March 3, 2025
+${addressee}
+Attn: Karen Mitchell
+RE: Rosa M. Ibarra
+Employer: Hilltop Bakery`;
+    expect(findParties(letter('Harbor Risk Management')).defendants).toEqual([
+      'Hilltop Bakery',
+      'Harbor Risk Management',
+    ]);
+    expect(findParties(letter('Hall & Ortiz Law Group')).defendants).toEqual(['Hilltop Bakery']);
+  });
 });

@@ -48,7 +48,7 @@ const INSURED_LABEL = /(?<![A-Za-z])Insured['’]s\s+Name(?:\s*\([^)\n]*\))?\s*:
 const DEFENDANT_LABEL = /(?<![A-Za-z])Defendants?(?:\(s\))?\s*:/gi;
 /** Labels naming an insurer or claims administrator: defendants besides the employer. */
 const INSURER_LABEL =
-  /(?<![A-Za-z])(?:Insurance(?:\s+(?:Carrier|Company))?(?:\s+or\s+(?:self[- ]insured\s+)?(?:claims\s+)?administrator)?|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency|Insurance\s+Plan\s+Name\s+or\s+Program)(?:'s)?(?:\s+Name)?\s*:/gi;
+  /(?<![A-Za-z])(?:Insurance(?:\s+(?:Carrier|Company))?(?:\s+or\s+(?:self[- ]insured\s+)?(?:claims\s+)?administrator)?|Insurer(?:\s*\/\s*(?:Claims\s+)?Administrator)?|Carrier|(?:Third[- ]Party\s+|Claims\s+)Administrator|Claims\s+Admin\.?|TPA|Adjusting\s+Agency|Insurance\s+Plan\s+Name\s+or\s+Program|(?<=(?:Carrier|Insurer|Insurance|Employer)\s*:[^\n]*\n[ \t]*)Administrator)(?:'s)?(?:\s+Name)?\s*:/gi;
 /** A form's "Claims Administrator Information" section, whose "Company Name:" is the administrator. */
 const ADMIN_SECTION =
   /(?<![A-Za-z])(?:Claims\s+Administrator|Insurer)(?:\s+Information)?[ \t_~.,;'|:-]*\n(?:[^\n]*\n)?[^\n]*?(?<![A-Za-z])(?:Company\s+)?Name\s*:/gi;
@@ -231,6 +231,7 @@ function allDefendants(
     ...allLabelled(text, INSURER_LABEL, allParties),
     ...allLabelled(text, ADMIN_SECTION, allParties),
     ...claimsSigners(text),
+    ...addressedInsurers(text),
     ...re,
   ].sort((a, b) => a.at - b.at);
   const names: string[] = [];
@@ -243,6 +244,35 @@ function allDefendants(
   }
   return names;
 }
+
+/**
+ * A claims office a letter or report is addressed to: the line after the date at the top, when an
+ * insurer's or administrator's name ("State Compensation Insurance Fund", "Athens Administrators",
+ * "Tristar Risk Management"), not a law firm.
+ */
+function addressedInsurers(text: string): Found[] {
+  const lines = text.split('\n').slice(0, 16);
+  const found: Found[] = [];
+  let at = 0;
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = (lines[i] ?? '').trim();
+    if (DATE_LINE.test(line)) {
+      for (const next of lines.slice(i + 1, i + 3)) {
+        const name = tidy(next);
+        if (!name || !CLAIMS_OFFICE.test(name) || LAW_FIRM.test(name)) break;
+        found.push({ at: at + line.length, value: name });
+      }
+      break;
+    }
+    at += (lines[i] ?? '').length + 1;
+  }
+  return found;
+}
+const DATE_LINE =
+  /^(?:\d{1,2}[/-]\d{1,2}[/-]\d{2,4}|\d{1,2}-[A-Z][a-z]{2}-\d{2,4}|(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},\s+\d{4})$/;
+const CLAIMS_OFFICE =
+  /\b(?:insurance|indemnity|casualty|mutual|compensation\s+fund|administrators|risk\s+management|claims\s+(?:services|management))\b/i;
+const LAW_FIRM = /\b(?:attorneys?|law|LLP|APC|esq)\b/i;
 
 /** The firms named by claims examiners' signatures. */
 function claimsSigners(text: string): Found[] {
