@@ -61,9 +61,12 @@ function isTitleLine(line: string): boolean {
 const LABEL_START = /^\s*\p{L}[\p{L}'’ ]{2,40}:/u;
 const OCR_GAP = /\s[;:|](?=\s|$).*$/;
 const APPLICANT_MARKER = /\b(?:Applicants?|APPLICANTS?)\b[ \t]*[,.;:]?/g;
-/** "Defendants." ending the parties: a role word standing alone, not prose ("Defendant to provide"). */
+/**
+ * "Defendants." ending the parties: a role word before punctuation, an OCR speck, a gap or the
+ * line's end, not prose ("Defendant to provide").
+ */
 const DEFENDANTS_MARKER =
-  /\b(?:Defendants?|DEFENDANTS?|Respondents?|RESPONDENTS?)(?:\(s\))?(?=[ \t]*(?:[.,;:)]|$)|[ \t]{2,})[ \t]*[.,]?/m;
+  /\b(?:Defendants?|DEFENDANTS?|Respondents?|RESPONDENTS?)(?:\(s\))?(?=[ \t]*(?:[^\sA-Za-z]|$)|[ \t]{2,})[ \t]*[.,]?/m;
 
 /**
  * The left column of a two-column caption: each line's first column, with lines that hold only a

@@ -519,4 +519,17 @@ Employer: Hilltop Bakery`;
     ]);
     expect(findParties(letter('Hall & Ortiz Law Group')).defendants).toEqual(['Hilltop Bakery']);
   });
+  it('given OCR specks after "Defendants", then the marker still ends the parties', () => {
+    const caption = `OLGA M. REYES,
+Applicant,
+vs.
+HILLTOP BAKERY, INC.;
+ZENITH INSURANCE COMPANY,
+Defendants ~-
+Defendant to provide the sub rosa film within 20 days.`;
+    expect(findParties(caption).defendants).toEqual([
+      'HILLTOP BAKERY, INC.',
+      'ZENITH INSURANCE COMPANY',
+    ]);
+  });
 });
