@@ -38,7 +38,13 @@ describe('titles printed by other hands', () => {
     ]);
     expect(notice.title).toMatchObject({ typeKey: 'benefit_notice' });
   });
-  it.each(['CHIROPRACTIC TREATMENT NOTE', 'ELECTRODIAGNOSTIC CONSULTATION (EMG/NCV)'])(
+  it.each([
+    'CHIROPRACTIC TREATMENT NOTE',
+    'ELECTRODIAGNOSTIC CONSULTATION (EMG/NCV)',
+    'INITIAL COMPREHENSIVE EVALUATION',
+    'X-RAY REPORT',
+    'PSYCHOLOGICAL TREATMENT PROGRESS REPORT',
+  ])(
     'given a report headed %j under a letterhead, then its title is a medical report’s',
     (heading) => {
       const report = page(6, [
@@ -52,4 +58,17 @@ describe('titles printed by other hands', () => {
       expect(report.title).toMatchObject({ typeKey: 'medical_report' });
     },
   );
+  it.each([
+    ['PR-4: TREATING PHYSICIAN’S PERMANENT & STATIONARY EVALUATION', 'pr4'],
+    ['TELECOPY COVER PAGE', 'correspondence'],
+  ])('given a page headed %j, then its title is a %s’s', (heading, typeKey) => {
+    const first = page(3, [
+      'PACIFIC SPINE MEDICAL GROUP',
+      '12 Harbor Way * Long Beach, CA 90802',
+      'Tel (562) 555-0100   Fax (562) 555-0101',
+      heading,
+      'Date: July 18, 2024',
+    ]);
+    expect(first.title).toMatchObject({ typeKey });
+  });
 });
