@@ -137,6 +137,13 @@ describe("the applicant read through the case's client", () => {
     expect(clientReading('MbekKi, Priya', 'Priya Mbeki')).toBe('Mbeki, Priya');
   });
 
+  it('given an "ñ" OCR read as "fi" or "h", then short and long words are the client’s; other letters are not', () => {
+    expect(clientReading('Guadalupe L. Pefia', 'Guadalupe L. Peña')).toBe('Guadalupe L. Peña');
+    expect(clientReading('Nufiez, Patricia K.', 'Patricia K. Núñez')).toBe('Núñez, Patricia K.');
+    expect(clientReading('PEHA, ANA', 'Ana Peña')).toBe('PEÑA, ANA');
+    expect(clientReading('Perla, Ana', 'Ana Peña')).toBeNull();
+  });
+
   it('leaves a name alone when nothing is damaged, another person, or no word is exact', () => {
     expect(clientReading('Villaseñor, Yesenia', 'Yesenia Villaseñor')).toBeNull();
     // Short words must agree exactly ("Kim" is not "Kin").

@@ -77,6 +77,17 @@ const allowedEdits = (word: string) => Math.max(1, Math.floor(word.length / 4));
 const MIN_DAMAGED_LENGTH = 5;
 
 /**
+ * Whether `word` is the case's `known` word with each "ñ" read as OCR reads it ("fi", "h" or "n":
+ * "Pefia" for "Peña", "Nufiez" for "Núñez"), and nothing else changed: a reading of the tilde,
+ * not another name, so short words count too.
+ */
+function tildeReading(word: string, known: string): boolean {
+  if (!/ñ/i.test(known)) return false;
+  const parts = known.split(/ñ/i).map((part) => (part === '' ? '' : spelling(part)));
+  return new RegExp(`^${parts.join('(?:FI|H|N)')}$`).test(spelling(word));
+}
+
+/**
  * The applicant's name with each word OCR damaged read as the case's client's word it stands for
  * ("Villasefior, Yesenia" for a case of Yesenia Villaseñor is "Villaseñor, Yesenia"), or null:
  * nothing damaged, a word that is none of the client's, a word that could be two of them, or no
@@ -102,8 +113,9 @@ export function clientReading(printed: string, client: string): string | null {
       .filter(
         ({ k, j }) =>
           !used.has(j) &&
-          k.length >= MIN_DAMAGED_LENGTH &&
-          editDistance(spelling(word), spelling(k), allowedEdits(k)) <= allowedEdits(k),
+          (tildeReading(word, k) ||
+            (k.length >= MIN_DAMAGED_LENGTH &&
+              editDistance(spelling(word), spelling(k), allowedEdits(k)) <= allowedEdits(k))),
       );
     if (fits.length !== 1 || !fits[0]) return null;
     used.add(fits[0].j);
